@@ -1,0 +1,41 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+/** A labelled input with its error announced and tied to it (aria-invalid / aria-describedby). */
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  multiline,
+  ...props
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  multiline?: boolean;
+} & InputHTMLAttributes<HTMLInputElement> &
+  TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const common = {
+    id,
+    name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? <textarea rows={5} {...common} {...props} /> : <input {...common} {...props} />}
+      <p className="field-error" id={`${id}-error`} aria-live="polite">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}

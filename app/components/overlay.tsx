@@ -1,0 +1,69 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons";
+
+/**
+ * A modal or drawer with its own URL. The server renders it open when the
+ * URL says so (works without JavaScript: the close button is a link). With
+ * JavaScript it becomes a real modal dialog: focus is trapped, the page
+ * behind is inert, Escape and a click outside close it.
+ */
+export function Overlay({
+  title,
+  closeTo,
+  variant = "modal",
+  children,
+  footer,
+}: {
+  title: string;
+  closeTo: string;
+  variant?: "modal" | "drawer";
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    dialog.dataset.enhanced = "true";
+    const close = () => navigate(closeTo, { preventScrollReset: true, replace: true });
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) close();
+    };
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("click", onClick);
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("click", onClick);
+    };
+  }, [closeTo, navigate]);
+
+  return (
+    <>
+      <Link to={closeTo} className="overlay-backdrop" aria-hidden="true" tabIndex={-1} preventScrollReset replace>
+        <span className="visually-hidden">Close</span>
+      </Link>
+      <dialog ref={ref} open className={`overlay overlay-${variant}`} aria-labelledby={titleId}>
+        <div className="overlay-header">
+          <h2 id={titleId}>{title}</h2>
+          <Link to={closeTo} className="overlay-close" aria-label="Close" preventScrollReset replace>
+            <CloseIcon />
+          </Link>
+        </div>
+        <div className="overlay-body">{children}</div>
+        {footer ? <div className="overlay-footer">{footer}</div> : null}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ProductImage as Image } from "~/models/product.server";
+
+/** A product picture from its WebP variants; width/height stop layout shift. */
+export function ProductImage({
+  image,
+  sizes,
+  alt = "",
+  eager = false,
+  className,
+}: {
+  image: Image;
+  sizes: string;
+  alt?: string;
+  eager?: boolean;
+  className?: string;
+}) {
+  return (
+    <img
+      className={className}
+      src={image.src}
+      srcSet={image.srcSet || undefined}
+      sizes={image.srcSet ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { overlayHref } from "~/lib/overlays";
+import { BagIcon, MenuIcon } from "./icons";
+import { SearchBox } from "./search-box";
+
+const NAV = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "Products" },
+  { to: "/quote", label: "Get a quote" },
+  { to: "/blog", label: "Blog" },
+] as const;
+
+function NavLinks() {
+  const location = useLocation();
+  return (
+    <ul className="nav-list">
+      {NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end prefetch="intent">
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <Link to={overlayHref(location, "faq", "open")} preventScrollReset>
+          FAQ
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+export function SiteHeader({ bagCount, businessName }: { bagCount: number; businessName: string }) {
+  const location = useLocation();
+  return (
+    <header className="site-header">
+      <div className="container header-row">
+        <Link to="/" className="brand" aria-label={`${businessName} home`}>
+          <img src="/favicon.svg" width="36" height="36" alt="" />
+          <span>Haulbook</span>
+        </Link>
+        <nav aria-label="Main" className="nav-desktop">
+          <NavLinks />
+        </nav>
+        <div className="search-desktop">
+          <SearchBox id="search-desktop" />
+        </div>
+        <Link
+          to={overlayHref(location, "bag", "open")}
+          preventScrollReset
+          className="bag-link" aria-label={`Your bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}>
+          <BagIcon />
+          <span className="bag-badge" data-testid="bag-count" aria-hidden="true">
+            {bagCount}
+          </span>
+        </Link>
+        {/* <details> opens and closes without JavaScript. */}
+        <details className="nav-mobile">
+          <summary aria-label="Menu">
+            <MenuIcon />
+          </summary>
+          <nav aria-label="Main" className="nav-mobile-panel">
+            <SearchBox id="search-mobile" />
+            <NavLinks />
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
+
+/** Search parameters that only open or close an overlay (DESIGN.md "Every overlay has a URL"). */
+export const OVERLAY_PARAMS = ["bag", "faq", "item", "qty", "bag_error", "scene"] as const;
+
+function withoutOverlays(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  for (const name of OVERLAY_PARAMS) params.delete(name);
+  params.sort();
+  return `${url.pathname}?${params}`;
+}
+
+/** Opening or closing an overlay needs no new data: skip the loader round trip. */
+export function skipRevalidationForOverlays({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (withoutOverlays(currentUrl) === withoutOverlays(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+/** The current address with an overlay parameter set or removed. */
+export function overlayHref(location: { pathname: string; search: string }, name: string, value: string | null) {
+  const params = new URLSearchParams(location.search);
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  if (name === "bag" && value === null) params.delete("bag_error");
+  if (name === "item") params.delete("qty");
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ""}`;
+}

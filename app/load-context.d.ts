@@ -1,0 +1,12 @@
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The CSP nonce server.ts generated for this response. */
+    cspNonce: string;
+  }
+  // Types loader data as single fetch delivers it (matches remix.config.js).
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -1,0 +1,73 @@
+import crypto from "node:crypto";
+import type { Transaction } from "kysely";
+import type { ProcessedImage, EncodedImage } from "~/services/images.server";
+import { db, type DB } from "~/services/db.server";
+
+/** Images live in the database, content-addressed by the sha256 of their bytes. */
+
+export function imageId(bytes: Uint8Array): string {
+  return crypto.createHash("sha256").update(bytes).digest("hex");
+}
+
+async function insertImage(trx: Transaction<DB>, image: EncodedImage, originalId: string | null) {
+  const id = imageId(image.bytes);
+  await trx
+    .insertInto("images")
+    .values({
+      id,
+      content_type: image.contentType,
+      width: image.width,
+      height: image.height,
+      byte_size: image.bytes.byteLength,
+      bytes: image.bytes,
+      original_id: originalId === id ? null : originalId,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return id;
+}
+
+/** Stores an original and its variants; returns the original's id. Use inside the caller's transaction. */
+export async function saveProcessedImage(trx: Transaction<DB>, processed: ProcessedImage): Promise<string> {
+  const originalId = await insertImage(trx, processed.original, null);
+  for (const variant of processed.variants) await insertImage(trx, variant, originalId);
+  return originalId;
+}
+
+const IMAGE_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * A product picture or one of its variants, for anyone. Quote photos share
+ * the table but are never returned here: they are for signed-in staff only.
+ */
+export async function getPublicImage(id: string) {
+  if (!IMAGE_ID.test(id)) return undefined;
+  return db()
+    .selectFrom("images")
+    .select(["id", "content_type", "bytes", "byte_size"])
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom("products").select("products.id").whereRef("products.image_id", "=", "images.id")),
+        eb.exists(
+          eb.selectFrom("products").select("products.id").whereRef("products.image_id", "=", "images.original_id"),
+        ),
+        eb.exists(
+          eb.selectFrom("order_items").select("order_items.id").whereRef("order_items.image_id", "=", "images.id"),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The WebP variants of an original, narrowest first, for srcset. */
+export async function listImageVariants(originalIds: readonly string[]) {
+  if (originalIds.length === 0) return [];
+  return db()
+    .selectFrom("images")
+    .select(["id", "original_id", "width", "height"])
+    .where("original_id", "in", originalIds)
+    .where("content_type", "=", "image/webp")
+    .orderBy("width")
+    .execute();
+}

@@ -1,0 +1,244 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BlogCard } from "~/components/blog-card";
+import { ItemPicker } from "~/components/item-picker";
+import { ArrowRightIcon, CalendarIcon, GridIcon, LeafIcon, PointIcon, ShieldIcon, StarIcon } from "~/components/icons";
+import { blogArticles } from "~/content/blog";
+import { claims, socialBlurb, socialHashtag } from "~/content/claims";
+import { howItWorks } from "~/content/how-it-works";
+import { scenes } from "~/content/scenes";
+import { services } from "~/content/services";
+import { testimonials } from "~/content/testimonials";
+import { whyChooseUs } from "~/content/why-choose-us";
+import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
+import { skipRevalidationForOverlays } from "~/lib/overlays";
+import { getProductsByNames } from "~/models/product.server";
+import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
+import blogStyles from "~/styles/blog.css";
+import homeStyles from "~/styles/home.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: homeStyles },
+  { rel: "stylesheet", href: blogStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const showSplash = !(await splashAlreadySeen(request));
+  const sceneProducts = await getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName)));
+  return data(
+    { showSplash, sceneProducts: Object.fromEntries(sceneProducts) },
+    { headers: showSplash ? { "Set-Cookie": await splashCookie.serialize(true) } : undefined },
+  );
+}
+
+export const shouldRevalidate = skipRevalidationForOverlays;
+
+/** CSS-only: content is rendered underneath and the splash fades within 1.5 s, never blocking input. */
+function Splash() {
+  return (
+    <div className="splash" aria-hidden="true">
+      <img src="/favicon.svg" width="72" height="72" alt="" />
+      <span>Haulbook</span>
+    </div>
+  );
+}
+
+export default function Home() {
+  const { showSplash, sceneProducts } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {showSplash ? <Splash /> : null}
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow">Licensed waste carrier · London and the South East</p>
+            <h1 id="hero-title">Rubbish and junk removal, booked in minutes</h1>
+            <p className="hero-lead">
+              Pick the items you want gone, choose a collection date and pay online. Our two-person crews carry
+              everything out, and we reuse or recycle whatever we can.
+            </p>
+            <div className="hero-actions">
+              <Link to="/quote" className="button button-large">
+                Request Quote
+              </Link>
+              <Link to="/products" className="button button-large button-light">
+                Browse items and prices
+              </Link>
+            </div>
+            <ul className="hero-points">
+              <li>
+                <CalendarIcon />
+                Same-day and next-day collections
+              </li>
+              <li>
+                <LeafIcon />
+                Reused or recycled wherever possible
+              </li>
+              <li>
+                <ShieldIcon />
+                Fully licensed and insured
+              </li>
+            </ul>
+          </div>
+          <dl className="hero-claims">
+            {claims.map((claim) => (
+              <div key={claim.label}>
+                <dt>{claim.label}</dt>
+                <dd>{claim.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="categories-title">
+        <div className="container">
+          <h2 id="categories-title">What do you need removed?</h2>
+          <p className="section-lead">Choose a category to see items and fixed prices, VAT included.</p>
+          <ul className="category-grid" data-testid="category-tiles">
+            {CATEGORY_TILES.map((tile, index) => (
+              <li key={tile.title}>
+                <Link to={categoryHref(tile.title)} className="category-tile" prefetch="intent">
+                  {tile.title === "All Services" ? (
+                    <span className="category-art category-art-all">
+                      <GridIcon width={56} height={56} />
+                    </span>
+                  ) : (
+                    <img
+                      className="category-art"
+                      src={tile.illustration}
+                      width="320"
+                      height="240"
+                      alt=""
+                      loading={index < 3 ? "eager" : "lazy"}
+                    />
+                  )}
+                  <span className="category-title">{tile.title}</span>
+                  <ArrowRightIcon className="category-arrow" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <ItemPicker scenes={scenes} products={sceneProducts} />
+
+      <section className="section section-cream" aria-labelledby="why-title">
+        <div className="container why-layout">
+          <div>
+            <p className="eyebrow">Why choose us</p>
+            <h2 id="why-title">Fourteen reasons households and businesses book us</h2>
+            <p className="section-lead">
+              We are a licensed waste carrier with our own crews and vans. Tap a reason to read more.
+            </p>
+          </div>
+          <div className="why-list">
+            {whyChooseUs.map((point) => (
+              <details key={point.title} className="why-item">
+                <summary>
+                  <PointIcon name={point.icon} className="why-icon" />
+                  <span>{point.title}</span>
+                </summary>
+                <p>{point.description}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="services-title">
+        <div className="container">
+          <p className="eyebrow">Services</p>
+          <h2 id="services-title">Everything from one armchair to a full clear-out</h2>
+          <ul className="service-grid">
+            {services.map((service) => (
+              <li key={service.title} className="service-tile">
+                <img src={service.img} width="320" height="240" alt="" loading="lazy" decoding="async" />
+                <h3>{service.title}</h3>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-cream" aria-labelledby="how-title">
+        <div className="container">
+          <p className="eyebrow">How it works</p>
+          <h2 id="how-title">Booked in four steps</h2>
+          <ol className="steps">
+            {howItWorks.map((step, i) => (
+              <li key={step.title} className="step">
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="reviews-title">
+        <div className="container">
+          <p className="eyebrow">Reviews</p>
+          <h2 id="reviews-title">What our customers say</h2>
+          <ul className="testimonials">
+            {testimonials.map((t) => (
+              <li key={t.name} className="testimonial">
+                <p className="stars" aria-label={`${t.rating} out of 5 stars`}>
+                  {Array.from({ length: t.rating }, (_, i) => (
+                    <StarIcon key={i} width={18} height={18} />
+                  ))}
+                </p>
+                <blockquote>
+                  <p>{t.quote}</p>
+                </blockquote>
+                <p className="testimonial-by">
+                  <strong>{t.name}</strong>, {t.location} · {t.service}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-cream" aria-labelledby="blog-title">
+        <div className="container">
+          <div className="section-heading-row">
+            <div>
+              <p className="eyebrow">From the blog</p>
+              <h2 id="blog-title">Advice on clearing out and recycling</h2>
+            </div>
+            <Link to="/blog" className="button button-light">
+              All articles
+            </Link>
+          </div>
+          <div className="blog-grid">
+            {blogArticles.slice(0, 4).map((article) => (
+              <BlogCard key={article.slug} article={article} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section social" aria-labelledby="social-title">
+        <div className="container social-inner">
+          <h2 id="social-title">{socialHashtag}</h2>
+          <p>{socialBlurb}</p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Haulbook — rubbish and junk removal, booked online" },
+  {
+    name: "description",
+    content:
+      "Sofas, fridges, garden waste, office clear-outs: choose your items, pick a collection date and pay online. Licensed waste carrier.",
+  },
+];

@@ -1,0 +1,62 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BlogCard } from "~/components/blog-card";
+import { blogArticles } from "~/content/blog";
+import { formatShortDate } from "~/lib/format";
+import blogStyles from "~/styles/blog.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const title = new URL(request.url).searchParams.get("title");
+  if (title === null) return { article: null };
+  const wanted = title.trim().toLowerCase();
+  const article = blogArticles.find((a) => a.title.toLowerCase() === wanted || a.slug === wanted);
+  if (!article) throw new Response("No blog found", { status: 404 });
+  return { article };
+}
+
+export default function Blog() {
+  const { article } = useLoaderData<typeof loader>();
+  if (article) {
+    return (
+      <article className="container blog-article">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <Link to="/blog">All articles</Link>
+        </nav>
+        <h1>{article.title}</h1>
+        <p className="blog-meta">
+          Published By Admin | <time dateTime={article.date}>{formatShortDate(article.date)}</time>
+        </p>
+        <img src={article.img} width="480" height="320" alt="" className="blog-article-image" />
+        {article.body.map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+        <p>
+          <Link to="/blog" className="button button-light">
+            More articles
+          </Link>
+        </p>
+      </article>
+    );
+  }
+  return (
+    <section className="container section" aria-labelledby="blog-title">
+      <p className="eyebrow">Advice</p>
+      <h1 id="blog-title">Recycling and waste, explained</h1>
+      <p className="section-lead">Practical guides from our crews on clearing out, recycling and staying on the right side of the law.</p>
+      <div className="blog-grid">
+        {blogArticles.map((a) => (
+          <BlogCard key={a.slug} article={a} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.article ? `${data.article.title} | Haulbook blog` : "Blog | Haulbook" },
+  ...(data?.article ? [{ name: "description", content: data.article.description }] : []),
+];
+
+export { ErrorBoundary } from "~/components/error-boundary";

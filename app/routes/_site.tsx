@@ -1,0 +1,98 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Outlet, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { BagDrawer } from "~/components/bag-drawer";
+import { ErrorNotice } from "~/components/error-notice";
+import { FaqOverlay } from "~/components/faq-overlay";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { todayInLondon } from "~/lib/format";
+import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
+import { bagErrorMessage } from "~/lib/cart";
+import { priceBag } from "~/models/cart.server";
+import { readCart, writeCart } from "~/services/cart-cookie.server";
+import { config } from "~/services/config.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const bag = await priceBag(await readCart(request));
+  // A product left the shop since it was added: clean the cookie, and say so.
+  const headers = bag.dropped > 0 ? { "Set-Cookie": await writeCart(bag.kept) } : undefined;
+  return data(
+    {
+      bag: { lines: bag.lines, subtotalPence: bag.subtotalPence, count: bag.count, dropped: bag.dropped },
+      business: config().business,
+      year: Number(todayInLondon().slice(0, 4)),
+    },
+    { headers },
+  );
+}
+
+export const shouldRevalidate = skipRevalidationForOverlays;
+
+/** Other open tabs refresh their badge and drawer when this tab's bag changes. */
+function useBagSync(signature: string) {
+  const revalidator = useRevalidator();
+  const latest = useRef(signature);
+  latest.current = signature;
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const bc = new BroadcastChannel("haulbook-bag");
+    channel.current = bc;
+    bc.onmessage = (event: MessageEvent<string>) => {
+      if (event.data !== latest.current) revalidator.revalidate();
+    };
+    return () => bc.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    channel.current?.postMessage(signature);
+  }, [signature]);
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>("routes/_site");
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const business = site?.business;
+  const bag = site?.bag ?? { lines: [], subtotalPence: 0, count: 0, dropped: 0 };
+  useBagSync(bag.lines.map((l) => `${l.id}:${l.position}:${l.quantity}`).join(","));
+  const returnTo = overlayHref(location, "bag", null);
+  const bagError =
+    bagErrorMessage(params.get("bag_error")) ??
+    (bag.dropped > 0 ? "Some items in your bag are no longer available and were removed." : undefined);
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader bagCount={bag.count} businessName={business?.name ?? "Haulbook"} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {business ? <SiteFooter business={business} year={site.year} /> : null}
+      {params.get("bag") === "open" ? (
+        <BagDrawer bag={bag} closeTo={returnTo} returnTo={returnTo} error={bagError} />
+      ) : null}
+      {params.get("faq") === "open" ? <FaqOverlay closeTo={overlayHref(location, "faq", null)} /> : null}
+    </>
+  );
+}
+
+export default function SiteLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** 404s and errors of public pages render inside the layout, with the header and footer. */
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <ErrorNotice />
+    </Shell>
+  );
+}

@@ -1,0 +1,10 @@
+import { electricalArt } from "./art/electrical";
+import { furnitureArt } from "./art/furniture";
+import { homeArt } from "./art/home";
+
+/** Every seed product's illustration (a complete SVG), by the key products.ts names. */
+export const productIllustrations: Readonly<Record<string, string>> = {
+  ...furnitureArt,
+  ...electricalArt,
+  ...homeArt,
+};

@@ -1,0 +1,27 @@
+import { createCookie } from "@remix-run/node";
+import { parseCart, type CartLine } from "~/lib/cart";
+
+/** The `cart` cookie (DESIGN.md "The bag"): essential, so no consent is needed. */
+export const cartCookie = createCookie("cart", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 30,
+});
+
+/** The bag's lines; a cookie that does not parse or validate is an empty bag. */
+export async function readCart(request: Request): Promise<CartLine[]> {
+  try {
+    return parseCart(await cartCookie.parse(request.headers.get("Cookie")));
+  } catch {
+    return [];
+  }
+}
+
+/** The Set-Cookie value that stores these lines (or clears an empty bag). */
+export async function writeCart(lines: readonly CartLine[]): Promise<string> {
+  const compact = lines.map(({ id, position, quantity }) => ({ id, position, quantity }));
+  return compact.length === 0
+    ? cartCookie.serialize("", { maxAge: 0 })
+    : cartCookie.serialize(compact);
+}

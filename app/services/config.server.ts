@@ -1,0 +1,172 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, checked once at start.
+ * A bad value stops the server with one line naming the variable.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value)));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .startsWith("file:", { message: "must start with file: (for example file:./data/haulbook.db)" })
+      .optional(),
+  ),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ),
+  ADMIN_USERNAME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,40}$/, { message: "must be 3-40 letters, digits, dots, dashes or underscores" })
+      .optional(),
+  ),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(12, { message: "must be at least 12 characters" }).optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z.string().regex(/^(sk|rk)_(test|live)_/, { message: "must start with sk_test_, sk_live_, rk_test_ or rk_live_" }).optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+    z.string().regex(/^pk_(test|live)_/, { message: "must start with pk_test_ or pk_live_" }).optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().startsWith("whsec_", { message: "must start with whsec_" }).optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().optional()),
+  BUSINESS_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
+  BUSINESS_NAME: optionalText.pipe(z.string().max(80).optional()),
+  BUSINESS_PHONE: optionalText.pipe(
+    z.string().regex(/^[0-9 +()-]{7,20}$/, { message: "must be a phone number" }).optional(),
+  ),
+  BUSINESS_ADDRESS: optionalText.pipe(z.string().max(200).optional()),
+  WASTE_CARRIER_LICENCE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^CBD[ULE]\d{3,7}$/i, { message: "must be an Environment Agency registration such as CBDU123456" })
+      .optional(),
+  ),
+  SEED_DEMO: booleanText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  dataDir: string;
+  databasePath: string;
+  sessionSecret: string;
+  admin: { username?: string; password?: string };
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  business: {
+    name: string;
+    phone: string;
+    email: string;
+    address: string;
+    wasteCarrierLicence: string;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Turns zod's issues into one readable line per variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    const value = source[name];
+    return `Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue.message}`;
+  });
+  throw new ConfigError(lines.join("\n"));
+}
+
+const SECRET_FILE = "session-secret";
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_FILE);
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = crypto.randomBytes(32).toString("base64url");
+  // wx: never overwrite a secret another process wrote first.
+  try {
+    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+/** Builds the configuration: validates, creates DATA_DIR, and loads or generates the session secret. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databasePath = env.DATABASE_URL
+    ? path.resolve(env.DATABASE_URL.slice("file:".length))
+    : path.join(dataDir, "haulbook.db");
+  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  const businessName = env.BUSINESS_NAME ?? "Haulbook Waste Removal";
+  const businessEmail = env.BUSINESS_EMAIL ?? "bookings@haulbook.example";
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    dataDir,
+    databasePath,
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${businessName} <${businessEmail}>`,
+    seedDemo: env.SEED_DEMO ?? true,
+    business: {
+      name: businessName,
+      phone: env.BUSINESS_PHONE ?? "020 7946 0321",
+      email: businessEmail,
+      address: env.BUSINESS_ADDRESS ?? "Unit 4, Riverside Yard, 12 Wharf Road, London N1 7GR",
+      wasteCarrierLicence: (env.WASTE_CARRIER_LICENCE ?? "CBDU000000").toUpperCase(),
+    },
+  };
+}
+
+let current: Config | undefined;
+
+/** The process-wide configuration, loaded on first use. */
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}

@@ -1,0 +1,45 @@
+import { seedDemoCatalogue } from "~/models/seed.server";
+import { ensureFirstStaffUser } from "~/models/user.server";
+import { config, type Config } from "./config.server";
+import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "./db.server";
+
+/**
+ * What the server does before it listens and after it stops. server.ts
+ * reaches these through the Remix build (entry.server re-exports them), so
+ * the app and the server share one module instance and one connection.
+ */
+export async function startApp(): Promise<Config> {
+  const cfg = config();
+  const started = Date.now();
+  const connection = openDatabase(cfg.databasePath);
+  setConnection(connection);
+  const migrations = await migrateToLatest(connection.db);
+  for (const result of migrations.results ?? []) console.log(`[db] migrated ${result.migrationName}`);
+
+  const admin = await ensureFirstStaffUser(cfg.admin);
+  if (admin?.generated) {
+    console.log(
+      [
+        "",
+        "  A staff account was created for the dashboard (shown once, keep it safe):",
+        `    username: ${admin.username}`,
+        `    password: ${admin.password}`,
+        "  Sign in at /login. Change it with: npm run admin -- reset-password admin",
+        "",
+      ].join("\n"),
+    );
+  } else if (admin) {
+    console.log(`[auth] created staff user ${admin.username} from ADMIN_USERNAME/ADMIN_PASSWORD`);
+  }
+
+  if (cfg.seedDemo) {
+    const seed = await seedDemoCatalogue();
+    if (seed.seeded) console.log(`[seed] added the demo catalogue: ${seed.products} products`);
+  }
+  console.log(`[app] ready in ${Date.now() - started} ms (data: ${cfg.databasePath})`);
+  return cfg;
+}
+
+export async function stopApp(): Promise<void> {
+  await closeDatabase();
+}

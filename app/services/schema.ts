@@ -1,0 +1,178 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as Kysely sees it. Money columns are integer pence; dates are
+ * `YYYY-MM-DD` text (a Europe/London day); timestamps are ISO-8601 UTC text.
+ */
+
+export const PRODUCT_CATEGORIES = [
+  "Sofa & Chair Removal",
+  "Old Batteries Removal",
+  "Office Removal",
+  "Garden Waste Removal",
+  "Furniture Removal",
+  "Fridge Removal",
+  "Electronic Removal",
+  "Home Removal",
+  "Appliance Removal",
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const POSITIONS = ["inside_dismantle", "inside_no_dismantle", "outside"] as const;
+export type Position = (typeof POSITIONS)[number];
+
+export const PAYMENT_STATUSES = ["pending", "complete"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const BOOKING_STATUSES = ["pending", "complete"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+export interface ImagesTable {
+  /** sha256 of the stored bytes, hex */
+  id: string;
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  byte_size: number;
+  bytes: Buffer;
+  /** set on a resized variant: the image it was made from */
+  original_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  category: ProductCategory;
+  price_pence: number;
+  inside_dismantle_pence: number;
+  inside_no_dismantle_pence: number;
+  outside_pence: number;
+  image_id: string;
+  /** set when a product that appears in orders leaves the shop */
+  retired_at: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  collection_date: string;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  booking_status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  payment_method: PaymentMethod;
+  total_pence: number;
+  payment_session_id: string | null;
+  checkout_token: string | null;
+  source: OrderSource;
+  quote_id: number | null;
+  paid_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  product_name: string;
+  product_description: string;
+  image_id: string | null;
+  position: Position;
+  unit_price_pence: number;
+  quantity: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  created_at: CreatedAt;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  actor: string;
+}
+
+export interface QuotesTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  comments: string;
+  responded: ColumnType<"yes" | "no", "yes" | "no" | undefined, "yes" | "no">;
+}
+
+export interface QuoteImagesTable {
+  id: Generated<number>;
+  quote_id: number;
+  image_id: string;
+  original_filename: string | null;
+  sort_order: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+export interface DB {
+  users: UsersTable;
+  images: ImagesTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  quotes: QuotesTable;
+  quote_images: QuoteImagesTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as m0001 from "./0001_initial";
+
+/**
+ * The ordered list of migrations, imported statically so the built server
+ * carries them (no directory scan at run time). Append; never reorder.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

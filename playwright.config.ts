@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Every journey runs twice: with JavaScript (project "js") and without
+ * ("no-js"), in Debian's Chromium. Never downloads a browser.
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = Number(process.env.E2E_PORT ?? 4317);
+const mobile = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: ".tmp/playwright",
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    ...mobile,
+    userAgent: devices["Pixel 7"].userAgent,
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,105 @@
+// `npm test`: typecheck, lint, build, unit + integration (vitest), end-to-end
+// (Playwright, js and no-js). Ends with one line: "N passed, N failed".
+// `--only e2e` runs the build and the end-to-end part alone.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const tmp = path.join(root, ".tmp");
+fs.mkdirSync(tmp, { recursive: true });
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const timings = [];
+
+function run(label, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${label} ━━ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed++;
+  else {
+    failed++;
+    console.log(`✗ ${label} failed`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+if (!only) {
+  check("typecheck", bin("tsc"), ["--noEmit"]);
+  check("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+}
+
+const built = run("build", "npm", ["run", "build", "--silent"]);
+if (!built) {
+  failed++;
+  console.log("✗ build failed: no server or browser tests can run");
+} else {
+  run("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
+
+  if (!only || only === "unit") {
+    const report = path.join(tmp, "vitest.json");
+    fs.rmSync(report, { force: true });
+    run("unit and integration", bin("vitest"), [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ]);
+    const json = readJson(report);
+    if (json) {
+      passed += json.numPassedTests;
+      failed += json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+      skipped += json.numPendingTests + json.numTodoTests;
+    } else {
+      failed++;
+      console.log("✗ vitest wrote no report");
+    }
+  }
+
+  if (!only || only === "e2e") {
+    const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+    if (!fs.existsSync(chromium)) {
+      console.log("\n" + "!".repeat(72));
+      console.log(`!! NO CHROMIUM at ${chromium}: the end-to-end tests are SKIPPED.`);
+      console.log("!! Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.");
+      console.log("!".repeat(72) + "\n");
+    } else {
+      const report = path.join(tmp, "playwright.json");
+      fs.rmSync(report, { force: true });
+      run("end-to-end (js, no-js)", bin("playwright"), ["test", "--reporter=list,json"], {
+        PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+      });
+      const json = readJson(report);
+      if (json?.stats) {
+        passed += json.stats.expected + json.stats.flaky;
+        failed += json.stats.unexpected;
+        skipped += json.stats.skipped;
+        if ((json.errors ?? []).length > 0) failed++;
+      } else {
+        failed++;
+        console.log("✗ Playwright wrote no report");
+      }
+    }
+  }
+}
+
+console.log(`\ntimings: ${timings.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);

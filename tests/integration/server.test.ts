@@ -1,0 +1,88 @@
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the production server", () => {
+  it("answers /healthz with ok when the database is reachable", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("sends security headers with a per-request CSP nonce used by the page's scripts", async () => {
+    const first = await fetch(`${server.url}/`);
+    const second = await fetch(`${server.url}/`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
+    expect(csp).toContain("https://js.stripe.com");
+    expect(csp).not.toMatch(/unsafe-eval/);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    const html = await first.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("x-powered-by")).toBeNull();
+    expect(first.headers.get("cross-origin-embedder-policy")).toBeNull();
+  });
+
+  it("compresses pages with brotli or gzip", async () => {
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${server.url}/`, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(raw.encoding).toBe("br");
+    expect(zlib.brotliDecompressSync(raw.body).toString()).toContain("What do you need removed?");
+  });
+
+  it("caches hashed build assets for a year and 404s missing ones as plain text", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const missing = await fetch(`${server.url}/build/nope-123.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await missing.text()).toBe("Not found");
+  });
+
+  it("serves other public files with a short cache", async () => {
+    const res = await fetch(`${server.url}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("renders an unknown page as a 404 inside the site layout", async () => {
+    const res = await fetch(`${server.url}/no-such-page`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("find that page");
+    expect(html).toContain("waste-carrier-licence");
+  });
+
+  it("logs one line per request with method, path, status and duration", async () => {
+    await fetch(`${server.url}/healthz?probe=1`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.output()).toMatch(/^GET \/healthz 200 \d+\.\dms$/m);
+  });
+});

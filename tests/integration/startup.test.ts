@@ -1,0 +1,70 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeDataDir, startServer, STAFF } from "../support/server";
+
+function countRows(dataDir: string, table: string): number {
+  const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe("starting the server", () => {
+  it("stops with one clear line when a variable is bad", async () => {
+    const server = await startServer({ env: { PORT: "eighty" }, fromTemplate: false, expectExit: true });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toEqual(['[haulbook] cannot start: Invalid PORT ("eighty"): Invalid input: expected number, received NaN']);
+  });
+
+  it("seeds the demo catalogue on an empty database, and a second start seeds nothing", async () => {
+    // The template was made by a first start on an empty folder: it holds the catalogue.
+    const dataDir = makeDataDir(true);
+    const seededCount = countRows(dataDir, "products");
+    expect(seededCount).toBeGreaterThanOrEqual(45);
+    const categories = new Database(path.join(dataDir, "haulbook.db"), { readonly: true })
+      .prepare("SELECT count(DISTINCT category) AS n FROM products")
+      .get() as { n: number };
+    expect(categories.n).toBe(9);
+    // every product has its own image, with WebP variants
+    expect(countRows(dataDir, "images")).toBeGreaterThanOrEqual(seededCount * 4);
+
+    const server = await startServer({ dataDir });
+    expect(server.output()).not.toContain("[seed]");
+    expect(server.output()).not.toContain("[db] migrated");
+    expect(await server.stop()).toBe(0);
+    expect(countRows(dataDir, "products")).toBe(seededCount);
+    expect(countRows(dataDir, "users")).toBe(1);
+  });
+
+  it("creates admin with a random password printed once when no credentials are given", async () => {
+    const server = await startServer({
+      fromTemplate: false,
+      env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, SEED_DEMO: "false" },
+    });
+    const output = server.output();
+    expect(output).toContain("[db] migrated 0001_initial");
+    expect(output).toMatch(/username: admin\n\s+password: [A-Za-z0-9]{20}\n/);
+    expect(output).not.toContain("[seed]");
+    expect(await server.stop()).toBe(0);
+    expect(countRows(server.dataDir, "users")).toBe(1);
+    expect(countRows(server.dataDir, "products")).toBe(0);
+
+    const again = await startServer({ dataDir: server.dataDir, env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, SEED_DEMO: "false" } });
+    expect(again.output()).not.toContain("password:");
+    await again.stop();
+  });
+
+  it("keeps the staff user from ADMIN_USERNAME/ADMIN_PASSWORD", async () => {
+    const dataDir = makeDataDir(true);
+    const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
+    const user = db.prepare("SELECT username, password_hash FROM users").get() as { username: string; password_hash: string };
+    db.close();
+    expect(user.username).toBe(STAFF.username);
+    expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(user.password_hash).not.toContain(STAFF.password);
+  });
+});

@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseEnv } from "~/services/config.server";
+
+describe("configuration", () => {
+  it("uses the documented defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["SESSION_SECRET", "short"],
+    ["ADMIN_PASSWORD", "tooshort"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["BUSINESS_EMAIL", "not-an-email"],
+    ["WASTE_CARRIER_LICENCE", "ABC123"],
+    ["STRIPE_SECRET_KEY", "pk_test_123"],
+    ["SEED_DEMO", "maybe"],
+    ["DATABASE_URL", "postgres://db"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    try {
+      parseEnv({ [name]: value });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message.split("\n")).toHaveLength(1);
+      expect(message).toContain(`Invalid ${name}`);
+    }
+  });
+
+  it("reads booleans and blank values the way people write them", () => {
+    expect(parseEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ SEED_DEMO: "1" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+
+  it("creates DATA_DIR and keeps a generated session secret across starts", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-config-"));
+    const dataDir = path.join(root, "nested", "data");
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(fs.existsSync(dataDir)).toBe(true);
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first.sessionSecret);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.databasePath).toBe(path.join(dataDir, "haulbook.db"));
+  });
+
+  it("prefers SESSION_SECRET and DATABASE_URL when they are given", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-config-"));
+    const cfg = loadConfig({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "x".repeat(40),
+      DATABASE_URL: `file:${dataDir}/other.db`,
+      WASTE_CARRIER_LICENCE: "cbdu123456",
+    });
+    expect(cfg.sessionSecret).toBe("x".repeat(40));
+    expect(cfg.databasePath).toBe(path.join(dataDir, "other.db"));
+    expect(cfg.business.wasteCarrierLicence).toBe("CBDU123456");
+    expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { formatPence, formatShortDate, penceToPounds, poundsToPence, todayInLondon } from "~/lib/format";
+import { resolveCategory } from "~/lib/categories";
+import { parseCart, totalQuantity } from "~/lib/cart";
+
+describe("money", () => {
+  it("formats pence as pounds the UK way", () => {
+    expect(formatPence(4550)).toBe("£45.50");
+    expect(formatPence(123456)).toBe("£1,234.56");
+    expect(formatPence(0)).toBe("£0.00");
+  });
+  it("converts at the /api edge without float drift", () => {
+    expect(penceToPounds(4550)).toBe(45.5);
+    expect(poundsToPence(19.99)).toBe(1999);
+    expect(poundsToPence(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe("dates", () => {
+  it("takes today in Europe/London, not UTC", () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in British Summer Time.
+    expect(todayInLondon(new Date("2026-06-30T23:30:00Z"))).toBe("2026-07-01");
+    // In winter London is on UTC.
+    expect(todayInLondon(new Date("2026-12-31T23:30:00Z"))).toBe("2026-12-31");
+  });
+  it("writes blog dates like 07-Feb-2024", () => {
+    expect(formatShortDate("2024-02-07")).toBe("07-Feb-2024");
+  });
+});
+
+describe("categories", () => {
+  it("maps the tile titles to filters", () => {
+    expect(resolveCategory("All Services")).toBeNull();
+    expect(resolveCategory("")).toBeNull();
+    expect(resolveCategory("Garden Removal")).toBe("Garden Waste Removal");
+    expect(resolveCategory("fridge removal")).toBe("Fridge Removal");
+    expect(resolveCategory("Boats")).toBeUndefined();
+  });
+});
+
+describe("bag cookie", () => {
+  it("keeps valid lines and turns anything else into an empty bag", () => {
+    const good = [{ id: 3, position: "outside", quantity: 2 }];
+    expect(parseCart(good)).toEqual(good);
+    expect(totalQuantity(parseCart(good))).toBe(2);
+    expect(parseCart("nonsense")).toEqual([]);
+    expect(parseCart([{ id: 3, position: "roof", quantity: 2 }])).toEqual([]);
+    expect(parseCart([{ id: 3, position: "outside", quantity: 500 }])).toEqual([]);
+    expect(parseCart(null)).toEqual([]);
+  });
+});
