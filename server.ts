@@ -51,11 +51,14 @@ async function main() {
   app.set("trust proxy", "loopback");
 
   let shuttingDown = false;
+  let server: Server | undefined;
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       console.log(`${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      // While stopping, a connection is closed as soon as its last response is out.
+      if (shuttingDown) setImmediate(() => server?.closeIdleConnections());
     });
     if (shuttingDown) res.setHeader("Connection", "close");
     next();
@@ -127,13 +130,14 @@ async function main() {
       : createRequestHandler({ build, mode: build.mode, getLoadContext }),
   );
 
-  const server: Server = app.listen(config.port, () => {
-    const address = server.address();
+  server = app.listen(config.port, () => {
+    const address = server?.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     console.log(`[haulbook] listening on http://localhost:${port}`);
     if (isDevelopment) void broadcastDevReady(build);
   });
   server.keepAliveTimeout = 5_000;
+  const listening = server;
 
   async function shutdown(signal: string) {
     if (shuttingDown) return;
@@ -141,16 +145,16 @@ async function main() {
     console.log(`[haulbook] ${signal}: finishing in-flight requests (up to ${SHUTDOWN_GRACE_MS / 1000} s)`);
     const force = setTimeout(() => {
       console.log("[haulbook] grace period over: closing remaining connections");
-      server.closeAllConnections();
+      listening.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(async () => {
+    listening.close(async () => {
       clearTimeout(force);
       await lifecycleOf(build).stopApp();
       console.log("[haulbook] stopped");
       process.exit(0);
     });
-    server.closeIdleConnections();
+    listening.closeIdleConnections();
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

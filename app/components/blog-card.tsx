@@ -1,15 +1,19 @@
 import { Link } from "@remix-run/react";
-import type { BlogArticle } from "~/content/types";
 import { formatShortDate } from "~/lib/format";
-import { truncate } from "~/lib/text";
 
-export const BLOG_CARD_DESCRIPTION_LENGTH = 100;
-
-export function blogHref(article: BlogArticle): string {
-  return `/blog?title=${encodeURIComponent(article.title)}`;
+/** What a blog card shows (the loader cuts the description; article bodies never reach the browser here). */
+export interface BlogCardData {
+  title: string;
+  description: string;
+  img: string;
+  date: string;
 }
 
-export function BlogCard({ article }: { article: BlogArticle }) {
+export function blogHref(title: string): string {
+  return `/blog?title=${encodeURIComponent(title)}`;
+}
+
+export function BlogCard({ article }: { article: BlogCardData }) {
   return (
     <article className="blog-card" data-testid="blog-card">
       <img src={article.img} width="480" height="320" alt="" loading="lazy" decoding="async" className="blog-card-image" />
@@ -18,9 +22,9 @@ export function BlogCard({ article }: { article: BlogArticle }) {
           <time dateTime={article.date}>{formatShortDate(article.date)}</time>
         </p>
         <h3 className="blog-card-title">
-          <Link to={blogHref(article)}>{article.title}</Link>
+          <Link to={blogHref(article.title)}>{article.title}</Link>
         </h3>
-        <p className="blog-card-description">{truncate(article.description, BLOG_CARD_DESCRIPTION_LENGTH)}</p>
+        <p className="blog-card-description">{article.description}</p>
       </div>
     </article>
   );

@@ -23,7 +23,7 @@ export const scenes: readonly Scene[] = [
     items: [
       { productName: "Double Wardrobe", x: 16.25, y: 34.4 },
       { productName: "Double Bed Frame", x: 40.6, y: 43.6 },
-      { productName: "Double Mattress", x: 60, y: 35 },
+      { productName: "Double Mattress", x: 59.5, y: 35.2 },
       { productName: "Television", x: 14.5, y: 75.2 },
       { productName: "Three-Seater Sofa", x: 36.25, y: 81.6 },
       { productName: "Armchair", x: 55.9, y: 82 },

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { POSITIONS, type Position } from "~/services/schema";
+import type { Position } from "~/services/schema";
 
 /**
  * The bag as the browser holds it: only ids, positions and quantities.
@@ -8,19 +7,11 @@ import { POSITIONS, type Position } from "~/services/schema";
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 
-export const cartLineSchema = z.object({
-  id: z.number().int().positive(),
-  position: z.enum(POSITIONS),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
-
-const cartSchema = z.array(cartLineSchema).max(MAX_LINES);
-
-/** Anything that is not a valid bag becomes an empty bag. */
-export function parseCart(value: unknown): CartLine[] {
-  const result = cartSchema.safeParse(value);
-  return result.success ? mergeLines(result.data) : [];
+export interface CartLine {
+  id: number;
+  position: Position;
+  /** 1–99 */
+  quantity: number;
 }
 
 export function totalQuantity(lines: readonly CartLine[]): number {
@@ -38,7 +29,7 @@ const sameLine = (a: { id: number; position: Position }, b: { id: number; positi
   a.id === b.id && a.position === b.position;
 
 /** Same product and position are one line. */
-function mergeLines(lines: readonly CartLine[]): CartLine[] {
+export function mergeLines(lines: readonly CartLine[]): CartLine[] {
   const merged: CartLine[] = [];
   for (const line of lines) {
     const existing = merged.find((m) => sameLine(m, line));

@@ -1,9 +1,8 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-
 /**
  * The one place money and dates become text. Explicit en-GB and
  * Europe/London so the server and the browser render identical strings.
+ * (Formatting uses Intl, which browsers already have; date arithmetic on the
+ * server uses date-fns.)
  */
 export const UK_TIME_ZONE = "Europe/London";
 
@@ -24,19 +23,37 @@ export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }
 
+const londonDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** Today's date in the UK as YYYY-MM-DD, whatever the server's zone. */
 export function todayInLondon(now: Date = new Date()): string {
-  return format(new TZDate(now, UK_TIME_ZONE), "yyyy-MM-dd");
+  const parts = Object.fromEntries(londonDay.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2024-02-07" → "07-Feb-2024" (the blog's date style) */
 export function formatShortDate(isoDay: string): string {
-  const [y, m, d] = isoDay.split("-").map(Number);
-  return format(new Date(y!, (m ?? 1) - 1, d ?? 1), "dd-MMM-yyyy");
+  const [y, m, d] = isoDay.split("-");
+  return `${d}-${MONTHS[Number(m) - 1] ?? "?"}-${y}`;
 }
+
+const longDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 
 /** "2024-02-07" → "Wednesday 7 February 2024" */
 export function formatLongDate(isoDay: string): string {
   const [y, m, d] = isoDay.split("-").map(Number);
-  return format(new Date(y!, (m ?? 1) - 1, d ?? 1), "EEEE d MMMM yyyy");
+  return longDay.format(new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))).replace(",", "");
 }

@@ -4,7 +4,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { ItemPicker } from "~/components/item-picker";
 import { ArrowRightIcon, CalendarIcon, GridIcon, LeafIcon, PointIcon, ShieldIcon, StarIcon } from "~/components/icons";
-import { blogArticles } from "~/content/blog";
 import { claims, socialBlurb, socialHashtag } from "~/content/claims";
 import { howItWorks } from "~/content/how-it-works";
 import { scenes } from "~/content/scenes";
@@ -13,6 +12,7 @@ import { testimonials } from "~/content/testimonials";
 import { whyChooseUs } from "~/content/why-choose-us";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
+import { listBlogCards } from "~/models/blog.server";
 import { getProductsByNames } from "~/models/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
 import blogStyles from "~/styles/blog.css";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));
   const sceneProducts = await getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName)));
   return data(
-    { showSplash, sceneProducts: Object.fromEntries(sceneProducts) },
+    { showSplash, sceneProducts: Object.fromEntries(sceneProducts), blogCards: listBlogCards(4) },
     { headers: showSplash ? { "Set-Cookie": await splashCookie.serialize(true) } : undefined },
   );
 }
@@ -45,7 +45,7 @@ function Splash() {
 }
 
 export default function Home() {
-  const { showSplash, sceneProducts } = useLoaderData<typeof loader>();
+  const { showSplash, sceneProducts, blogCards } = useLoaderData<typeof loader>();
   return (
     <>
       {showSplash ? <Splash /> : null}
@@ -97,7 +97,7 @@ export default function Home() {
           <h2 id="categories-title">What do you need removed?</h2>
           <p className="section-lead">Choose a category to see items and fixed prices, VAT included.</p>
           <ul className="category-grid" data-testid="category-tiles">
-            {CATEGORY_TILES.map((tile, index) => (
+            {CATEGORY_TILES.map((tile) => (
               <li key={tile.title}>
                 <Link to={categoryHref(tile.title)} className="category-tile" prefetch="intent">
                   {tile.title === "All Services" ? (
@@ -111,7 +111,7 @@ export default function Home() {
                       width="320"
                       height="240"
                       alt=""
-                      loading={index < 3 ? "eager" : "lazy"}
+                      loading="lazy"
                     />
                   )}
                   <span className="category-title">{tile.title}</span>
@@ -188,7 +188,7 @@ export default function Home() {
           <ul className="testimonials">
             {testimonials.map((t) => (
               <li key={t.name} className="testimonial">
-                <p className="stars" aria-label={`${t.rating} out of 5 stars`}>
+                <p className="stars" role="img" aria-label={`${t.rating} out of 5 stars`}>
                   {Array.from({ length: t.rating }, (_, i) => (
                     <StarIcon key={i} width={18} height={18} />
                   ))}
@@ -217,8 +217,8 @@ export default function Home() {
             </Link>
           </div>
           <div className="blog-grid">
-            {blogArticles.slice(0, 4).map((article) => (
-              <BlogCard key={article.slug} article={article} />
+            {blogCards.map((card) => (
+              <BlogCard key={card.title} article={card} />
             ))}
           </div>
         </div>

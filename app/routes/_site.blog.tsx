@@ -1,23 +1,22 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
-import { blogArticles } from "~/content/blog";
 import { formatShortDate } from "~/lib/format";
+import { findBlogArticle, listBlogCards } from "~/models/blog.server";
 import blogStyles from "~/styles/blog.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 
 export function loader({ request }: LoaderFunctionArgs) {
   const title = new URL(request.url).searchParams.get("title");
-  if (title === null) return { article: null };
-  const wanted = title.trim().toLowerCase();
-  const article = blogArticles.find((a) => a.title.toLowerCase() === wanted || a.slug === wanted);
+  if (title === null) return { article: null, cards: listBlogCards() };
+  const article = findBlogArticle(title);
   if (!article) throw new Response("No blog found", { status: 404 });
-  return { article };
+  return { article, cards: [] };
 }
 
 export default function Blog() {
-  const { article } = useLoaderData<typeof loader>();
+  const { article, cards } = useLoaderData<typeof loader>();
   if (article) {
     return (
       <article className="container blog-article">
@@ -46,8 +45,8 @@ export default function Blog() {
       <h1 id="blog-title">Recycling and waste, explained</h1>
       <p className="section-lead">Practical guides from our crews on clearing out, recycling and staying on the right side of the law.</p>
       <div className="blog-grid">
-        {blogArticles.map((a) => (
-          <BlogCard key={a.slug} article={a} />
+        {cards.map((card) => (
+          <BlogCard key={card.title} article={card} />
         ))}
       </div>
     </section>

@@ -4,6 +4,7 @@ import { getPublicImage } from "~/models/image.server";
 /**
  * GET /api/products/image/{img_url} — a product picture or one of its WebP
  * variants. Ids are content hashes, so a response never changes: immutable.
+ * (server.ts adds X-Content-Type-Options: nosniff to every response.)
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = (params.imageId ?? "").replace(/\.(png|jpe?g|webp)$/i, "").toLowerCase();
@@ -13,7 +14,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const headers = {
     "Cache-Control": "public, max-age=31536000, immutable",
     ETag: etag,
-    "X-Content-Type-Options": "nosniff",
   };
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(image.bytes.buffer as ArrayBuffer, image.bytes.byteOffset, image.bytes.byteLength), {

@@ -1,5 +1,23 @@
 import { createCookie } from "@remix-run/node";
-import { parseCart, type CartLine } from "~/lib/cart";
+import { z } from "zod";
+import { MAX_LINES, MAX_QUANTITY, mergeLines, type CartLine } from "~/lib/cart";
+import { POSITIONS } from "./schema";
+
+const cartSchema = z
+  .array(
+    z.object({
+      id: z.number().int().positive(),
+      position: z.enum(POSITIONS),
+      quantity: z.number().int().min(1).max(MAX_QUANTITY),
+    }),
+  )
+  .max(MAX_LINES);
+
+/** The cookie's value → bag lines; anything that is not a valid bag becomes an empty bag. */
+export function parseCart(value: unknown): CartLine[] {
+  const result = cartSchema.safeParse(value);
+  return result.success ? mergeLines(result.data) : [];
+}
 
 /** The `cart` cookie (DESIGN.md "The bag"): essential, so no consent is needed. */
 export const cartCookie = createCookie("cart", {

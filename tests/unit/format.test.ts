@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatPence, formatShortDate, penceToPounds, poundsToPence, todayInLondon } from "~/lib/format";
 import { resolveCategory } from "~/lib/categories";
-import { parseCart, totalQuantity } from "~/lib/cart";
+import { totalQuantity } from "~/lib/cart";
+import { parseCart } from "~/services/cart-cookie.server";
 
 describe("money", () => {
   it("formats pence as pounds the UK way", () => {
@@ -47,5 +48,13 @@ describe("bag cookie", () => {
     expect(parseCart([{ id: 3, position: "roof", quantity: 2 }])).toEqual([]);
     expect(parseCart([{ id: 3, position: "outside", quantity: 500 }])).toEqual([]);
     expect(parseCart(null)).toEqual([]);
+  });
+});
+
+describe("long dates", () => {
+  it("names the weekday the UK way", async () => {
+    const { formatLongDate } = await import("~/lib/format");
+    expect(formatLongDate("2024-02-07")).toBe("Wednesday 7 February 2024");
+    expect(formatLongDate("2026-03-29")).toBe("Sunday 29 March 2026");
   });
 });
