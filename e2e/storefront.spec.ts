@@ -170,3 +170,12 @@ test("the FAQ opens from the header and closes again", async ({ page }) => {
   await faq.getByRole("link", { name: "Close" }).click();
   await expect(faq).toBeHidden();
 });
+
+test("another open tab updates its badge when the bag changes", async ({ page, context, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "tabs talk to each other through JavaScript (BroadcastChannel)");
+  const other = await context.newPage();
+  await other.goto("/blog");
+  await expect(other.getByTestId("bag-count")).toHaveText("0");
+  await addFromProductPage(page, 5, /Outside/);
+  await expect(other.getByTestId("bag-count")).toHaveText("1");
+});

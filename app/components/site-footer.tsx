@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { overlayHref } from "~/lib/overlays";
 import { MailIcon, PhoneIcon, PinIcon, ShieldIcon } from "./icons";
 
 export interface Business {
@@ -11,6 +12,7 @@ export interface Business {
 
 export function SiteFooter({ business, year }: { business: Business; year: number }) {
   const tel = business.phone.replace(/[^0-9+]/g, "");
+  const location = useLocation();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -31,7 +33,7 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
             </li>
           </ul>
           <p className="footer-hours">Collections 7:00 to 22:00, seven days a week.</p>
-          <Link to="/contact" className="button button-light">
+          <Link to={overlayHref(location, "contact", "open")} className="button button-light" preventScrollReset>
             Send us a message
           </Link>
         </section>

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Outlet, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { BagDrawer } from "~/components/bag-drawer";
+import { ContactOverlay } from "~/components/contact-overlay";
 import { ErrorNotice } from "~/components/error-notice";
 import { FaqOverlay } from "~/components/faq-overlay";
 import { SiteFooter } from "~/components/site-footer";
@@ -76,6 +77,13 @@ function Shell({ children }: { children: ReactNode }) {
         <BagDrawer bag={bag} closeTo={returnTo} returnTo={returnTo} error={bagError} />
       ) : null}
       {params.get("faq") === "open" ? <FaqOverlay closeTo={overlayHref(location, "faq", null)} /> : null}
+      {business && (params.get("contact") === "open" || params.get("contact") === "sent") ? (
+        <ContactOverlay
+          sent={params.get("contact") === "sent"}
+          phone={business.phone}
+          closeTo={overlayHref(location, "contact", null)}
+        />
+      ) : null}
     </>
   );
 }
