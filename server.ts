@@ -160,8 +160,9 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-function getLoadContext(_req: express.Request, res: express.Response) {
-  return { cspNonce: res.locals.cspNonce as string };
+function getLoadContext(req: express.Request, res: express.Response) {
+  // req.ip honours X-Forwarded-For only from a proxy on this machine ("trust proxy": loopback).
+  return { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" };
 }
 
 void main();

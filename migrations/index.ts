@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0002 from "./0002_rate_limits";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -7,6 +8,7 @@ import * as m0001 from "./0001_initial";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_rate_limits": m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

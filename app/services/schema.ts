@@ -158,6 +158,12 @@ export interface SettingsTable {
   updated_at: ColumnType<string, string | undefined, string>;
 }
 
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -169,6 +175,7 @@ export interface DB {
   quote_images: QuoteImagesTable;
   outbox: OutboxTable;
   settings: SettingsTable;
+  rate_limit_events: RateLimitEventsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -47,6 +47,7 @@ describe("starting the server", () => {
     });
     const output = server.output();
     expect(output).toContain("[db] migrated 0001_initial");
+    expect(output).toContain("[db] migrated 0002_rate_limits");
     expect(output).toMatch(/username: admin\n\s+password: [A-Za-z0-9]{20}\n/);
     expect(output).not.toContain("[seed]");
     expect(await server.stop()).toBe(0);

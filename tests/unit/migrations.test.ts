@@ -25,6 +25,7 @@ const TABLES = [
   "products",
   "quote_images",
   "quotes",
+  "rate_limit_events",
   "settings",
   "users",
 ];
@@ -33,7 +34,10 @@ describe("migrations", () => {
   it("create every table on an empty file, and a second run does nothing", async () => {
     const { db, sqlite } = freshDatabase();
     const first = await migrateToLatest(db);
-    expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([["0001_initial", "Success"]]);
+    expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ["0001_initial", "Success"],
+      ["0002_rate_limits", "Success"],
+    ]);
     const tables = sqlite
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name")
       .all()
