@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import http from "node:http";
 
-const PAGES = ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence"];
+const PAGES = ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence", "/quote", "/contact"];
 
 /** The splash cookie as the server writes it, so colour checks see the page, not the splash. */
 const SPLASH_SEEN = { name: "splash_seen", value: "dHJ1ZQ%3D%3D" };
@@ -92,7 +92,7 @@ test.describe("page weight budgets (first visit, 390 px)", () => {
 });
 
 test("no page scrolls sideways on a 390 px phone", async ({ page }) => {
-  for (const path of ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence", "/contact", "/?bag=open", "/?scene=garden&item=1"]) {
+  for (const path of ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence", "/contact", "/quote", "/?bag=open", "/?scene=garden&item=1", "/?contact=open"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);

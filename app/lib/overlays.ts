@@ -18,6 +18,8 @@ export function skipRevalidationForOverlays({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs): boolean {
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  // Same address: an explicit revalidation (another tab changed the bag), so load again.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (withoutOverlays(currentUrl) === withoutOverlays(nextUrl)) return false;
   return defaultShouldRevalidate;
 }

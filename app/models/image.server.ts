@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import type { ProcessedImage, EncodedImage } from "~/services/images.server";
+import type { ProcessedImage, StoredPhoto } from "~/services/images.server";
 import { db, type DB } from "~/services/db.server";
 
 /** Images live in the database, content-addressed by the sha256 of their bytes. */
@@ -9,7 +9,14 @@ export function imageId(bytes: Uint8Array): string {
   return crypto.createHash("sha256").update(bytes).digest("hex");
 }
 
-async function insertImage(trx: Transaction<DB>, image: EncodedImage, originalId: string | null) {
+interface ImageToStore {
+  bytes: Buffer;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
+async function insertImage(trx: Transaction<DB>, image: ImageToStore, originalId: string | null) {
   const id = imageId(image.bytes);
   await trx
     .insertInto("images")
@@ -58,6 +65,11 @@ export async function getPublicImage(id: string) {
       ]),
     )
     .executeTakeFirst();
+}
+
+/** Stores a customer's quote photo (private: never returned by getPublicImage). */
+export async function saveQuotePhoto(trx: Transaction<DB>, photo: StoredPhoto): Promise<string> {
+  return insertImage(trx, photo, null);
 }
 
 /** The WebP variants of an original, narrowest first, for srcset. */

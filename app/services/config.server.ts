@@ -66,6 +66,9 @@ export const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: booleanText,
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be the site's address, such as https://www.example.co.uk" }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,6 +85,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /** the site's address, for links in emails (no trailing slash) */
+  publicUrl: string;
   business: {
     name: string;
     phone: string;
@@ -153,6 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${businessName} <${businessEmail}>`,
     seedDemo: env.SEED_DEMO ?? true,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     business: {
       name: businessName,
       phone: env.BUSINESS_PHONE ?? "020 7946 0321",

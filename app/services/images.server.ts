@@ -90,3 +90,38 @@ async function svgDensity(svg: Uint8Array, targetWidth: number): Promise<number>
 }
 
 export class UnsupportedImageError extends Error {}
+
+export interface StoredPhoto {
+  bytes: Buffer;
+  contentType: "image/jpeg" | "image/heic" | "image/heif";
+  width: number | null;
+  height: number | null;
+}
+
+const PHOTO_LONG_EDGE = 2560;
+export const QUOTE_PHOTO_TYPES = "JPEG, PNG, WebP or HEIC";
+
+/**
+ * A customer's photo of their home: re-encoded as JPEG (orientation applied,
+ * EXIF and GPS position dropped, long edge at most 2560 px). HEIC that sharp
+ * cannot decode is kept as it is, for staff to download.
+ */
+export async function processQuotePhoto(input: Uint8Array, fileName = "photo"): Promise<StoredPhoto> {
+  const type = sniffImageType(input);
+  if (!type || type === "image/svg+xml") {
+    throw new UnsupportedImageError(`“${fileName}” is not a photo we can use. Please send ${QUOTE_PHOTO_TYPES} files.`);
+  }
+  try {
+    const { data, info } = await sharp(Buffer.from(input), { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width: PHOTO_LONG_EDGE, height: PHOTO_LONG_EDGE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: "image/jpeg", width: info.width, height: info.height };
+  } catch {
+    if (type === "image/heic" || type === "image/heif") {
+      return { bytes: Buffer.from(input), contentType: type, width: null, height: null };
+    }
+    throw new UnsupportedImageError(`We could not open “${fileName}”. Please send ${QUOTE_PHOTO_TYPES} files.`);
+  }
+}

@@ -2,6 +2,7 @@ import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
 import { config, type Config } from "./config.server";
 import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "./db.server";
+import { startOutbox, stopOutbox } from "./mailer.server";
 
 /**
  * What the server does before it listens and after it stops. server.ts
@@ -36,10 +37,12 @@ export async function startApp(): Promise<Config> {
     const seed = await seedDemoCatalogue();
     if (seed.seeded) console.log(`[seed] added the demo catalogue: ${seed.products} products`);
   }
+  startOutbox();
   console.log(`[app] ready in ${Date.now() - started} ms (data: ${cfg.databasePath})`);
   return cfg;
 }
 
 export async function stopApp(): Promise<void> {
+  await stopOutbox();
   await closeDatabase();
 }

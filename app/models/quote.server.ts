@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { config } from "~/services/config.server";
+import { db } from "~/services/db.server";
+import { processQuotePhoto, UnsupportedImageError, type StoredPhoto } from "~/services/images.server";
+import { deliverNow } from "~/services/mailer.server";
+import type { UploadedFile } from "~/services/uploads.server";
+import { saveQuotePhoto } from "./image.server";
+import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
+import { checkRateLimit, recordAttempt, retryAfterText, type RateLimitResult } from "./rate-limit.server";
+
+/** A quote photo after it arrived: re-encoded, or the reason it was refused. */
+export type ReceivedPhoto = { name: string; photo: StoredPhoto } | { name: string; error: string };
+
+/** Re-encodes one photo as soon as it has streamed in (parseUpload's file handler). */
+export async function receiveQuotePhoto(file: UploadedFile): Promise<ReceivedPhoto> {
+  try {
+    return { name: file.name, photo: await processQuotePhoto(file.bytes, file.name) };
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) return { name: file.name, error: error.message };
+    throw error;
+  }
+}
+
+/** Quote requests a visitor may send: 5 an hour from one address. */
+export function quoteRateLimit(clientIp: string) {
+  return { bucket: `quote:${clientIp}`, max: 5, windowMs: 3_600_000 };
+}
+
+export async function checkQuoteRateLimit(clientIp: string): Promise<RateLimitResult> {
+  return checkRateLimit(quoteRateLimit(clientIp));
+}
+
+export function quoteRateLimitMessage(retryAfterSeconds: number): string {
+  const { business } = config();
+  return `You have sent several quote requests in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${business.phone}.`;
+}
+
+/** Limits of the quote form (issue: 15 MB a photo, 10 photos, 60 MB in all). */
+export const QUOTE_UPLOAD_LIMITS = {
+  maxFileSize: 15 * 1024 * 1024,
+  maxFiles: 10,
+  maxTotalBytes: 60 * 1024 * 1024,
+  fileFields: ["images"],
+} as const;
+
+/** The quote form's fields, with the spec's names. The server is the judge. */
+export const quoteSchema = z.object({
+  fullName: z.string().trim().min(1, "Please enter your full name").max(120, "Please shorten your name"),
+  email: z.email("Please enter a valid email address").trim().max(200),
+  phoneNumber: z.string().trim().min(1, "Please enter your phone number").max(40, "Please check your phone number"),
+  address1: z.string().trim().min(1, "Please enter the first line of your address").max(200),
+  town: z.string().trim().min(1, "Please enter your town").max(100),
+  postcode: z.string().trim().min(1, "Please enter your postcode").max(12, "Please check your postcode"),
+  comments: z
+    .string()
+    .trim()
+    .min(1, "Please tell us what you need removed")
+    .max(5000, "Please keep your comments under 5,000 characters"),
+});
+export type QuoteInput = z.infer<typeof quoteSchema>;
+export type QuoteField = keyof QuoteInput | "images";
+
+export const QUOTE_ERROR_MESSAGE =
+  "There was an error submitting your quotation request. Please try again or contact us directly.";
+
+export type QuoteSubmission =
+  | { ok: true; quoteId: number; emailStatus: { confirmation: boolean; notification: boolean } }
+  | { ok: false; status: 400 | 500; message: string; errors: Partial<Record<QuoteField, string>> };
+
+function confirmationEmail(quote: QuoteInput, quoteId: number, photos: number): OutgoingEmail {
+  const { business } = config();
+  return {
+    kind: "quote_confirmation",
+    to: quote.email,
+    subject: `We have your quote request (ref Q${quoteId})`,
+    text: [
+      `Hello ${quote.fullName},`,
+      "",
+      `Thank you for asking ${business.name} for a quote. This is what you sent us:`,
+      "",
+      `  Address: ${quote.address1}, ${quote.town}, ${quote.postcode}`,
+      `  Phone: ${quote.phoneNumber}`,
+      `  Photos: ${photos}`,
+      `  What you need removed: ${quote.comments}`,
+      "",
+      "What happens next: one of our team looks at your photos and replies with a fixed price, usually",
+      "within a few working hours (7:00 to 22:00). Nothing is booked and you pay nothing until you accept.",
+      "",
+      `Questions? Call us on ${business.phone} and quote reference Q${quoteId}.`,
+      "",
+      `${business.name}, ${business.address}`,
+      `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
+      "Environment Agency public register before handing any waste over.",
+    ].join("\n"),
+  };
+}
+
+function notificationEmail(quote: QuoteInput, quoteId: number, photos: number): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "quote_notification",
+    to: business.email,
+    subject: `New quote request Q${quoteId}: ${quote.fullName}, ${quote.postcode}`,
+    text: [
+      `A new quote request has arrived (Q${quoteId}).`,
+      "",
+      `Full name: ${quote.fullName}`,
+      `Email: ${quote.email}`,
+      `Phone: ${quote.phoneNumber}`,
+      `Address: ${quote.address1}`,
+      `Town: ${quote.town}`,
+      `Postcode: ${quote.postcode}`,
+      `Photos: ${photos}`,
+      "",
+      "Comments:",
+      quote.comments,
+      "",
+      `Open it in the dashboard: ${publicUrl}/dashboard/quotes/${quoteId}`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Stores a quote request with its photos and its two emails in one
+ * transaction, then tries to send the emails for a moment (never long).
+ */
+export async function submitQuote(
+  values: Record<string, unknown>,
+  photos: readonly ReceivedPhoto[],
+  clientIp: string,
+): Promise<QuoteSubmission> {
+  // A field that was not sent at all is treated as left empty (so it gets the same message).
+  const input = Object.fromEntries(
+    Object.keys(quoteSchema.shape).map((key) => [key, typeof values[key] === "string" ? values[key] : ""]),
+  );
+  const parsed = quoteSchema.safeParse(input);
+  const errors: Partial<Record<QuoteField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as QuoteField;
+      errors[field] ??= issue.message;
+    }
+  }
+  if (photos.length === 0) errors.images = "Please add at least one photo of what needs removing";
+  const refused = photos.find((p) => "error" in p);
+  if (refused && "error" in refused) errors.images = refused.error;
+  const stored = photos.flatMap((p) => ("photo" in p ? [p.photo] : []));
+  if (!parsed.success || Object.keys(errors).length > 0) {
+    const first = Object.values(errors)[0] ?? QUOTE_ERROR_MESSAGE;
+    return { ok: false, status: 400, message: first, errors };
+  }
+
+  const quote = parsed.data;
+  const { quoteId, emailIds } = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("quotes")
+        .values({
+          full_name: quote.fullName,
+          email: quote.email,
+          phone_number: quote.phoneNumber,
+          address_1: quote.address1,
+          town: quote.town,
+          postcode: quote.postcode.toUpperCase(),
+          comments: quote.comments,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const [i, photo] of stored.entries()) {
+        const imageId = await saveQuotePhoto(trx, photo);
+        await trx
+          .insertInto("quote_images")
+          .values({ quote_id: row.id, image_id: imageId, original_filename: photos[i]?.name || null, sort_order: i })
+          .execute();
+      }
+      const confirmation = await enqueueEmail(trx, confirmationEmail(quote, row.id, stored.length));
+      const notification = await enqueueEmail(trx, notificationEmail(quote, row.id, stored.length));
+      return { quoteId: row.id, emailIds: { confirmation, notification } };
+    });
+
+  await recordAttempt(quoteRateLimit(clientIp).bucket);
+  const sent = await deliverNow([emailIds.confirmation, emailIds.notification]);
+  return {
+    ok: true,
+    quoteId,
+    emailStatus: { confirmation: sent.get(emailIds.confirmation) ?? false, notification: sent.get(emailIds.notification) ?? false },
+  };
+}
+
+/** The spec's success message for what was sent (§8). */
+export function quoteSuccessMessage(status: { confirmation: boolean; notification: boolean }): string {
+  const base = "Your quotation request has been submitted successfully!";
+  if (status.confirmation && status.notification) return `${base} Confirmation emails have been sent.`;
+  if (status.confirmation) return `${base} A confirmation email has been sent to you.`;
+  return `${base} We'll get back to you soon via phone or email.`;
+}

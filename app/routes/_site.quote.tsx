@@ -1,0 +1,166 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Field } from "~/components/field";
+import { PhotoInput } from "~/components/photo-input";
+import { formValues } from "~/lib/forms";
+import {
+  checkQuoteRateLimit,
+  QUOTE_ERROR_MESSAGE,
+  QUOTE_UPLOAD_LIMITS,
+  receiveQuotePhoto,
+  quoteRateLimitMessage,
+  quoteSuccessMessage,
+  submitQuote,
+  type QuoteField,
+} from "~/models/quote.server";
+import { config } from "~/services/config.server";
+import { parseUpload, UploadError } from "~/services/uploads.server";
+import quoteStyles from "~/styles/quote.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: quoteStyles }];
+
+interface QuoteFailure {
+  message: string;
+  errors: Partial<Record<QuoteField, string>>;
+  values: Record<string, string>;
+}
+
+const SENT = { both: [true, true], confirmation: [true, false], none: [false, false] } as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const submitted = new URL(request.url).searchParams.get("submitted");
+  const sent = submitted && submitted in SENT ? SENT[submitted as keyof typeof SENT] : undefined;
+  return {
+    success: sent ? quoteSuccessMessage({ confirmation: sent[0], notification: sent[1] }) : null,
+    phone: config().business.phone,
+  };
+}
+
+function failure(status: number, body: QuoteFailure, headers?: HeadersInit) {
+  return Response.json(body, { status, headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const limit = await checkQuoteRateLimit(context.clientIp);
+  if (!limit.allowed) {
+    return failure(429, { message: quoteRateLimitMessage(limit.retryAfterSeconds), errors: {}, values: {} });
+  }
+  let upload;
+  try {
+    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, receiveQuotePhoto);
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return failure(error.status, { message: error.message, errors: { images: error.message }, values: {} }, error.headers);
+    }
+    throw error;
+  }
+  const values = formValues(upload.fields);
+  if (values.website) return redirect("/quote?submitted=none", 303);
+  const result = await submitQuote(values, upload.files, context.clientIp);
+  if (!result.ok) return failure(result.status, { message: result.message, errors: result.errors, values });
+  const { confirmation, notification } = result.emailStatus;
+  const submitted = confirmation && notification ? "both" : confirmation ? "confirmation" : "none";
+  return redirect(`/quote?submitted=${submitted}`, 303);
+}
+
+export default function Quote() {
+  const { success, phone } = useLoaderData<typeof loader>();
+  const failed = useActionData<QuoteFailure>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/quote");
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
+  const v = failed?.values ?? {};
+  const e = failed?.errors ?? {};
+  const otherErrors = failed && Object.keys(e).some((k) => k !== "images");
+  return (
+    <div className="container quote-page">
+      <div className="quote-intro">
+        <p className="eyebrow">Free, no-obligation quote</p>
+        <h1>Request a quote</h1>
+        <p className="section-lead">
+          Send us a few photos of what needs to go and where it is. We reply with a fixed price, usually within a few
+          working hours. Prefer to talk? Call {phone}.
+        </p>
+      </div>
+      {success ? (
+        <div role="status" className="notice notice-success" data-testid="quote-success">
+          <p>{success}</p>
+        </div>
+      ) : null}
+      {failed ? (
+        <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+          <p>{failed.message || QUOTE_ERROR_MESSAGE}</p>
+        </div>
+      ) : null}
+      {/* A new key after each successful submit clears the form. */}
+      <Form key={success ? location.key : "form"} method="post" encType="multipart/form-data" className="quote-form" noValidate={false}>
+        <div className="quote-grid">
+          <Field label="Full name" name="fullName" autoComplete="name" required defaultValue={v.fullName} error={e.fullName} />
+          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={e.email} />
+          <Field
+            label="Phone number"
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            required
+            defaultValue={v.phoneNumber}
+            error={e.phoneNumber}
+          />
+          <Field
+            label="Address line 1"
+            name="address1"
+            autoComplete="address-line1"
+            required
+            defaultValue={v.address1}
+            error={e.address1}
+          />
+          <Field label="Town" name="town" autoComplete="address-level2" required defaultValue={v.town} error={e.town} />
+          <Field
+            label="Postcode"
+            name="postcode"
+            autoComplete="postal-code"
+            required
+            defaultValue={v.postcode}
+            error={e.postcode}
+          />
+        </div>
+        <Field
+          label="What needs removing?"
+          name="comments"
+          multiline
+          required
+          maxLength={5000}
+          hint="For example: a corner sofa and two armchairs on the first floor, narrow stairs."
+          defaultValue={v.comments}
+          error={e.comments}
+        />
+        <PhotoInput error={e.images} hint="Upload supported files (Max 15MB each)" reselect={Boolean(otherErrors)} />
+        <div className="honeypot" aria-hidden="true">
+          <label>
+            Leave this empty
+            <input name="website" tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <button type="submit" className="button button-large" disabled={submitting}>
+          {submitting ? "Submitting..." : "Send my quote request"}
+        </button>
+        <p className="field-hint">
+          We use your details only to reply to this request. Your photos are seen by our staff and nobody else.
+        </p>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Request a quote — Haulbook" },
+  { name: "description", content: "Send photos of your rubbish or furniture and get a fixed price for collection." },
+];
+
+export { ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/lib/api";
+import { formValues } from "~/lib/forms";
+import {
+  checkQuoteRateLimit,
+  QUOTE_UPLOAD_LIMITS,
+  receiveQuotePhoto,
+  quoteRateLimitMessage,
+  submitQuote,
+} from "~/models/quote.server";
+import { parseUpload, UploadError } from "~/services/uploads.server";
+
+/** POST /api/products/quotationRequest (multipart) → { emailStatus: { confirmation, notification } } */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST");
+  const limit = await checkQuoteRateLimit(context.clientIp);
+  if (!limit.allowed) {
+    return Response.json(
+      { message: quoteRateLimitMessage(limit.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  let upload;
+  try {
+    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, receiveQuotePhoto);
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return Response.json({ message: error.message }, { status: error.status, headers: error.headers });
+    }
+    throw error;
+  }
+  const values = formValues(upload.fields);
+  // The honeypot: people never fill it; bots do. They get a reply that looks like success.
+  if (values.website) return Response.json({ emailStatus: { confirmation: false, notification: false } });
+  const result = await submitQuote(values, upload.files, context.clientIp);
+  if (!result.ok) return Response.json({ message: result.message, errors: result.errors }, { status: result.status });
+  return Response.json({ emailStatus: result.emailStatus }, { status: 201 });
+}
+
+export function loader() {
+  return apiError(405, "Use POST");
+}
