@@ -4,7 +4,7 @@ import fs from "node:fs";
 
 const built = ["build/index.js", "build/server.js", "public/build"].every((p) => fs.existsSync(p));
 if (!built) {
-  console.log("No build found: running `npm run build` first (about a minute)...");
+  console.log("No build found: running `npm run build` first (a few seconds)...");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

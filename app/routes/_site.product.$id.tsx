@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ProductImage } from "~/components/product-image";
 import { clampQuantity, MAX_QUANTITY } from "~/lib/cart";
 import { categoryHref } from "~/lib/categories";
@@ -57,6 +57,13 @@ export default function ProductPage() {
   const [quantity, setQuantity] = useState(failed?.quantity ?? 1);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const unit = position ? unitPricePence(product, position) : undefined;
+  const optionsRef = useRef<HTMLFieldSetElement>(null);
+  // When the server refuses (no option chosen), bring the options and their message into view.
+  useEffect(() => {
+    if (!failed) return;
+    optionsRef.current?.scrollIntoView({ block: "center" });
+    optionsRef.current?.querySelector("input")?.focus({ preventScroll: true });
+  }, [failed]);
 
   return (
     <div className="container product-page">
@@ -82,6 +89,7 @@ export default function ProductPage() {
 
           <Form method="post" className="add-form" noValidate>
             <fieldset
+              ref={optionsRef}
               className="position-options"
               aria-describedby={`position-note${failed?.error ? " position-error" : ""}`}
               aria-invalid={failed?.error ? true : undefined}

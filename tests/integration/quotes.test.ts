@@ -151,6 +151,18 @@ describe("quote requests with a working mail server", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
+  it("keeps a HEIC photo that cannot be decoded as it is, for staff to download", async () => {
+    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), ...new Uint8Array(2000).fill(9)]);
+    const res = await post(server, quoteForm({ fullName: "Heic Owner" }, [{ name: "IMG_0001.HEIC", bytes: heic, type: "image/heic" }]));
+    expect(res.status).toBe(201);
+    const [stored] = rows<{ content_type: string; byte_size: number; original_filename: string }>(
+      server.dataDir,
+      `SELECT i.content_type, i.byte_size, q.original_filename FROM quotes o
+         JOIN quote_images q ON q.quote_id = o.id JOIN images i ON i.id = q.image_id WHERE o.full_name = 'Heic Owner'`,
+    );
+    expect(stored).toEqual({ content_type: "image/heic", byte_size: heic.byteLength, original_filename: "IMG_0001.HEIC" });
+  });
+
   it("pretends to accept a form whose hidden honeypot field was filled, and stores nothing", async () => {
     const before = rows(server.dataDir, "SELECT id FROM quotes").length;
     const res = await post(server, quoteForm({ website: "http://spam.example" }, [{ name: "a.jpg", bytes: await phonePhoto() }]));

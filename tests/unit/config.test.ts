@@ -23,6 +23,7 @@ describe("configuration", () => {
     ["STRIPE_SECRET_KEY", "pk_test_123"],
     ["SEED_DEMO", "maybe"],
     ["DATABASE_URL", "postgres://db"],
+    ["PUBLIC_URL", "ftp://example.com"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     try {
