@@ -101,6 +101,26 @@ async function main() {
     }),
   );
 
+  // Unsafe requests from a browser must come from our own pages (Origin, or Referer when there is
+  // no Origin). Requests that carry neither (server-to-server, such as payment webhooks) pass.
+  app.use((req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const origin = req.get("origin");
+    const source = origin ?? req.get("referer");
+    if (source === undefined) return next();
+    let sourceHost = "";
+    try {
+      sourceHost = new URL(source).host;
+    } catch {
+      // "null" or garbage: refused below
+    }
+    if (sourceHost !== req.get("host")) {
+      res.status(403).type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  });
+
   // Hashed build assets never change; everything else in public/ may.
   app.use(
     "/build",

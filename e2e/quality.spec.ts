@@ -3,12 +3,14 @@ import { expect, test } from "@playwright/test";
 import http from "node:http";
 
 const PAGES = ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence", "/quote", "/contact"];
+/** Pages outside the shop's layout (no bag to open). */
+const OTHER_PAGES = ["/login"];
 
 /** The splash cookie as the server writes it, so colour checks see the page, not the splash. */
 const SPLASH_SEEN = { name: "splash_seen", value: "dHJ1ZQ%3D%3D" };
 
-for (const path of PAGES) {
-  for (const bagOpen of [false, true]) {
+for (const path of [...PAGES, ...OTHER_PAGES]) {
+  for (const bagOpen of OTHER_PAGES.includes(path) ? [false] : [false, true]) {
     test(`axe finds no serious or critical problem on ${path}${bagOpen ? " with the bag open" : ""}`, async ({
       page: projectPage,
       browser,

@@ -195,3 +195,8 @@ export function quoteSuccessMessage(status: { confirmation: boolean; notificatio
   if (status.confirmation) return `${base} A confirmation email has been sent to you.`;
   return `${base} We'll get back to you soon via phone or email.`;
 }
+
+export async function countQuotes(): Promise<number> {
+  const row = await db().selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

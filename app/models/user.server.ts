@@ -1,5 +1,5 @@
 import { db } from "~/services/db.server";
-import { generatePassword, hashPassword } from "~/services/password.server";
+import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -32,4 +32,40 @@ export async function ensureFirstStaffUser(credentials: { username?: string; pas
   const password = credentials.password ?? generatePassword();
   await createUser(username, password);
   return { username, password, generated };
+}
+
+export interface StaffUser {
+  id: number;
+  username: string;
+}
+
+export async function getStaffUser(id: number): Promise<StaffUser | undefined> {
+  return db().selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
+}
+
+// Hashed once: a login for an unknown user still costs one hash, so timing does not tell which field was wrong.
+let dummyHash: Promise<string> | undefined;
+
+/** The staff user for these credentials, or undefined. Same work whether or not the user exists. */
+export async function verifyStaffLogin(username: string, password: string): Promise<StaffUser | undefined> {
+  const row = await db()
+    .selectFrom("users")
+    .select(["id", "username", "password_hash"])
+    .where("username", "=", username.trim())
+    .executeTakeFirst();
+  dummyHash ??= hashPassword(generatePassword());
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
+  return row && ok ? { id: row.id, username: row.username } : undefined;
+}
+
+export async function setPassword(username: string, password: string): Promise<boolean> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  const result = await db()
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+    .where("username", "=", username)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

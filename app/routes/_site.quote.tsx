@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
+import { passActionHeaders } from "~/lib/headers";
 import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
 import {
@@ -28,6 +29,8 @@ interface QuoteFailure {
 }
 
 const SENT = { both: [true, true], confirmation: [true, false], none: [false, false] } as const;
+
+export const headers = passActionHeaders;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const submitted = new URL(request.url).searchParams.get("submitted");

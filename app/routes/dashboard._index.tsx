@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireStaff } from "~/services/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return redirect("/dashboard/home");
+}

@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { ErrorNotice } from "~/components/error-notice";
+import { CalendarIcon, GridIcon, MailIcon, MenuIcon } from "~/components/icons";
+import { Overlay } from "~/components/overlay";
+import { formatLongDate, todayInLondon } from "~/lib/format";
+import { overlayHref } from "~/lib/overlays";
+import { countBookingsOn } from "~/models/order.server";
+import { requireStaff } from "~/services/auth.server";
+import { commitSession, getSession } from "~/services/session.server";
+import staffStyles from "~/styles/staff.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const today = todayInLondon();
+  // Each dashboard visit renews the 12-hour session.
+  const session = await getSession(request);
+  return data(
+    { username: user.username, today, todayLabel: formatLongDate(today), bookingsToday: await countBookingsOn(today) },
+    { headers: { "Set-Cookie": await commitSession(session) } },
+  );
+}
+
+const MENU = [
+  { title: "Orders", icon: <GridIcon /> },
+  { title: "Products", icon: <GridIcon /> },
+  { title: "Quotes", icon: <MailIcon /> },
+  { title: "Home", icon: <CalendarIcon /> },
+] as const;
+
+function MenuLinks() {
+  return (
+    <ul className="staff-menu">
+      {MENU.map((item) => (
+        <li key={item.title}>
+          <NavLink to={`/dashboard/${item.title.toLowerCase()}`}>
+            {item.icon}
+            <span>{item.title}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Dashboard() {
+  const { username, todayLabel, bookingsToday } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const menuOpen = new URLSearchParams(location.search).get("menu") === "open";
+  return (
+    <div className="staff">
+      <header className="staff-header">
+        <Link to={overlayHref(location, "menu", "open")} className="staff-burger" aria-label="Open menu" preventScrollReset>
+          <MenuIcon />
+        </Link>
+        <div className="staff-today">
+          <p className="staff-date">{todayLabel}</p>
+          <p className="staff-total" data-testid="bookings-today">
+            Total Bookings For: {bookingsToday}
+          </p>
+        </div>
+        <Form method="post" action="/logout" className="staff-signout">
+          <span className="staff-user">{username}</span>
+          <button type="submit" className="button button-light">
+            Sign out
+          </button>
+        </Form>
+      </header>
+      {menuOpen ? (
+        <Overlay title="Menu" closeTo={overlayHref(location, "menu", null)} variant="drawer">
+          <MenuLinks />
+        </Overlay>
+      ) : null}
+      <main id="main" className="staff-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="staff-main">
+      <ErrorNotice />
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Dashboard — Haulbook" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+
+test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
+
+const STAFF = { username: "admin", password: "correct-horse-battery" };
+
+test("staff sign in, see today's bookings and counts, use the menu, and sign out", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+
+  await page.getByLabel("Username").fill(STAFF.username);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const banner = page.getByTestId("login-banner");
+  await expect(banner).toContainText("Invalid username or password");
+  await expect(banner).toHaveClass(/banner-error/);
+  await expect(page.getByLabel("Username")).toHaveValue(STAFF.username);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await banner.getByRole("link", { name: "Dismiss" }).click();
+  await expect(page.getByTestId("login-banner")).toHaveCount(0);
+
+  await page.getByLabel("Username").fill(STAFF.username);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  await expect(page.getByTestId("bookings-today")).toHaveText(/^Total Bookings For: \d+$/);
+  await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
+  expect(Number(await page.getByTestId("count-products").textContent())).toBeGreaterThanOrEqual(45);
+
+  await page.getByRole("link", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  for (const entry of ["Orders", "Products", "Quotes", "Home"]) {
+    await expect(menu.getByRole("link", { name: entry })).toHaveAttribute("href", `/dashboard/${entry.toLowerCase()}`);
+  }
+  await menu.getByRole("link", { name: "Close" }).click();
+  await expect(menu).toBeHidden();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/dashboard/home");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});

@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const ROUTES = path.join(ROOT, "app", "routes");
+
+/** A flat-routes file name → a URL that reaches it (params filled with 1). */
+function urlOf(file: string): string {
+  const segments = file
+    .replace(/\.(tsx|ts)$/, "")
+    .split(".")
+    .filter((s) => s !== "_index" && !s.startsWith("_"))
+    .map((s) => (s.startsWith("$") ? "1" : s));
+  return "/" + segments.join("/");
+}
+
+async function login(target: RunningServer, username: string = STAFF.username, password: string = STAFF.password, extra: Record<string, string> = {}) {
+  return fetch(`${target.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: target.url },
+    body: new URLSearchParams({ username, password, ...extra }),
+  });
+}
+
+const cookieOf = (res: Response) => (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+
+describe("every staff route checks the session itself", () => {
+  const pages = fs.readdirSync(ROUTES).filter((f) => f.startsWith("dashboard"));
+  const staffApi = fs
+    .readdirSync(ROUTES)
+    .filter((f) => f.startsWith("api.") && /requireStaff\([^)]*"api"\)/.test(fs.readFileSync(path.join(ROUTES, f), "utf8")));
+
+  it("finds the dashboard routes", () => {
+    expect(pages).toEqual(expect.arrayContaining(["dashboard.tsx", "dashboard._index.tsx", "dashboard.home.tsx"]));
+  });
+
+  it.each(pages)("%s sends an anonymous visitor to /login", async (file) => {
+    const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
+    expect(source, `${file} must call requireStaff in its loader and action`).toMatch(/requireStaff\(/);
+    const url = urlOf(file);
+    const res = await fetch(`${server.url}${url}`, { redirect: "manual" });
+    expect([302, 303]).toContain(res.status);
+    expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    if (/export (async )?function action/.test(source)) {
+      const post = await fetch(`${server.url}${url}`, { method: "POST", redirect: "manual", headers: { origin: server.url } });
+      expect([302, 303]).toContain(post.status);
+      expect(post.headers.get("location")).toMatch(/^\/login/);
+    }
+  });
+
+  it.each(staffApi.length > 0 ? staffApi : ["(none yet)"])("staff API %s answers 401 JSON without a session", async (file) => {
+    if (file === "(none yet)") return;
+    const res = await fetch(`${server.url}${urlOf(file)}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ status: false });
+  });
+});
+
+describe("staff sign-in", () => {
+  it("signs in, shows the dashboard, and signs out", async () => {
+    const res = await login(server);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^__session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Secure/i);
+    expect(setCookie).toMatch(/Max-Age=43200/);
+    const cookie = cookieOf(res);
+
+    const home = await fetch(`${server.url}/dashboard/home`, { headers: { cookie } });
+    expect(home.status).toBe(200);
+    // React separates text pieces with <!-- --> in server HTML.
+    const html = (await home.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Total Bookings For: 0");
+    expect(html).toMatch(/data-testid="count-products">\d+</);
+
+    const valid = await fetch(`${server.url}/api/login/validate-token`, { headers: { cookie } });
+    expect(await valid.json()).toEqual({ status: true });
+
+    const out = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.url } });
+    expect(out.headers.get("location")).toBe("/login");
+    const cleared = cookieOf(out);
+    const after = await fetch(`${server.url}/dashboard/home`, { headers: { cookie: cleared }, redirect: "manual" });
+    expect(after.headers.get("location")).toMatch(/^\/login/);
+  });
+
+  it("gives the same message whichever field was wrong, and keeps the username", async () => {
+    for (const [username, password] of [
+      [STAFF.username, "wrong-password-1"],
+      ["nobody-here", STAFF.password],
+    ] as const) {
+      const res = await login(server, username, password);
+      expect(res.status).toBe(401);
+      const html = await res.text();
+      expect(html).toContain("Invalid username or password");
+      expect(html).toContain(`value="${username}"`);
+      expect(html).not.toContain(password);
+    }
+  });
+
+  it("returns only to a path on this site", async () => {
+    const evil = await login(server, STAFF.username, STAFF.password, { redirectTo: "//evil.example/steal" });
+    expect(evil.headers.get("location")).toBe("/dashboard");
+    const good = await login(server, STAFF.username, STAFF.password, { redirectTo: "/dashboard/home?x=1" });
+    expect(good.headers.get("location")).toBe("/dashboard/home?x=1");
+  });
+
+  it("answers the spec's /api/login/ and validate-token", async () => {
+    const anonymous = await fetch(`${server.url}/api/login/validate-token`);
+    expect(await anonymous.json()).toEqual({ status: false });
+    const res = await fetch(`${server.url}/api/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: true, message: "Signed in" });
+    const valid = await fetch(`${server.url}/api/login/validate-token`, { headers: { cookie: cookieOf(res) } });
+    expect(await valid.json()).toEqual({ status: true });
+  });
+
+  it("refuses unsafe requests from another site with 403", async () => {
+    const res = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    const byReferer = await fetch(`${server.url}/bag`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: "https://evil.example/page" },
+      body: "intent=remove&id=1&position=outside",
+      redirect: "manual",
+    });
+    expect(byReferer.status).toBe(403);
+  });
+});
+
+describe("sign-in failure limit", () => {
+  it("refuses further attempts after 5 failures in 15 minutes, even after a restart", async () => {
+    const own = await startServer();
+    try {
+      for (let i = 0; i < 5; i++) expect((await login(own, STAFF.username, `wrong-${i}-password`)).status).toBe(401);
+      const blocked = await login(own);
+      expect(blocked.status).toBe(429);
+      expect(await blocked.text()).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes\./);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
+      await own.stop();
+
+      const restarted = await startServer({ dataDir: own.dataDir });
+      try {
+        expect((await login(restarted)).status).toBe(429);
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      await own.stop();
+    }
+  });
+});
