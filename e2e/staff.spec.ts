@@ -27,6 +27,25 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   await expect(page.getByTestId("count-products")).toHaveText(/^\d+$/);
   expect(Number(await page.getByTestId("count-products").textContent())).toBeGreaterThanOrEqual(45);
 
+  // Create a booking for today and find it in the day view.
+  const name = `Booked By ${test.info().project.name}`;
+  await page.getByRole("link", { name: "Create Booking" }).click();
+  const form = page.getByRole("dialog", { name: "Create Booking" });
+  await form.getByLabel("Full name").fill(name);
+  await form.getByLabel("Email").fill("walkin@example.com");
+  await form.getByLabel("Phone number").fill("07700 900111");
+  await form.getByLabel("Address line 1").fill("5 Station Road");
+  await form.getByLabel("Town").fill("Woking");
+  await form.getByLabel("Postcode").fill("GU22 7AA");
+  await form.getByLabel("Price (£)").fill("120");
+  await form.getByLabel("Bank transfer").check();
+  await form.getByRole("button", { name: "Create booking" }).click();
+  const dayView = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "In progress" }) });
+  await expect(dayView.getByRole("status")).toContainText(/Booking #\d+ created\./);
+  await expect(dayView.getByTestId("day-booking").filter({ hasText: name })).toContainText("£120.00");
+  await dayView.getByRole("link", { name: "Close" }).click();
+  await expect(page.getByTestId("bookings-today")).toHaveText(/^Total Bookings For: [1-9]\d*$/);
+
   await page.getByRole("link", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu).toBeVisible();

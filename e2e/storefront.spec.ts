@@ -15,6 +15,8 @@ test("a category tile leads to that category's items", async ({ page }) => {
   await page.getByTestId("category-tiles").getByRole("link", { name: "Fridge Removal" }).click();
   await expect(page).toHaveURL(/\/products\?product_category=Fridge(%20|\+)Removal$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fridge Removal");
+  // Without JavaScript the address changes before the new page has finished loading.
+  await page.waitForLoadState("load");
   const cards = page.getByTestId("product-card");
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThanOrEqual(5);
@@ -30,12 +32,14 @@ test("the Garden Removal tile shows garden waste items", async ({ page }) => {
 
 test("Previous and Next page through the products", async ({ page }) => {
   await page.goto("/products");
+  await page.waitForLoadState("load");
   const pager = page.getByRole("navigation", { name: "Pages" });
   await expect(pager).toContainText(/Page 1 of \d+/);
   const firstPageNames = await page.getByTestId("product-card").getByRole("heading").allTextContents();
   expect(firstPageNames).toHaveLength(12);
   await pager.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=2/);
+  await page.waitForLoadState("load");
   await expect(pager).toContainText(/Page 2 of \d+/);
   const secondPageNames = await page.getByTestId("product-card").getByRole("heading").allTextContents();
   expect(secondPageNames.some((n) => firstPageNames.includes(n))).toBe(false);
@@ -137,6 +141,7 @@ test("the picker popup adds an item to the bag", async ({ page }) => {
 
 test("the blog lists articles and opens one; a missing one says so", async ({ page }) => {
   await page.goto("/blog");
+  await page.waitForLoadState("load");
   const cards = page.getByTestId("blog-card");
   await expect(cards).toHaveCount(10);
   for (const text of await cards.locator(".blog-card-description").allTextContents()) {

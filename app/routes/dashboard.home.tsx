@@ -1,5 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Field } from "~/components/field";
+import { Overlay } from "~/components/overlay";
+import { isIsoDay, isMonth, monthGrid, monthLabel, shiftMonth, WEEKDAYS } from "~/lib/calendar";
+import { formatLongDate, formatPence, todayInLondon } from "~/lib/format";
+import { formValues } from "~/lib/forms";
+import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
+import {
+  bookingsOn,
+  createManualBooking,
+  jobsByDay,
+  MANUAL_BOOKING_FAILED,
+  type ManualBookingField,
+} from "~/models/booking.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
@@ -7,15 +21,79 @@ import { requireStaff } from "~/services/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [order, products, quotes] = await Promise.all([countOrders(), countProducts(), countQuotes()]);
-  return { counts: { order, products, quotes } };
+  const params = new URL(request.url).searchParams;
+  const today = todayInLondon();
+  const month = isMonth(params.get("month")) ? params.get("month")! : today.slice(0, 7);
+  const weeks = monthGrid(month);
+  const day = params.get("day");
+  const [order, products, quotes, jobs, dayBookings] = await Promise.all([
+    countOrders(),
+    countProducts(),
+    countQuotes(),
+    jobsByDay(weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day),
+    isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
+  ]);
+  return {
+    counts: { order, products, quotes },
+    today,
+    month,
+    weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
+    day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
+  };
 }
 
+export const shouldRevalidate = skipRevalidationForOverlays;
+
+interface CreateFailure {
+  message: string;
+  errors: Partial<Record<ManualBookingField, string>>;
+  values: Record<string, string>;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const form = await request.formData();
+  const values = formValues(form);
+  switch (values.intent) {
+    case "create-booking": {
+      const result = await createManualBooking(values, user.username);
+      if (!result.ok) {
+        return Response.json({ message: result.message, errors: result.errors, values } satisfies CreateFailure, {
+          status: 400,
+        });
+      }
+      const date = values.date || todayInLondon();
+      return redirect(
+        `/dashboard/home?month=${date.slice(0, 7)}&day=${date}&created=${result.orderId}${result.fullDayWarning ? "&full=1" : ""}`,
+        303,
+      );
+    }
+    default:
+      return Response.json({ message: "Unknown action", errors: {}, values } satisfies CreateFailure, { status: 400 });
+  }
+}
+
+const METHOD_LABELS: Record<string, string> = { card: "Card", cash_payment: "Cash", bank_transfer: "Bank transfer" };
+
 export default function DashboardHome() {
-  const { counts } = useLoaderData<typeof loader>();
+  const { counts, today, month, weeks, day } = useLoaderData<typeof loader>();
+  const failed = useActionData<CreateFailure>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const params = new URLSearchParams(location.search);
+  const creating = params.get("new") === "booking" || Boolean(failed);
+  const closeTo = `/dashboard/home?month=${month}`;
+  const submitting = navigation.state === "submitting";
+  const v = failed?.values ?? {};
+  const e = failed?.errors ?? {};
   return (
-    <section aria-labelledby="home-title">
-      <h1 id="home-title">Home</h1>
+    <section aria-labelledby="home-title" className="staff-home">
+      <div className="staff-home-head">
+        <h1 id="home-title">Home</h1>
+        <Link to={overlayHref(location, "new", "booking")} className="button" preventScrollReset>
+          Create Booking
+        </Link>
+      </div>
       <dl className="count-cards">
         <div>
           <dt>Orders</dt>
@@ -30,6 +108,132 @@ export default function DashboardHome() {
           <dd data-testid="count-quotes">{counts.quotes}</dd>
         </div>
       </dl>
+
+      <div className="calendar" aria-labelledby="calendar-title">
+        <div className="calendar-head">
+          <Link to={`/dashboard/home?month=${shiftMonth(month, -1)}`} className="button button-light" aria-label="Previous month">
+            ‹
+          </Link>
+          <h2 id="calendar-title">{monthLabel(month)}</h2>
+          <Link to={`/dashboard/home?month=${shiftMonth(month, 1)}`} className="button button-light" aria-label="Next month">
+            ›
+          </Link>
+        </div>
+        <table className="calendar-grid">
+          <thead>
+            <tr>
+              {WEEKDAYS.map((d) => (
+                <th key={d} scope="col">
+                  {d}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]!.day}>
+                {week.map((d) => (
+                  <td key={d.day} className={`${d.inMonth ? "" : "outside"}${d.day === today ? " today" : ""}`}>
+                    <Link
+                      to={`/dashboard/home?month=${month}&day=${d.day}`}
+                      preventScrollReset
+                      aria-label={`${formatLongDate(d.day)}: ${d.jobs} ${d.jobs === 1 ? "job" : "jobs"}`}
+                      data-testid={`day-${d.day}`}
+                    >
+                      <span className="calendar-date">{Number(d.day.slice(8))}</span>
+                      {d.jobs > 0 ? <span className="calendar-jobs">{d.jobs}</span> : null}
+                    </Link>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {day ? (
+        <Overlay title={day.label} closeTo={closeTo}>
+          {params.get("full") === "1" ? (
+            <p role="status" className="notice notice-error">
+              This day was already full. The booking was made; check the crews can take it.
+            </p>
+          ) : params.get("created") ? (
+            <p role="status" className="notice notice-success">
+              Booking #{params.get("created")} created.
+            </p>
+          ) : null}
+          {(["pending", "complete"] as const).map((state) => {
+            const list = day.bookings.filter((b) => b.bookingStatus === state);
+            return (
+              <section key={state} className="day-section" aria-label={state === "pending" ? "In progress" : "Completed"}>
+                <h3>{state === "pending" ? "In progress" : "Completed"}</h3>
+                {list.length === 0 ? (
+                  <p className="field-hint">None.</p>
+                ) : (
+                  <ul className="day-bookings">
+                    {list.map((b) => (
+                      <li key={b.orderId} data-testid="day-booking">
+                        <p>
+                          <strong>#{b.orderId} {b.fullName}</strong> · {formatPence(b.totalPence)} ·{" "}
+                          {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} · payment {b.status}
+                        </p>
+                        <p className="field-hint">
+                          {b.address1}, {b.town}, {b.postcode} · {b.phoneNumber} · {b.email}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </Overlay>
+      ) : null}
+
+      {creating ? (
+        <Overlay title="Create Booking" closeTo={closeTo}>
+          {failed ? (
+            <div role="alert" className="notice notice-error">
+              <p>{failed.message || MANUAL_BOOKING_FAILED}</p>
+            </div>
+          ) : null}
+          <Form method="post" className="stack" action={`/dashboard/home?month=${month}&new=booking`}>
+            <input type="hidden" name="intent" value="create-booking" />
+            <Field label="Full name" name="full_name" required defaultValue={v.full_name} error={e.full_name} />
+            <Field label="Email" name="email" type="email" required defaultValue={v.email} error={e.email} />
+            <Field label="Phone number" name="phone_number" type="tel" required defaultValue={v.phone_number} error={e.phone_number} />
+            <Field label="Address line 1" name="address_1" required defaultValue={v.address_1} error={e.address_1} />
+            <Field label="Town" name="town" required defaultValue={v.town} error={e.town} />
+            <Field label="Postcode" name="postcode" required defaultValue={v.postcode} error={e.postcode} />
+            <Field label="Date" name="date" type="date" required defaultValue={v.date ?? today} error={e.date} />
+            <Field
+              label="Price (£)"
+              name="order_price"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={v.order_price ?? "0"}
+              error={e.order_price}
+            />
+            <fieldset className="field">
+              <legend>Payment method</legend>
+              <label className="radio-line">
+                <input type="radio" name="payment_method" value="cash_payment" defaultChecked={(v.payment_method ?? "cash_payment") === "cash_payment"} />
+                Cash
+              </label>
+              <label className="radio-line">
+                <input type="radio" name="payment_method" value="bank_transfer" defaultChecked={v.payment_method === "bank_transfer"} />
+                Bank transfer
+              </label>
+              <p className="field-error">{e.payment_method ?? ""}</p>
+            </fieldset>
+            <button type="submit" className="button button-large" disabled={submitting}>
+              {submitting ? "Submitting..." : "Create booking"}
+            </button>
+          </Form>
+        </Overlay>
+      ) : null}
     </section>
   );
 }

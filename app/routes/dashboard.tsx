@@ -5,7 +5,7 @@ import { ErrorNotice } from "~/components/error-notice";
 import { CalendarIcon, GridIcon, MailIcon, MenuIcon } from "~/components/icons";
 import { Overlay } from "~/components/overlay";
 import { formatLongDate, todayInLondon } from "~/lib/format";
-import { overlayHref } from "~/lib/overlays";
+import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/order.server";
 import { requireStaff } from "~/services/auth.server";
 import { commitSession, getSession } from "~/services/session.server";
@@ -23,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Set-Cookie": await commitSession(session) } },
   );
 }
+
+export const shouldRevalidate = skipRevalidationForOverlays;
 
 const MENU = [
   { title: "Orders", icon: <GridIcon /> },

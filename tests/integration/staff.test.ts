@@ -171,3 +171,57 @@ describe("sign-in failure limit", () => {
     }
   });
 });
+
+describe("manual bookings from the dashboard", () => {
+  async function signedIn() {
+    return cookieOf(await login(server));
+  }
+  const createBooking = (cookie: string, fields: Record<string, string>) =>
+    fetch(`${server.url}/dashboard/home?new=booking`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-booking", ...fields }),
+    });
+  const valid = {
+    full_name: "Dev Patel",
+    email: "dev@example.com",
+    phone_number: "07700 900321",
+    address_1: "22 Canal Street",
+    town: "Manchester",
+    postcode: "m1 3ht",
+    order_price: "85.50",
+    payment_method: "bank_transfer",
+  };
+
+  it("creates a booking for today (the default date) that shows on the calendar, the day view and the header", async () => {
+    const cookie = await signedIn();
+    const res = await createBooking(cookie, valid);
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/dashboard\/home\?month=\d{4}-\d{2}&day=\d{4}-\d{2}-\d{2}&created=\d+$/);
+    const day = /day=([\d-]+)/.exec(location)![1]!;
+
+    const html = (await (await fetch(`${server.url}${location}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Dev Patel");
+    expect(html).toContain("£85.50");
+    expect(html).toContain("Bank transfer");
+    expect(html).toContain("22 Canal Street, Manchester, M1 3HT");
+    expect(html).toMatch(new RegExp(`data-testid="day-${day}"[^>]*>`));
+    expect(html).toMatch(/: 1 job"/);
+    expect(html).toContain("Total Bookings For: 1");
+  });
+
+  it("refuses bad input with the spec's message and a reason per field, keeping what was typed", async () => {
+    const cookie = await signedIn();
+    const res = await createBooking(cookie, { ...valid, full_name: " ", order_price: "-5", date: "2020-01-01", payment_method: "card" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Failed to preform that action");
+    expect(html).toContain("Please enter the customer&#x27;s name");
+    expect(html).toContain("The price cannot be negative");
+    expect(html).toContain("Please select a valid date");
+    expect(html).toContain("Please choose cash or bank transfer");
+    expect(html).toContain('value="dev@example.com"');
+  });
+});

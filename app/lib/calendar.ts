@@ -1,0 +1,33 @@
+import { addDays, addMonths, endOfMonth, endOfWeek, format, isValid, parseISO, startOfMonth, startOfWeek } from "date-fns";
+
+/** Month grids for calendars: weeks start on Sunday (spec §9). Days are YYYY-MM-DD strings. */
+
+export function isIsoDay(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = parseISO(value);
+  return isValid(date) && format(date, "yyyy-MM-dd") === value;
+}
+
+export const addDaysIso = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
+
+/** "2026-11" → the month's weeks, each 7 days (days outside the month included, marked). */
+export function monthGrid(month: string): { day: string; inMonth: boolean }[][] {
+  const first = parseISO(`${month}-01`);
+  const start = startOfWeek(startOfMonth(first), { weekStartsOn: 0 });
+  const end = endOfWeek(endOfMonth(first), { weekStartsOn: 0 });
+  const weeks: { day: string; inMonth: boolean }[][] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) {
+    if (d.getDay() === 0) weeks.push([]);
+    weeks.at(-1)!.push({ day: format(d, "yyyy-MM-dd"), inMonth: format(d, "yyyy-MM") === month });
+  }
+  return weeks;
+}
+
+export const isMonth = (value: unknown): value is string =>
+  typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+
+export const shiftMonth = (month: string, n: number) => format(addMonths(parseISO(`${month}-01`), n), "yyyy-MM");
+
+export const monthLabel = (month: string) => format(parseISO(`${month}-01`), "MMMM yyyy");
+
+export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;

@@ -1,0 +1,215 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { addDaysIso, isIsoDay } from "~/lib/calendar";
+import { poundsToPence, todayInLondon, UK_TIME_ZONE } from "~/lib/format";
+import { db } from "~/services/db.server";
+import { getSetting } from "./settings.server";
+
+/**
+ * Collection days (DESIGN.md "Collection date"): from today (before the
+ * same-day cut-off, else tomorrow) to 90 days ahead; a day holding as many
+ * active bookings as the daily capacity is full. Active: paid orders,
+ * bookings staff made by hand, and card orders still within their 30-minute
+ * payment window (so an abandoned checkout frees its slot).
+ */
+
+export const INVALID_DATE_MESSAGE = "Please select a valid date";
+const PAYMENT_WINDOW_MINUTES = 30;
+
+export interface BookingRules {
+  capacity: number;
+  firstDay: string;
+  lastDay: string;
+  today: string;
+}
+
+function londonClock(now: Date): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now);
+}
+
+export async function bookingRules(now = new Date()): Promise<BookingRules> {
+  const [capacity, cutoff, windowDays] = await Promise.all([
+    getSetting("daily_capacity"),
+    getSetting("same_day_cutoff"),
+    getSetting("booking_window_days"),
+  ]);
+  const today = todayInLondon(now);
+  const beforeCutoff = londonClock(now) < (cutoff ?? "12:00");
+  return {
+    capacity: Number(capacity ?? 8),
+    today,
+    firstDay: beforeCutoff ? today : addDaysIso(today, 1),
+    lastDay: addDaysIso(today, Number(windowDays ?? 90)),
+  };
+}
+
+/** Active bookings per day between two days (inclusive). */
+export async function activeBookingsByDay(from: string, to: string, now = new Date()): Promise<Map<string, number>> {
+  const freshSince = new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000).toISOString();
+  const rows = await db()
+    .selectFrom("orders")
+    .select(["collection_date", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("collection_date", ">=", from)
+    .where("collection_date", "<=", to)
+    .where(
+      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR (status = 'pending' AND created_at >= ${freshSince}))`,
+    )
+    .groupBy("collection_date")
+    .execute();
+  return new Map(rows.map((r) => [r.collection_date, Number(r.n)]));
+}
+
+export type DateCheck = { ok: true; full: boolean } | { ok: false; message: string };
+
+/**
+ * Is this a day a collection can be booked for? Customers: within the window
+ * and not full. Staff may book today whatever the time, and a full day (the
+ * caller shows a warning).
+ */
+export async function checkCollectionDate(day: unknown, who: "customer" | "staff", now = new Date()): Promise<DateCheck> {
+  if (!isIsoDay(day)) return { ok: false, message: INVALID_DATE_MESSAGE };
+  const rules = await bookingRules(now);
+  const first = who === "staff" ? rules.today : rules.firstDay;
+  if (day < first || day > rules.lastDay) return { ok: false, message: INVALID_DATE_MESSAGE };
+  const booked = (await activeBookingsByDay(day, day, now)).get(day) ?? 0;
+  const full = booked >= rules.capacity;
+  if (full && who === "customer") return { ok: false, message: INVALID_DATE_MESSAGE };
+  return { ok: true, full };
+}
+
+/** Jobs per day for the staff calendar: every order on that day except card orders never paid. */
+export async function jobsByDay(from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db()
+    .selectFrom("orders")
+    .select(["collection_date", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("collection_date", ">=", from)
+    .where("collection_date", "<=", to)
+    .where(sql<boolean>`(status = 'complete' OR payment_method <> 'card')`)
+    .groupBy("collection_date")
+    .execute();
+  return new Map(rows.map((r) => [r.collection_date, Number(r.n)]));
+}
+
+export interface DayBooking {
+  orderId: number;
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  address1: string;
+  town: string;
+  postcode: string;
+  totalPence: number;
+  paymentMethod: string;
+  status: string;
+  bookingStatus: string;
+}
+
+/** A day's bookings for the day view, in progress first. */
+export async function bookingsOn(day: string): Promise<DayBooking[]> {
+  const rows = await db()
+    .selectFrom("orders")
+    .select([
+      "id",
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "total_pence",
+      "payment_method",
+      "status",
+      "booking_status",
+    ])
+    .where("collection_date", "=", day)
+    .where(sql<boolean>`(status = 'complete' OR payment_method <> 'card')`)
+    .orderBy(sql`booking_status = 'complete'`)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    orderId: r.id,
+    fullName: r.full_name,
+    email: r.email,
+    phoneNumber: r.phone_number,
+    address1: r.address_1,
+    town: r.town,
+    postcode: r.postcode,
+    totalPence: r.total_pence,
+    paymentMethod: r.payment_method,
+    status: r.status,
+    bookingStatus: r.booking_status,
+  }));
+}
+
+/** The manual booking form of spec §3, with its field names. */
+export const manualBookingSchema = z.object({
+  full_name: z.string().trim().min(1, "Please enter the customer's name").max(120),
+  email: z.email("Please enter a valid email address").trim().max(200),
+  phone_number: z.string().trim().min(1, "Please enter a phone number").max(40),
+  address_1: z.string().trim().min(1, "Please enter the first line of the address").max(200),
+  town: z.string().trim().min(1, "Please enter the town").max(100),
+  postcode: z.string().trim().min(1, "Please enter the postcode").max(12),
+  date: z.string().trim(),
+  order_price: z.coerce
+    .number({ error: "Please enter the price in pounds, such as 85 or 85.50" })
+    .min(0, "The price cannot be negative")
+    .max(100_000, "Please check the price"),
+  payment_method: z.enum(["cash_payment", "bank_transfer"], { error: "Please choose cash or bank transfer" }),
+});
+export type ManualBookingField = keyof z.infer<typeof manualBookingSchema>;
+
+export const MANUAL_BOOKING_FAILED = "Failed to preform that action";
+
+export type ManualBookingResult =
+  | { ok: true; orderId: number; fullDayWarning: boolean }
+  | { ok: false; message: string; errors: Partial<Record<ManualBookingField, string>> };
+
+/** Staff create a booking by hand (cash or bank transfer). A full day is allowed, with a warning. */
+export async function createManualBooking(
+  values: Record<string, unknown>,
+  actor: string,
+  quoteId?: number,
+): Promise<ManualBookingResult> {
+  const input = {
+    ...values,
+    date: typeof values.date === "string" && values.date ? values.date : todayInLondon(),
+    order_price: values.order_price === "" || values.order_price === undefined ? 0 : values.order_price,
+  };
+  const parsed = manualBookingSchema.safeParse(input);
+  const errors: Partial<Record<ManualBookingField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[issue.path[0] as ManualBookingField] ??= issue.message;
+  }
+  const dateCheck = await checkCollectionDate(input.date, "staff");
+  if (!dateCheck.ok) errors.date = dateCheck.message;
+  if (!parsed.success || !dateCheck.ok) return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
+
+  const b = parsed.data;
+  const orderId = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("orders")
+        .values({
+          full_name: b.full_name,
+          email: b.email,
+          phone_number: b.phone_number,
+          address_1: b.address_1,
+          town: b.town,
+          postcode: b.postcode.toUpperCase(),
+          collection_date: b.date,
+          payment_method: b.payment_method,
+          total_pence: poundsToPence(b.order_price),
+          source: quoteId ? "quote" : "manual",
+          quote_id: quoteId ?? null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: row.id, field: "created", old_value: null, new_value: "manual booking", actor })
+        .execute();
+      return row.id;
+    });
+  return { ok: true, orderId, fullDayWarning: dateCheck.full };
+}

@@ -1,0 +1,71 @@
+// Staff accounts from the command line:
+//   npm run admin -- create <username>            (asks for the password)
+//   npm run admin -- reset-password <username>    (asks for the password)
+//   add --password-stdin to read the password from standard input instead.
+import readline from "node:readline";
+import { Writable } from "node:stream";
+import { createUser, MIN_PASSWORD_LENGTH, setPassword } from "../app/models/user.server";
+import { ConfigError, loadConfig } from "../app/services/config.server";
+import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "../app/services/db.server";
+
+async function readPassword(fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  }
+  // Ask twice without echoing what is typed.
+  const muted = new Writable({ write: (_chunk, _enc, done) => done() });
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(question);
+      const rl = readline.createInterface({ input: process.stdin, output: muted, terminal: true });
+      rl.question("", (answer) => {
+        rl.close();
+        process.stdout.write("\n");
+        resolve(answer);
+      });
+    });
+  const first = await ask("New password: ");
+  const second = await ask("Same again: ");
+  if (first !== second) throw new Error("The two passwords differ.");
+  return first;
+}
+
+async function main() {
+  const [command, username, ...rest] = process.argv.slice(2);
+  if (!command || !username || !["create", "reset-password"].includes(command)) {
+    console.error("Usage: npm run admin -- create <username> | reset-password <username> [--password-stdin]");
+    return 2;
+  }
+  const password = await readPassword(rest.includes("--password-stdin"));
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`Refused: passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    return 1;
+  }
+  const config = loadConfig();
+  const connection = openDatabase(config.databasePath);
+  setConnection(connection);
+  try {
+    await migrateToLatest(connection.db);
+    if (command === "create") {
+      await createUser(username, password);
+      console.log(`Created staff user ${username}.`);
+    } else if (await setPassword(username, password)) {
+      console.log(`Password changed for ${username}.`);
+    } else {
+      console.error(`No staff user called ${username}.`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+main()
+  .then((code) => (process.exitCode = code))
+  .catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });

@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeDataDir, ROOT, startServer } from "../support/server";
+
+function admin(dataDir: string, args: string[], password: string) {
+  return spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), [path.join(ROOT, "scripts", "admin.ts"), ...args, "--password-stdin"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "production" },
+    input: password + "\n",
+    encoding: "utf8",
+  });
+}
+
+async function canSignIn(url: string, username: string, password: string) {
+  const res = await fetch(`${url}/api/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await res.json()) as { status: boolean }).status;
+}
+
+describe("npm run admin", () => {
+  it("creates a staff user and resets a password; short passwords are refused", async () => {
+    const dataDir = makeDataDir(true);
+    expect(admin(dataDir, ["create", "maria"], "short").status).toBe(1);
+    const created = admin(dataDir, ["create", "maria"], "maria-long-password");
+    expect(created.stdout).toContain("Created staff user maria.");
+    const reset = admin(dataDir, ["reset-password", "maria"], "maria-new-password");
+    expect(reset.stdout).toContain("Password changed for maria.");
+    const missing = admin(dataDir, ["reset-password", "nobody"], "whatever-long-password");
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("No staff user called nobody.");
+
+    const server = await startServer({ dataDir });
+    try {
+      expect(await canSignIn(server.url, "maria", "maria-long-password")).toBe(false);
+      expect(await canSignIn(server.url, "maria", "maria-new-password")).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
