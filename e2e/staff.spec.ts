@@ -43,7 +43,15 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   const dayView = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "In progress" }) });
   await expect(dayView.getByRole("status")).toContainText(/Booking #\d+ created\./);
   await expect(dayView.getByTestId("day-booking").filter({ hasText: name })).toContainText("£120.00");
-  await dayView.getByRole("link", { name: "Close" }).click();
+  // Mark it complete from the edit modal; it moves to the day's Completed list.
+  await dayView.getByTestId("day-booking").filter({ hasText: name }).getByRole("link", { name: /Edit booking/ }).click();
+  const edit = page.getByRole("dialog", { name: /Edit booking #\d+/ });
+  await edit.getByLabel("Booking status").selectOption("complete");
+  await edit.getByRole("button", { name: "Save booking" }).click();
+  const saved = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Completed" }) });
+  await expect(saved.getByRole("status")).toContainText(/Booking #\d+ saved\./);
+  await expect(saved.getByRole("region", { name: "Completed" }).getByTestId("day-booking").filter({ hasText: name })).toBeVisible();
+  await saved.getByRole("link", { name: "Close" }).click();
   await expect(page.getByTestId("bookings-today")).toHaveText(/^Total Bookings For: [1-9]\d*$/);
 
   await page.getByRole("link", { name: "Open menu" }).click();
@@ -54,6 +62,16 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   }
   await menu.getByRole("link", { name: "Close" }).click();
   await expect(menu).toBeHidden();
+  if (test.info().project.name === "js") {
+    // With JavaScript: focus stays in the open menu, Escape closes it after its 300 ms slide-out.
+    await page.getByRole("link", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("data-closing", "true");
+    await expect(menu).toBeHidden();
+  }
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -14,14 +14,18 @@ export function Overlay({
   variant = "modal",
   children,
   footer,
+  exitMs = 0,
 }: {
   title: string;
   closeTo: string;
   variant?: "modal" | "drawer";
   children: ReactNode;
   footer?: ReactNode;
+  /** with JavaScript, play a closing animation this long before leaving (the staff menu: 300 ms) */
+  exitMs?: number;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<(() => void) | null>(null);
   const navigate = useNavigate();
   const titleId = useId();
 
@@ -33,7 +37,12 @@ export function Overlay({
       dialog.showModal();
     }
     dialog.dataset.enhanced = "true";
-    const close = () => navigate(closeTo, { preventScrollReset: true, replace: true });
+    const close = () => {
+      if (dialog.dataset.closing) return;
+      dialog.dataset.closing = "true";
+      setTimeout(() => navigate(closeTo, { preventScrollReset: true, replace: true }), exitMs);
+    };
+    closeRef.current = close;
     const onCancel = (event: Event) => {
       event.preventDefault();
       close();
@@ -47,7 +56,7 @@ export function Overlay({
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("click", onClick);
     };
-  }, [closeTo, navigate]);
+  }, [closeTo, navigate, exitMs]);
 
   return (
     <>
@@ -57,7 +66,18 @@ export function Overlay({
       <dialog ref={ref} open className={`overlay overlay-${variant}`} aria-labelledby={titleId}>
         <div className="overlay-header">
           <h2 id={titleId}>{title}</h2>
-          <Link to={closeTo} className="overlay-close" aria-label="Close" preventScrollReset replace>
+          <Link
+            to={closeTo}
+            className="overlay-close"
+            aria-label="Close"
+            preventScrollReset
+            replace
+            onClick={(event) => {
+              if (!closeRef.current) return;
+              event.preventDefault();
+              closeRef.current();
+            }}
+          >
             <CloseIcon />
           </Link>
         </div>

@@ -213,3 +213,165 @@ export async function createManualBooking(
     });
   return { ok: true, orderId, fullDayWarning: dateCheck.full };
 }
+
+export const bookingUpdateSchema = z.object({
+  full_name: manualBookingSchema.shape.full_name,
+  email: manualBookingSchema.shape.email,
+  phone_number: manualBookingSchema.shape.phone_number,
+  address_1: manualBookingSchema.shape.address_1,
+  town: manualBookingSchema.shape.town,
+  postcode: manualBookingSchema.shape.postcode,
+  date: z.string().trim(),
+  status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
+  booking_status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
+});
+export type BookingUpdateField = keyof z.infer<typeof bookingUpdateSchema>;
+
+export interface EditableBooking {
+  orderId: number;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  date: string;
+  status: "pending" | "complete";
+  booking_status: "pending" | "complete";
+  totalPence: number;
+  paymentMethod: string;
+}
+
+export async function getBooking(orderId: number): Promise<EditableBooking | undefined> {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
+  const r = await db()
+    .selectFrom("orders")
+    .select([
+      "id",
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "collection_date",
+      "status",
+      "booking_status",
+      "total_pence",
+      "payment_method",
+    ])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return r
+    ? {
+        orderId: r.id,
+        full_name: r.full_name,
+        email: r.email,
+        phone_number: r.phone_number,
+        address_1: r.address_1,
+        town: r.town,
+        postcode: r.postcode,
+        date: r.collection_date,
+        status: r.status,
+        booking_status: r.booking_status,
+        totalPence: r.total_pence,
+        paymentMethod: r.payment_method,
+      }
+    : undefined;
+}
+
+export type BookingUpdateResult =
+  | { ok: true; date: string; fullDayWarning: boolean; changed: string[] }
+  | { ok: false; status: 400 | 404; message: string; errors: Partial<Record<BookingUpdateField, string>> };
+
+const DB_COLUMN: Record<BookingUpdateField, keyof EditableBooking> = {
+  full_name: "full_name",
+  email: "email",
+  phone_number: "phone_number",
+  address_1: "address_1",
+  town: "town",
+  postcode: "postcode",
+  date: "date",
+  status: "status",
+  booking_status: "booking_status",
+};
+
+/**
+ * Staff change a booking: statuses, billing details, date. Validation as at
+ * checkout, except that a full day is allowed (with a warning) and an
+ * unchanged date is always accepted. Each change is written to the order's
+ * history.
+ */
+export async function updateBooking(
+  orderId: number,
+  values: Record<string, unknown>,
+  actor: string,
+): Promise<BookingUpdateResult> {
+  const current = await getBooking(orderId);
+  if (!current) return { ok: false, status: 404, message: "Booking not found", errors: {} };
+  const input: Record<string, unknown> = { ...current, ...values };
+  const parsed = bookingUpdateSchema.safeParse(input);
+  const errors: Partial<Record<BookingUpdateField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[issue.path[0] as BookingUpdateField] ??= issue.message;
+  }
+  let fullDayWarning = false;
+  if (input.date !== current.date) {
+    const check = await checkCollectionDate(input.date, "staff");
+    if (!check.ok) errors.date = check.message;
+    else fullDayWarning = check.full;
+  }
+  if (!parsed.success || errors.date) return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
+
+  const next = { ...parsed.data, postcode: parsed.data.postcode.toUpperCase() };
+  const changed = (Object.keys(DB_COLUMN) as BookingUpdateField[]).filter(
+    (field) => String(next[field]) !== String(current[DB_COLUMN[field]]),
+  );
+  const now = new Date().toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("orders")
+        .set({
+          full_name: next.full_name,
+          email: next.email,
+          phone_number: next.phone_number,
+          address_1: next.address_1,
+          town: next.town,
+          postcode: next.postcode,
+          collection_date: next.date,
+          status: next.status,
+          booking_status: next.booking_status,
+          paid_at: next.status === "complete" && current.status !== "complete" ? now : undefined,
+          updated_at: now,
+        })
+        .where("id", "=", orderId)
+        .execute();
+      for (const field of changed) {
+        await trx
+          .insertInto("order_events")
+          .values({
+            order_id: orderId,
+            field,
+            old_value: String(current[DB_COLUMN[field]]),
+            new_value: String(next[field]),
+            actor,
+          })
+          .execute();
+      }
+    });
+  return { ok: true, date: next.date, fullDayWarning, changed };
+}
+
+/** Every booking (the spec's GET /api/general/bookings). */
+export async function listBookings(): Promise<{ date: string; order_id: number; status: string; booking_status: string }[]> {
+  const rows = await db()
+    .selectFrom("orders")
+    .select(["collection_date", "id", "status", "booking_status"])
+    .where(sql<boolean>`(status = 'complete' OR payment_method <> 'card')`)
+    .orderBy("collection_date")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ date: r.collection_date, order_id: r.id, status: r.status, booking_status: r.booking_status }));
+}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyStaffLogin } from "~/models/user.server";
-import { assertLoginAllowed, LOGIN_FAILED_MESSAGE, LoginRefused, recordLoginFailure } from "~/services/auth.server";
+import { assertLoginAllowed, LOGIN_FAILED_MESSAGE, LoginRefused, recordLoginFailure, xsrfCookie } from "~/services/auth.server";
 import { commitSession, getSession } from "~/services/session.server";
 
 /** POST /api/login/ {username, password} → {status, message} and the session cookie. */
@@ -17,10 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const session = await getSession(request);
     session.set("userId", user.id);
-    return Response.json(
-      { status: true, message: "Signed in" },
-      { headers: { "Set-Cookie": await commitSession(session) } },
-    );
+    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+    headers.append("Set-Cookie", xsrfCookie());
+    return Response.json({ status: true, message: "Signed in" }, { headers });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
     return Response.json(

@@ -10,8 +10,11 @@ import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import {
   bookingsOn,
   createManualBooking,
+  getBooking,
   jobsByDay,
   MANUAL_BOOKING_FAILED,
+  updateBooking,
+  type BookingUpdateField,
   type ManualBookingField,
 } from "~/models/booking.server";
 import { countOrders } from "~/models/order.server";
@@ -26,12 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const month = isMonth(params.get("month")) ? params.get("month")! : today.slice(0, 7);
   const weeks = monthGrid(month);
   const day = params.get("day");
-  const [order, products, quotes, jobs, dayBookings] = await Promise.all([
+  const editId = Number(params.get("edit"));
+  const [order, products, quotes, jobs, dayBookings, editing] = await Promise.all([
     countOrders(),
     countProducts(),
     countQuotes(),
     jobsByDay(weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day),
     isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
+    editId ? getBooking(editId) : Promise.resolve(undefined),
   ]);
   return {
     counts: { order, products, quotes },
@@ -39,14 +44,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     month,
     weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
     day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
+    editing: editing ?? null,
   };
 }
 
 export const shouldRevalidate = skipRevalidationForOverlays;
 
 interface CreateFailure {
+  intent?: string;
   message: string;
-  errors: Partial<Record<ManualBookingField, string>>;
+  errors: Partial<Record<ManualBookingField | BookingUpdateField, string>>;
   values: Record<string, string>;
 }
 
@@ -68,6 +75,20 @@ export async function action({ request }: ActionFunctionArgs) {
         303,
       );
     }
+    case "update-booking": {
+      const orderId = Number(values.orderId);
+      const result = await updateBooking(orderId, values, user.username);
+      if (!result.ok) {
+        return Response.json(
+          { intent: "update-booking", message: result.message, errors: result.errors, values } satisfies CreateFailure,
+          { status: result.status },
+        );
+      }
+      return redirect(
+        `/dashboard/home?month=${result.date.slice(0, 7)}&day=${result.date}&updated=${orderId}${result.fullDayWarning ? "&full=1" : ""}`,
+        303,
+      );
+    }
     default:
       return Response.json({ message: "Unknown action", errors: {}, values } satisfies CreateFailure, { status: 400 });
   }
@@ -76,12 +97,12 @@ export async function action({ request }: ActionFunctionArgs) {
 const METHOD_LABELS: Record<string, string> = { card: "Card", cash_payment: "Cash", bank_transfer: "Bank transfer" };
 
 export default function DashboardHome() {
-  const { counts, today, month, weeks, day } = useLoaderData<typeof loader>();
+  const { counts, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
   const failed = useActionData<CreateFailure>();
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
-  const creating = params.get("new") === "booking" || Boolean(failed);
+  const creating = params.get("new") === "booking" || (Boolean(failed) && failed?.intent !== "update-booking");
   const closeTo = `/dashboard/home?month=${month}`;
   const submitting = navigation.state === "submitting";
   const v = failed?.values ?? {};
@@ -161,6 +182,10 @@ export default function DashboardHome() {
             <p role="status" className="notice notice-success">
               Booking #{params.get("created")} created.
             </p>
+          ) : params.get("updated") ? (
+            <p role="status" className="notice notice-success">
+              Booking #{params.get("updated")} saved.
+            </p>
           ) : null}
           {(["pending", "complete"] as const).map((state) => {
             const list = day.bookings.filter((b) => b.bookingStatus === state);
@@ -180,6 +205,13 @@ export default function DashboardHome() {
                         <p className="field-hint">
                           {b.address1}, {b.town}, {b.postcode} · {b.phoneNumber} · {b.email}
                         </p>
+                        <Link
+                          to={`/dashboard/home?month=${month}&edit=${b.orderId}`}
+                          className="button button-light day-edit"
+                          aria-label={`Edit booking #${b.orderId}`}
+                        >
+                          Edit
+                        </Link>
                       </li>
                     ))}
                   </ul>
@@ -187,6 +219,61 @@ export default function DashboardHome() {
               </section>
             );
           })}
+        </Overlay>
+      ) : null}
+
+      {editing ? (
+        <Overlay title={`Edit booking #${editing.orderId}`} closeTo={`/dashboard/home?month=${month}&day=${editing.date}`}>
+          {failed?.intent === "update-booking" ? (
+            <div role="alert" className="notice notice-error">
+              <p>{failed.message}</p>
+            </div>
+          ) : null}
+          <Form method="post" className="stack" action={`/dashboard/home?month=${month}&edit=${editing.orderId}`}>
+            <input type="hidden" name="intent" value="update-booking" />
+            <input type="hidden" name="orderId" value={editing.orderId} />
+            <div className="field">
+              <label htmlFor="booking_status">Booking status</label>
+              <select id="booking_status" name="booking_status" defaultValue={failed?.values.booking_status ?? editing.booking_status}>
+                <option value="pending">Pending (in progress)</option>
+                <option value="complete">Complete</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="status">Payment status</label>
+              <select id="status" name="status" defaultValue={failed?.values.status ?? editing.status}>
+                <option value="pending">Pending</option>
+                <option value="complete">Complete (paid)</option>
+              </select>
+            </div>
+            {(
+              [
+                ["full_name", "Full name", "text"],
+                ["email", "Email", "email"],
+                ["phone_number", "Phone number", "tel"],
+                ["address_1", "Address line 1", "text"],
+                ["town", "Town", "text"],
+                ["postcode", "Postcode", "text"],
+                ["date", "Date", "date"],
+              ] as const
+            ).map(([name, label, type]) => (
+              <Field
+                key={name}
+                label={label}
+                name={name}
+                type={type}
+                required
+                defaultValue={failed?.values[name] ?? editing[name]}
+                error={failed?.intent === "update-booking" ? failed.errors[name] : undefined}
+              />
+            ))}
+            <p className="field-hint">
+              Price {formatPence(editing.totalPence)} · {METHOD_LABELS[editing.paymentMethod] ?? editing.paymentMethod}
+            </p>
+            <button type="submit" className="button button-large" disabled={submitting}>
+              {submitting ? "Submitting..." : "Save booking"}
+            </button>
+          </Form>
         </Overlay>
       ) : null}
 

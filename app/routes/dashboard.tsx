@@ -72,7 +72,7 @@ export default function Dashboard() {
         </Form>
       </header>
       {menuOpen ? (
-        <Overlay title="Menu" closeTo={overlayHref(location, "menu", null)} variant="drawer">
+        <Overlay title="Menu" closeTo={overlayHref(location, "menu", null)} variant="drawer" exitMs={300}>
           <MenuLinks />
         </Overlay>
       ) : null}

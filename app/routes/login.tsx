@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/icons";
 import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
-import { assertLoginAllowed, authenticator, LoginRefused, recordLoginFailure } from "~/services/auth.server";
+import { assertLoginAllowed, authenticator, LoginRefused, recordLoginFailure, xsrfCookie } from "~/services/auth.server";
 import { commitSession, getSession, sessionUserId } from "~/services/session.server";
 import staffStyles from "~/styles/staff.css";
 
@@ -35,7 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("staff-form", request);
     const session = await getSession(request);
     session.set("userId", user.id);
-    return redirect(returnTo, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+    headers.append("Set-Cookie", xsrfCookie());
+    return redirect(returnTo, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
     if (error.status === 401) await recordLoginFailure(username, context.clientIp);

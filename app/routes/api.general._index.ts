@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { countOrders } from "~/models/order.server";
+import { countProducts } from "~/models/product.server";
+import { countQuotes } from "~/models/quote.server";
+import { requireStaff } from "~/services/auth.server";
+
+/** GET /api/general → {order, products, quotes} (staff only). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "api");
+  const [order, products, quotes] = await Promise.all([countOrders(), countProducts(), countQuotes()]);
+  return Response.json({ order, products, quotes });
+}

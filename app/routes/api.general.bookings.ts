@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listBookings } from "~/models/booking.server";
+import { requireStaff } from "~/services/auth.server";
+
+/** GET /api/general/bookings → [{date, order_id, status, booking_status}] (staff only). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "api");
+  return Response.json(await listBookings());
+}

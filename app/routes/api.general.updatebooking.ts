@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { updateBooking } from "~/models/booking.server";
+import { requireStaff } from "~/services/auth.server";
+
+/** POST /api/general/updatebooking (a booking object with order_id) → {status, message} (staff only). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, "api");
+  const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  const result = await updateBooking(Number(body.order_id ?? body.ID), body, user.username);
+  if (!result.ok) return Response.json({ status: false, message: result.message, errors: result.errors }, { status: result.status });
+  return Response.json({ status: true, message: "Booking updated", warning: result.fullDayWarning ? "That day was already full" : undefined });
+}

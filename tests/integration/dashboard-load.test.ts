@@ -1,0 +1,61 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeDataDir, STAFF, startServer } from "../support/server";
+
+/** Today ± 45 days as YYYY-MM-DD (UTC is close enough for spreading test data). */
+function dayOffset(n: number) {
+  return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe("dashboard home with 5,000 orders", () => {
+  it("renders the counts and the calendar quickly", async () => {
+    const dataDir = makeDataDir(true);
+    const db = new Database(path.join(dataDir, "haulbook.db"));
+    const insert = db.prepare(`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
+      collection_date, status, booking_status, payment_method, total_pence, source)
+      VALUES (?, ?, '07700 900000', '1 Test Street', 'Leeds', 'LS1 1AA', ?, ?, ?, ?, ?, ?)`);
+    db.transaction(() => {
+      for (let i = 0; i < 5000; i++) {
+        const card = i % 3 !== 0;
+        insert.run(
+          `Customer ${i}`,
+          `c${i}@example.com`,
+          dayOffset((i % 91) - 45),
+          i % 4 === 0 ? "pending" : "complete",
+          i % 2 === 0 ? "pending" : "complete",
+          card ? "card" : "cash_payment",
+          1000 + i,
+          card ? "web" : "manual",
+        );
+      }
+    })();
+    db.close();
+
+    const server = await startServer({ dataDir });
+    try {
+      const login = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
+      });
+      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+      const times: number[] = [];
+      let html = "";
+      for (let i = 0; i < 15; i++) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/dashboard/home`, { headers: { cookie } });
+        html = await res.text();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[7]!;
+      console.log(`[dashboard] /dashboard/home with 5,000 orders: median ${median.toFixed(1)} ms, worst ${times.at(-1)!.toFixed(1)} ms`);
+      expect(html.replaceAll("<!-- -->", "")).toMatch(/data-testid="count-orders">5000</);
+      expect(median).toBeLessThan(250);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
