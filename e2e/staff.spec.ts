@@ -73,8 +73,14 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
     await expect(menu).toBeHidden();
   }
 
+  await page.getByRole("link", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?signedOut=1$/);
+  await expect(page.getByTestId("login-banner")).toHaveClass(/banner-success/);
+  await expect(page.getByTestId("login-banner")).toContainText("You have signed out.");
   await page.goto("/dashboard/home");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/icons";
 import { passActionHeaders } from "~/lib/headers";
@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await sessionUserId(request)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"));
   }
-  return null;
+  const signedOut = new URL(request.url).searchParams.get("signedOut") === "1";
+  return { notice: signedOut ? { status: true, message: "You have signed out.", username: "" } : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,7 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const result = useActionData<LoginResult>();
+  const failed = useActionData<LoginResult>();
+  const { notice } = useLoaderData<typeof loader>();
+  const result: LoginResult | undefined = failed ?? notice ?? undefined;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [dismissed, setDismissed] = useState<LoginResult | undefined>();
@@ -59,8 +62,8 @@ export default function Login() {
   const passwordRef = useRef<HTMLInputElement>(null);
   // After a refused attempt the password is cleared (the server never sends it back).
   useEffect(() => {
-    if (result && passwordRef.current) passwordRef.current.value = "";
-  }, [result]);
+    if (failed && passwordRef.current) passwordRef.current.value = "";
+  }, [failed]);
   return (
     <main className="login-page">
       <div className="login-card">

@@ -103,7 +103,7 @@ describe("staff sign-in", () => {
     expect(await valid.json()).toEqual({ status: true });
 
     const out = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.url } });
-    expect(out.headers.get("location")).toBe("/login");
+    expect(out.headers.get("location")).toBe("/login?signedOut=1");
     const cleared = cookieOf(out);
     const after = await fetch(`${server.url}/dashboard/home`, { headers: { cookie: cleared }, redirect: "manual" });
     expect(after.headers.get("location")).toMatch(/^\/login/);
