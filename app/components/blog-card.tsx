@@ -13,7 +13,8 @@ export function blogHref(title: string): string {
   return `/blog?title=${encodeURIComponent(title)}`;
 }
 
-export function BlogCard({ article }: { article: BlogCardData }) {
+export function BlogCard({ article, headingLevel = 3 }: { article: BlogCardData; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="blog-card" data-testid="blog-card">
       <img src={article.img} width="480" height="320" alt="" loading="lazy" decoding="async" className="blog-card-image" />
@@ -21,9 +22,9 @@ export function BlogCard({ article }: { article: BlogCardData }) {
         <p className="blog-card-date">
           <time dateTime={article.date}>{formatShortDate(article.date)}</time>
         </p>
-        <h3 className="blog-card-title">
+        <Heading className="blog-card-title">
           <Link to={blogHref(article.title)}>{article.title}</Link>
-        </h3>
+        </Heading>
         <p className="blog-card-description">{article.description}</p>
       </div>
     </article>

@@ -46,7 +46,7 @@ export default function Blog() {
       <p className="section-lead">Practical guides from our crews on clearing out, recycling and staying on the right side of the law.</p>
       <div className="blog-grid">
         {cards.map((card) => (
-          <BlogCard key={card.title} article={card} />
+          <BlogCard key={card.title} article={card} headingLevel={2} />
         ))}
       </div>
     </section>
@@ -55,7 +55,12 @@ export default function Blog() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.article ? `${data.article.title} | Haulbook blog` : "Blog | Haulbook" },
-  ...(data?.article ? [{ name: "description", content: data.article.description }] : []),
+  {
+    name: "description",
+    content:
+      data?.article?.description ??
+      "Guides from our crews on recycling, clearing out a home or office, and checking who takes your waste away.",
+  },
 ];
 
 export { ErrorBoundary } from "~/components/error-boundary";
