@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { poundsToPence, todayInLondon, UK_TIME_ZONE } from "~/lib/format";
+import { fieldErrors } from "~/lib/forms";
 import { db } from "~/services/db.server";
 import { getSetting } from "./settings.server";
 
@@ -104,23 +105,26 @@ export interface DayBooking {
   bookingStatus: string;
 }
 
+const BOOKING_COLUMNS = [
+  "id",
+  "full_name",
+  "email",
+  "phone_number",
+  "address_1",
+  "town",
+  "postcode",
+  "collection_date",
+  "total_pence",
+  "payment_method",
+  "status",
+  "booking_status",
+] as const;
+
 /** A day's bookings for the day view, in progress first. */
 export async function bookingsOn(day: string): Promise<DayBooking[]> {
   const rows = await db()
     .selectFrom("orders")
-    .select([
-      "id",
-      "full_name",
-      "email",
-      "phone_number",
-      "address_1",
-      "town",
-      "postcode",
-      "total_pence",
-      "payment_method",
-      "status",
-      "booking_status",
-    ])
+    .select(BOOKING_COLUMNS)
     .where("collection_date", "=", day)
     .where(sql<boolean>`(status = 'complete' OR payment_method <> 'card')`)
     .orderBy(sql`booking_status = 'complete'`)
@@ -176,10 +180,7 @@ export async function createManualBooking(
     order_price: values.order_price === "" || values.order_price === undefined ? 0 : values.order_price,
   };
   const parsed = manualBookingSchema.safeParse(input);
-  const errors: Partial<Record<ManualBookingField, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[issue.path[0] as ManualBookingField] ??= issue.message;
-  }
+  const errors = parsed.success ? {} : fieldErrors<ManualBookingField>(parsed.error);
   const dateCheck = await checkCollectionDate(input.date, "staff");
   if (!dateCheck.ok) errors.date = dateCheck.message;
   if (!parsed.success || !dateCheck.ok) return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
@@ -246,20 +247,7 @@ export async function getBooking(orderId: number): Promise<EditableBooking | und
   if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
   const r = await db()
     .selectFrom("orders")
-    .select([
-      "id",
-      "full_name",
-      "email",
-      "phone_number",
-      "address_1",
-      "town",
-      "postcode",
-      "collection_date",
-      "status",
-      "booking_status",
-      "total_pence",
-      "payment_method",
-    ])
+    .select(BOOKING_COLUMNS)
     .where("id", "=", orderId)
     .executeTakeFirst();
   return r
@@ -311,10 +299,7 @@ export async function updateBooking(
   if (!current) return { ok: false, status: 404, message: "Booking not found", errors: {} };
   const input: Record<string, unknown> = { ...current, ...values };
   const parsed = bookingUpdateSchema.safeParse(input);
-  const errors: Partial<Record<BookingUpdateField, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[issue.path[0] as BookingUpdateField] ??= issue.message;
-  }
+  const errors = parsed.success ? {} : fieldErrors<BookingUpdateField>(parsed.error);
   let fullDayWarning = false;
   if (input.date !== current.date) {
     const check = await checkCollectionDate(input.date, "staff");

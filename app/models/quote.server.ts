@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "~/lib/forms";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { processQuotePhoto, UnsupportedImageError, type StoredPhoto } from "~/services/images.server";
@@ -134,13 +135,7 @@ export async function submitQuote(
     Object.keys(quoteSchema.shape).map((key) => [key, typeof values[key] === "string" ? values[key] : ""]),
   );
   const parsed = quoteSchema.safeParse(input);
-  const errors: Partial<Record<QuoteField, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as QuoteField;
-      errors[field] ??= issue.message;
-    }
-  }
+  const errors = parsed.success ? {} : fieldErrors<QuoteField>(parsed.error);
   if (photos.length === 0) errors.images = "Please add at least one photo of what needs removing";
   const refused = photos.find((p) => "error" in p);
   if (refused && "error" in refused) errors.images = refused.error;
