@@ -74,6 +74,15 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   }
 
   await page.getByRole("link", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Quotes" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/quotes$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quotes");
+  await page.getByLabel("Responded").selectOption("no");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/responded=no/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quotes");
+
+  await page.getByRole("link", { name: "Open menu" }).click();
   await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(/\/dashboard\/home$/);
 

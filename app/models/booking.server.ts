@@ -3,6 +3,7 @@ import { z } from "zod";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { poundsToPence, todayInLondon, UK_TIME_ZONE } from "~/lib/format";
 import { fieldErrors } from "~/lib/forms";
+import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { db } from "~/services/db.server";
 import { getSetting } from "./settings.server";
 
@@ -162,7 +163,7 @@ export const manualBookingSchema = z.object({
 });
 export type ManualBookingField = keyof z.infer<typeof manualBookingSchema>;
 
-export const MANUAL_BOOKING_FAILED = "Failed to preform that action";
+export { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 
 export type ManualBookingResult =
   | { ok: true; orderId: number; fullDayWarning: boolean }

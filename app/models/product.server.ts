@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { resolveCategory } from "~/lib/categories";
-import { db } from "~/services/db.server";
+import { db, likeContains } from "~/services/db.server";
 import { processProductImage, type ProcessedImage } from "~/services/images.server";
 import type { ProductCategory } from "~/services/schema";
 import { listImageVariants, saveProcessedImage } from "./image.server";
@@ -98,11 +98,6 @@ async function toProducts(rows: Row[]): Promise<Product[]> {
       },
     };
   });
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function cleanSearch(value: string | null | undefined): string {

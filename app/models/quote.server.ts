@@ -1,7 +1,10 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { fieldErrors } from "~/lib/forms";
+import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
+import { STAFF_PAGE_SIZES } from "~/lib/paging";
 import { config } from "~/services/config.server";
-import { db } from "~/services/db.server";
+import { db, likeContains } from "~/services/db.server";
 import { processQuotePhoto, UnsupportedImageError, type StoredPhoto } from "~/services/images.server";
 import { deliverNow } from "~/services/mailer.server";
 import type { UploadedFile } from "~/services/uploads.server";
@@ -61,8 +64,7 @@ export const quoteSchema = z.object({
 export type QuoteInput = z.infer<typeof quoteSchema>;
 export type QuoteField = keyof QuoteInput | "images";
 
-export const QUOTE_ERROR_MESSAGE =
-  "There was an error submitting your quotation request. Please try again or contact us directly.";
+export { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 
 export type QuoteSubmission =
   | { ok: true; quoteId: number; emailStatus: { confirmation: boolean; notification: boolean } }
@@ -194,4 +196,79 @@ export function quoteSuccessMessage(status: { confirmation: boolean; notificatio
 export async function countQuotes(): Promise<number> {
   const row = await db().selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export interface QuoteSearch {
+  fullName?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  responded?: string | null;
+  limit?: number;
+  page?: number;
+}
+
+
+const contains = (text: string) => likeContains(text.trim().slice(0, 100));
+
+/** Staff's quote search: newest first; text filters match anywhere, case-insensitively. */
+export async function listQuotes(search: QuoteSearch) {
+  const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit)) ? Number(search.limit) : 25;
+  const page = Math.max(1, Math.trunc(Number(search.page) || 1));
+  let query = db().selectFrom("quotes");
+  if (search.fullName?.trim()) query = query.where(sql<boolean>`full_name LIKE ${contains(search.fullName)} ESCAPE '\\'`);
+  if (search.email?.trim()) query = query.where(sql<boolean>`email LIKE ${contains(search.email)} ESCAPE '\\'`);
+  if (search.phoneNumber?.trim()) query = query.where(sql<boolean>`phone_number LIKE ${contains(search.phoneNumber)} ESCAPE '\\'`);
+  if (search.responded === "yes" || search.responded === "no") query = query.where("responded", "=", search.responded);
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const rows = await query
+    .select([
+      "id",
+      "created_at",
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "comments",
+      "responded",
+      (eb) =>
+        eb.selectFrom("quote_images").select((e) => e.fn.countAll<number>().as("c")).whereRef("quote_images.quote_id", "=", "quotes.id").as("photos"),
+    ])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return { quotes: rows.map((r) => ({ ...r, photos: Number(r.photos) })), total: Number(n), limit, page };
+}
+
+/** One quote with its photos (ids, type, original file name), for staff. */
+export async function getQuote(id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const quote = await db()
+    .selectFrom("quotes")
+    .select(["id", "created_at", "full_name", "email", "phone_number", "address_1", "town", "postcode", "comments", "responded"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!quote) return undefined;
+  const photos = await db()
+    .selectFrom("quote_images")
+    .innerJoin("images", "images.id", "quote_images.image_id")
+    .select(["images.id", "images.content_type", "images.width", "images.height", "quote_images.original_filename"])
+    .where("quote_images.quote_id", "=", id)
+    .orderBy("quote_images.sort_order")
+    .execute();
+  return { ...quote, photos };
+}
+
+/** A quote photo's bytes, for signed-in staff only (the route checks). */
+export async function getQuotePhoto(imageId: string) {
+  if (!/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  return db()
+    .selectFrom("images")
+    .innerJoin("quote_images", "quote_images.image_id", "images.id")
+    .select(["images.id", "images.content_type", "images.bytes", "quote_images.original_filename"])
+    .where("images.id", "=", imageId)
+    .executeTakeFirst();
 }

@@ -6,9 +6,9 @@ import { Field } from "~/components/field";
 import { passActionHeaders } from "~/lib/headers";
 import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
+import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import {
   checkQuoteRateLimit,
-  QUOTE_ERROR_MESSAGE,
   QUOTE_UPLOAD_LIMITS,
   receiveQuotePhoto,
   quoteRateLimitMessage,

@@ -6,13 +6,13 @@ import { Overlay } from "~/components/overlay";
 import { isIsoDay, isMonth, monthGrid, monthLabel, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { formatLongDate, formatPence, todayInLondon } from "~/lib/format";
 import { formValues } from "~/lib/forms";
+import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import {
   bookingsOn,
   createManualBooking,
   getBooking,
   jobsByDay,
-  MANUAL_BOOKING_FAILED,
   updateBooking,
   type BookingUpdateField,
   type ManualBookingField,

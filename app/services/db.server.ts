@@ -72,3 +72,8 @@ export async function closeDatabase(): Promise<void> {
   setConnection(undefined);
   await current.db.destroy();
 }
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (use with ESCAPE '\\'). */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -330,3 +330,45 @@ describe("staff API", () => {
     ]);
   });
 });
+
+describe("staff see quote requests", () => {
+  it("lists and searches quotes, shows one with its photos, and keeps the photos from anyone signed out", async () => {
+    const sharp = (await import("sharp")).default;
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8cc5a8" } }).jpeg().toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      fullName: "Olu Adeyemi",
+      email: "olu@example.com",
+      phoneNumber: "07700 900222",
+      address1: "8 Park Row",
+      town: "Leeds",
+      postcode: "LS1 5HD",
+      comments: "Garden shed and a trampoline.",
+    }))
+      form.append(k, v);
+    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "garden.jpg");
+    expect((await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form })).status).toBe(201);
+
+    const cookie = cookieOf(await login(server));
+    const list = (await (await fetch(`${server.url}/dashboard/quotes?full_name=adeyemi&responded=no`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(list).toContain("Olu Adeyemi");
+    expect(list).toContain("LS1 5HD");
+    const id = /\/dashboard\/quotes\/(\d+)/.exec(list)![1];
+    const none = await (await fetch(`${server.url}/dashboard/quotes?email=nobody`, { headers: { cookie } })).text();
+    expect(none).toContain("No quotes match this search.");
+
+    const detail = await (await fetch(`${server.url}/dashboard/quotes/${id}`, { headers: { cookie } })).text();
+    expect(detail).toContain("Garden shed and a trampoline.");
+    const src = /src="(\/api\/products\/quotes-img\/[0-9a-f]{64})\?w=320"/.exec(detail)![1];
+
+    const thumb = await fetch(`${server.url}${src}?w=320`, { headers: { cookie } });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
+    expect((await fetch(`${server.url}${src}`)).status).toBe(401);
+
+    const api = (await (await fetch(`${server.url}/api/orders/quotationRequest?full_name=olu`, { headers: { cookie } })).json()) as Record<string, unknown>[];
+    expect(api).toEqual([expect.objectContaining({ full_name: "Olu Adeyemi", responded: "no", photos: 1 })]);
+    expect((await fetch(`${server.url}/api/orders/quotationRequest`)).status).toBe(401);
+  });
+});

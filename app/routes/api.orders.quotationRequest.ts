@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listQuotes } from "~/models/quote.server";
+import { requireStaff } from "~/services/auth.server";
+
+/** GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&limit= (staff only). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "api");
+  const q = new URL(request.url).searchParams;
+  const { quotes } = await listQuotes({
+    fullName: q.get("full_name"),
+    email: q.get("email"),
+    phoneNumber: q.get("phone_number"),
+    responded: q.get("responded"),
+    limit: Number(q.get("limit")),
+    page: Number(q.get("page")),
+  });
+  return Response.json(
+    quotes.map((x) => ({
+      ID: x.id,
+      full_name: x.full_name,
+      email: x.email,
+      phone_number: x.phone_number,
+      address_1: x.address_1,
+      town: x.town,
+      postcode: x.postcode,
+      comments: x.comments,
+      responded: x.responded,
+      created_at: x.created_at,
+      photos: x.photos,
+    })),
+  );
+}
