@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 /** Search parameters that only open or close an overlay (DESIGN.md "Every overlay has a URL"). */
-export const OVERLAY_PARAMS = ["bag", "faq", "item", "qty", "bag_error", "scene", "contact", "menu", "new"] as const;
+export const OVERLAY_PARAMS = ["bag", "faq", "item", "qty", "bag_error", "scene", "contact", "menu", "new", "book", "delete"] as const;
 
 function withoutOverlays(url: URL): string {
   const params = new URLSearchParams(url.search);

@@ -209,8 +209,12 @@ export async function createManualBooking(
         .executeTakeFirstOrThrow();
       await trx
         .insertInto("order_events")
-        .values({ order_id: row.id, field: "created", old_value: null, new_value: "manual booking", actor })
+        .values({ order_id: row.id, field: "created", old_value: null, new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking", actor })
         .execute();
+      // A booking made from a quote answers it.
+      if (quoteId) {
+        await trx.updateTable("quotes").set({ responded: "yes", updated_at: new Date().toISOString() }).where("id", "=", quoteId).execute();
+      }
       return row.id;
     });
   return { ok: true, orderId, fullDayWarning: dateCheck.full };

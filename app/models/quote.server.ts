@@ -272,3 +272,32 @@ export async function getQuotePhoto(imageId: string) {
     .where("images.id", "=", imageId)
     .executeTakeFirst();
 }
+
+/**
+ * Deletes a quote that has not been answered, with its photos (photos that
+ * nothing else uses). Returns false when there is no such quote.
+ */
+export async function deleteUnansweredQuote(id: number): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id < 1) return false;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const photos = await trx.selectFrom("quote_images").select("image_id").where("quote_id", "=", id).execute();
+      const deleted = await trx.deleteFrom("quotes").where("id", "=", id).where("responded", "=", "no").executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return false;
+      for (const { image_id } of photos) {
+        await trx
+          .deleteFrom("images")
+          .where("id", "=", image_id)
+          .where((eb) =>
+            eb.and([
+              eb.not(eb.exists(eb.selectFrom("quote_images").select("id").whereRef("quote_images.image_id", "=", "images.id"))),
+              eb.not(eb.exists(eb.selectFrom("products").select("id").whereRef("products.image_id", "=", "images.id"))),
+              eb.not(eb.exists(eb.selectFrom("order_items").select("id").whereRef("order_items.image_id", "=", "images.id"))),
+            ]),
+          )
+          .execute();
+      }
+      return true;
+    });
+}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/field";
+import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
 import { isIsoDay, isMonth, monthGrid, monthLabel, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { formatLongDate, formatPence, todayInLondon } from "~/lib/format";
@@ -284,41 +285,13 @@ export default function DashboardHome() {
               <p>{failed.message || MANUAL_BOOKING_FAILED}</p>
             </div>
           ) : null}
-          <Form method="post" className="stack" action={`/dashboard/home?month=${month}&new=booking`}>
-            <input type="hidden" name="intent" value="create-booking" />
-            <Field label="Full name" name="full_name" required defaultValue={v.full_name} error={e.full_name} />
-            <Field label="Email" name="email" type="email" required defaultValue={v.email} error={e.email} />
-            <Field label="Phone number" name="phone_number" type="tel" required defaultValue={v.phone_number} error={e.phone_number} />
-            <Field label="Address line 1" name="address_1" required defaultValue={v.address_1} error={e.address_1} />
-            <Field label="Town" name="town" required defaultValue={v.town} error={e.town} />
-            <Field label="Postcode" name="postcode" required defaultValue={v.postcode} error={e.postcode} />
-            <Field label="Date" name="date" type="date" required defaultValue={v.date ?? today} error={e.date} />
-            <Field
-              label="Price (£)"
-              name="order_price"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              defaultValue={v.order_price ?? "0"}
-              error={e.order_price}
-            />
-            <fieldset className="field">
-              <legend>Payment method</legend>
-              <label className="radio-line">
-                <input type="radio" name="payment_method" value="cash_payment" defaultChecked={(v.payment_method ?? "cash_payment") === "cash_payment"} />
-                Cash
-              </label>
-              <label className="radio-line">
-                <input type="radio" name="payment_method" value="bank_transfer" defaultChecked={v.payment_method === "bank_transfer"} />
-                Bank transfer
-              </label>
-              <p className="field-error">{e.payment_method ?? ""}</p>
-            </fieldset>
-            <button type="submit" className="button button-large" disabled={submitting}>
-              {submitting ? "Submitting..." : "Create booking"}
-            </button>
-          </Form>
+          <ManualBookingForm
+            action={`/dashboard/home?month=${month}&new=booking`}
+            values={{ ...v, date: v.date ?? today }}
+            errors={e}
+            submitting={submitting}
+            hidden={<input type="hidden" name="intent" value="create-booking" />}
+          />
         </Overlay>
       ) : null}
     </section>

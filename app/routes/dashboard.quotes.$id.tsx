@@ -1,19 +1,65 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { getQuote } from "~/models/quote.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ManualBookingForm } from "~/components/manual-booking-form";
+import { Overlay } from "~/components/overlay";
+import { todayInLondon } from "~/lib/format";
+import { formValues } from "~/lib/forms";
+import { overlayHref } from "~/lib/overlays";
+import { createManualBooking } from "~/models/booking.server";
+import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
+
+async function loadQuote(param: string | undefined) {
+  const quote = /^\d{1,12}$/.test(param ?? "") ? await getQuote(Number(param)) : undefined;
+  if (!quote) throw new Response("Quote not found", { status: 404 });
+  return quote;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const quote = /^\d{1,12}$/.test(params.id ?? "") ? await getQuote(Number(params.id)) : undefined;
-  if (!quote) throw new Response("Quote not found", { status: 404 });
-  return { quote };
+  return { quote: await loadQuote(params.id), today: todayInLondon() };
+}
+
+interface BookFailure {
+  message: string;
+  errors: Partial<Record<string, string>>;
+  values: Record<string, string>;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const quote = await loadQuote(params.id);
+  const values = formValues(await request.formData());
+  if (quote.responded === "yes") {
+    return Response.json({ message: "This quote has already been answered.", errors: {}, values } satisfies BookFailure, { status: 409 });
+  }
+  switch (values.intent) {
+    case "book": {
+      const result = await createManualBooking(values, user.username, quote.id);
+      if (!result.ok) return Response.json({ message: result.message, errors: result.errors, values } satisfies BookFailure, { status: 400 });
+      const date = values.date || todayInLondon();
+      return redirect(`/dashboard/home?month=${date.slice(0, 7)}&day=${date}&created=${result.orderId}${result.fullDayWarning ? "&full=1" : ""}`, 303);
+    }
+    case "delete": {
+      await deleteUnansweredQuote(quote.id);
+      return redirect(`/dashboard/quotes?deleted=Q${quote.id}`, 303);
+    }
+    default:
+      return Response.json({ message: "Unknown action", errors: {}, values } satisfies BookFailure, { status: 400 });
+  }
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "full", timeStyle: "short" });
 
 export default function QuoteDetail() {
-  const { quote } = useLoaderData<typeof loader>();
+  const { quote, today } = useLoaderData<typeof loader>();
+  const failed = useActionData<BookFailure>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const params = new URLSearchParams(location.search);
+  const self = `/dashboard/quotes/${quote.id}`;
+  const open = quote.responded === "no";
   return (
     <article aria-labelledby="quote-title" className="quote-detail">
       <p>
@@ -22,7 +68,24 @@ export default function QuoteDetail() {
       <h1 id="quote-title">
         Quote Q{quote.id}: {quote.full_name}
       </h1>
-      <p className="field-hint">Received {dateTime.format(new Date(quote.created_at))} · responded: {quote.responded}</p>
+      <p className="field-hint">
+        Received {dateTime.format(new Date(quote.created_at))} · responded: {quote.responded}
+      </p>
+      {failed && !params.get("book") ? (
+        <p role="alert" className="notice notice-error">
+          {failed.message}
+        </p>
+      ) : null}
+      {open ? (
+        <p className="quote-actions">
+          <Link to={overlayHref(location, "book", "1")} className="button" preventScrollReset>
+            Create Booking
+          </Link>
+          <Link to={overlayHref(location, "delete", "confirm")} className="button button-light" preventScrollReset>
+            Delete Booking
+          </Link>
+        </p>
+      ) : null}
       <dl className="detail-list">
         <dt>Email</dt>
         <dd>
@@ -48,7 +111,13 @@ export default function QuoteDetail() {
             <li key={photo.id}>
               {photo.content_type === "image/jpeg" ? (
                 <a href={url} aria-label={`Open ${label} full size`}>
-                  <img src={`${url}?w=320`} alt={label} width={320} height={photo.width && photo.height ? Math.round((320 * photo.height) / photo.width) : 240} loading="lazy" />
+                  <img
+                    src={`${url}?w=320`}
+                    alt={label}
+                    width={320}
+                    height={photo.width && photo.height ? Math.round((320 * photo.height) / photo.width) : 240}
+                    loading="lazy"
+                  />
                 </a>
               ) : (
                 <a href={url} className="button button-light" download>
@@ -59,6 +128,50 @@ export default function QuoteDetail() {
           );
         })}
       </ul>
+
+      {open && (params.get("book") === "1" || failed?.values.intent === "book") ? (
+        <Overlay title={`Create Booking from Q${quote.id}`} closeTo={self}>
+          {failed ? (
+            <div role="alert" className="notice notice-error">
+              <p>{failed.message}</p>
+            </div>
+          ) : null}
+          <ManualBookingForm
+            action={`${self}?book=1`}
+            values={
+              failed?.values ?? {
+                full_name: quote.full_name,
+                email: quote.email,
+                phone_number: quote.phone_number,
+                address_1: quote.address_1,
+                town: quote.town,
+                postcode: quote.postcode,
+                date: today,
+              }
+            }
+            errors={failed?.errors ?? {}}
+            submitting={navigation.state === "submitting"}
+            hidden={<input type="hidden" name="intent" value="book" />}
+          />
+        </Overlay>
+      ) : null}
+
+      {open && params.get("delete") === "confirm" ? (
+        <Overlay title={`Delete quote Q${quote.id}?`} closeTo={self}>
+          <p>
+            This deletes the request from {quote.full_name} and its {quote.photos.length}{" "}
+            {quote.photos.length === 1 ? "photo" : "photos"}. It cannot be undone.
+          </p>
+          <Form method="post" action={self} className="quote-actions">
+            <button type="submit" name="intent" value="delete" className="button button-danger">
+              Delete quote and photos
+            </button>
+            <Link to={self} className="button button-light">
+              Keep it
+            </Link>
+          </Form>
+        </Overlay>
+      ) : null}
     </article>
   );
 }

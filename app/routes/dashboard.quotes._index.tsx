@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { STAFF_PAGE_SIZES } from "~/lib/paging";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
@@ -30,10 +30,17 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", d
 export default function Quotes() {
   const { search, quotes, total, page, limit } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(total / limit));
+  const [params] = useSearchParams();
+  const deleted = params.get("deleted");
   const pageHref = (n: number) => `?${new URLSearchParams({ ...search, page: String(n) })}`;
   return (
     <section aria-labelledby="quotes-title">
       <h1 id="quotes-title">Quotes</h1>
+      {deleted ? (
+        <p role="status" className="notice notice-success">
+          Quote {deleted} and its photos were deleted.
+        </p>
+      ) : null}
       <Form method="get" className="staff-search">
         <div className="field">
           <label htmlFor="q-name">Name</label>

@@ -372,3 +372,81 @@ describe("staff see quote requests", () => {
     expect((await fetch(`${server.url}/api/orders/quotationRequest`)).status).toBe(401);
   });
 });
+
+describe("answering quotes", () => {
+  async function sendQuote(name: string, colour: string) {
+    const sharp = (await import("sharp")).default;
+    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: colour } }).jpeg().toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ fullName: name, email: "q@example.com", phoneNumber: "07700 900333", address1: "1 Lane", town: "York", postcode: "YO1 7HH", comments: "A wardrobe." }))
+      form.append(k, v);
+    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "w.jpg");
+    expect((await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form })).status).toBe(201);
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
+    const row = db.prepare("SELECT id FROM quotes WHERE full_name = ?").get(name) as { id: number };
+    db.close();
+    return row.id;
+  }
+  const sql = async <T,>(query: string, ...args: unknown[]) => {
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
+    try {
+      return db.prepare(query).all(...args) as T[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it("books from a quote with its details, which answers it, and deletes another with its photos", async () => {
+    const cookie = cookieOf(await login(server));
+    const bookedId = await sendQuote("Quote To Book", "#d9a45b");
+    const page = await (await fetch(`${server.url}/dashboard/quotes/${bookedId}?book=1`, { headers: { cookie } })).text();
+    expect(page).toContain('value="Quote To Book"');
+    expect(page).toContain('value="YO1 7HH"');
+
+    const book = await fetch(`${server.url}/dashboard/quotes/${bookedId}?book=1`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "book",
+        full_name: "Quote To Book",
+        email: "q@example.com",
+        phone_number: "07700 900333",
+        address_1: "1 Lane",
+        town: "York",
+        postcode: "YO1 7HH",
+        order_price: "140",
+        payment_method: "cash_payment",
+      }),
+    });
+    expect(book.status).toBe(303);
+    expect(await sql("SELECT responded FROM quotes WHERE id = ?", bookedId)).toEqual([{ responded: "yes" }]);
+    expect(await sql("SELECT source, quote_id, total_pence FROM orders WHERE quote_id = ?", bookedId)).toEqual([
+      { source: "quote", quote_id: bookedId, total_pence: 14000 },
+    ]);
+    const answered = await (await fetch(`${server.url}/dashboard/quotes/${bookedId}`, { headers: { cookie } })).text();
+    expect(answered).not.toContain("Create Booking");
+
+    const deleteId = await sendQuote("Quote To Delete", "#7a8fa6");
+    const imageIds = await sql<{ image_id: string }>("SELECT image_id FROM quote_images WHERE quote_id = ?", deleteId);
+    const del = await fetch(`${server.url}/dashboard/quotes/${deleteId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete" }),
+    });
+    expect(del.headers.get("location")).toBe(`/dashboard/quotes?deleted=Q${deleteId}`);
+    expect(await sql("SELECT id FROM quotes WHERE id = ?", deleteId)).toEqual([]);
+    expect(await sql("SELECT id FROM images WHERE id = ?", imageIds[0]!.image_id)).toEqual([]);
+    // An answered quote cannot be deleted.
+    const refused = await fetch(`${server.url}/dashboard/quotes/${bookedId}`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete" }),
+    });
+    expect(refused.status).toBe(409);
+    expect(await sql("SELECT id FROM quotes WHERE id = ?", bookedId)).toHaveLength(1);
+  });
+});
