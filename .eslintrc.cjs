@@ -8,14 +8,24 @@ module.exports = {
       "error",
       {
         patterns: [
-          { group: ["kysely", "better-sqlite3"], message: "Only app/models and app/services touch the database." },
+          {
+            group: ["kysely", "better-sqlite3"],
+            message: "Only app/models and app/services touch the database.",
+          },
         ],
       },
     ],
   },
   overrides: [
     {
-      files: ["app/models/**", "app/services/**", "migrations/**", "scripts/**", "tests/**", "server.ts"],
+      files: [
+        "app/models/**",
+        "app/services/**",
+        "migrations/**",
+        "scripts/**",
+        "tests/**",
+        "server.ts",
+      ],
       rules: { "no-restricted-imports": "off" },
     },
   ],

@@ -6,7 +6,12 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 4317);
-const mobile = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const mobile = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
 
 export default defineConfig({
   testDir: "e2e",

@@ -27,7 +27,9 @@ const isDevelopment = process.env.NODE_ENV === "development";
 async function importBuild(): Promise<ServerBuild> {
   const { mtimeMs } = fs.statSync(BUILD_PATH);
   // A query string makes Node load a rebuilt bundle in development.
-  return (await import(pathToFileURL(BUILD_PATH).href + (isDevelopment ? `?t=${mtimeMs}` : ""))) as ServerBuild;
+  return (await import(
+    pathToFileURL(BUILD_PATH).href + (isDevelopment ? `?t=${mtimeMs}` : "")
+  )) as ServerBuild;
 }
 
 function lifecycleOf(build: ServerBuild): AppLifecycle {
@@ -56,7 +58,9 @@ async function main() {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(`${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      console.log(
+        `${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`,
+      );
       // While stopping, a connection is closed as soon as its last response is out.
       if (shuttingDown) setImmediate(() => server?.closeIdleConnections());
     });
@@ -91,12 +95,18 @@ async function main() {
           connectSrc: isDevelopment
             ? ["'self'", "https://api.stripe.com", "ws://localhost:*"]
             : ["'self'", "https://api.stripe.com"],
-          frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"],
+          frameSrc: [
+            "https://js.stripe.com",
+            "https://hooks.stripe.com",
+            "https://checkout.stripe.com",
+          ],
         },
       },
       // No COEP: it breaks Stripe's embedded form.
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+      strictTransportSecurity: config.isProduction
+        ? { maxAge: 31536000, includeSubDomains: true }
+        : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
@@ -124,7 +134,12 @@ async function main() {
   // Hashed build assets never change; everything else in public/ may.
   app.use(
     "/build",
-    express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+    express.static("public/build", {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: true,
+    }),
   );
   app.use(express.static("public", { maxAge: "1h", index: false }));
   // A missing asset is a plain 404, not a rendered page.
@@ -142,7 +157,11 @@ async function main() {
               build = latest;
               await broadcastDevReady(build);
             }
-            return createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next);
+            return createRequestHandler({ build, mode: "development", getLoadContext })(
+              req,
+              res,
+              next,
+            );
           } catch (error) {
             next(error);
           }
@@ -162,7 +181,9 @@ async function main() {
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`[haulbook] ${signal}: finishing in-flight requests (up to ${SHUTDOWN_GRACE_MS / 1000} s)`);
+    console.log(
+      `[haulbook] ${signal}: finishing in-flight requests (up to ${SHUTDOWN_GRACE_MS / 1000} s)`,
+    );
     const force = setTimeout(() => {
       console.log("[haulbook] grace period over: closing remaining connections");
       listening.closeAllConnections();

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-test("the footer's Contact Us form notes a message and says honestly what happens", async ({ page }) => {
+test("the footer's Contact Us form notes a message and says honestly what happens", async ({
+  page,
+}) => {
   await page.goto("/products");
   await page.getByRole("link", { name: "Send us a message" }).click();
   const dialog = page.getByRole("dialog", { name: "Contact Us" });
@@ -15,7 +17,10 @@ test("the footer's Contact Us form notes a message and says honestly what happen
   await expect(page).toHaveURL(/\/products\?contact=sent$/);
 });
 
-test("a blank message is refused with the reason and nothing typed is lost", async ({ page, javaScriptEnabled }) => {
+test("a blank message is refused with the reason and nothing typed is lost", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/?contact=open");
   const dialog = page.getByRole("dialog", { name: "Contact Us" });
   await dialog.getByLabel("Name").fill("Tom Reed");
@@ -24,7 +29,9 @@ test("a blank message is refused with the reason and nothing typed is lost", asy
   await dialog.getByLabel("Message").fill("   ");
   await dialog.getByRole("button", { name: "Send" }).click();
   // With JavaScript the error shows in the modal; without it, on the contact page.
-  const scope = javaScriptEnabled ? page.getByRole("dialog", { name: "Contact Us" }) : page.locator("main");
+  const scope = javaScriptEnabled
+    ? page.getByRole("dialog", { name: "Contact Us" })
+    : page.locator("main");
   await expect(scope.getByText("Please write a message")).toBeVisible();
   await expect(scope.getByLabel("Name")).toHaveValue("Tom Reed");
   await expect(scope.getByLabel("Email")).toHaveValue("tom@example.com");

@@ -14,13 +14,18 @@ const TILES = [
 
 test("home shows the nine category tiles linking to their product lists", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rubbish and junk removal, booked in minutes");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Rubbish and junk removal, booked in minutes",
+  );
   const tiles = page.getByTestId("category-tiles").getByRole("link");
   await expect(tiles).toHaveCount(9);
   for (const [index, title] of TILES.entries()) {
     const tile = tiles.nth(index);
     await expect(tile).toHaveText(title);
-    await expect(tile).toHaveAttribute("href", `/products?product_category=${encodeURIComponent(title)}`);
+    await expect(tile).toHaveAttribute(
+      "href",
+      `/products?product_category=${encodeURIComponent(title)}`,
+    );
   }
   // The request-quote call to action goes to the quote form.
   await expect(page.getByRole("link", { name: "Request Quote" })).toHaveAttribute("href", "/quote");

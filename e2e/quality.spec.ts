@@ -2,7 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import http from "node:http";
 
-const PAGES = ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence", "/quote", "/contact"];
+const PAGES = [
+  "/",
+  "/products",
+  "/product/1",
+  "/blog",
+  "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence",
+  "/quote",
+  "/contact",
+];
 /** Pages outside the shop's layout (no bag to open). */
 const OTHER_PAGES = ["/login"];
 
@@ -30,7 +38,9 @@ for (const path of [...PAGES, ...OTHER_PAGES]) {
       const url = bagOpen ? `${path}${path.includes("?") ? "&" : "?"}bag=open` : path;
       await page.goto(url);
       if (bagOpen) await expect(page.getByRole("dialog", { name: "YOUR BAG" })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
       const serious = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
@@ -58,11 +68,15 @@ test.describe("page weight budgets (first visit, 390 px)", () => {
       page,
       javaScriptEnabled,
     }, testInfo) => {
-      test.skip(!javaScriptEnabled, "weights are measured once, with JavaScript on (the heavier case)");
+      test.skip(
+        !javaScriptEnabled,
+        "weights are measured once, with JavaScript on (the heavier case)",
+      );
       const resources: { url: string; type: string }[] = [];
       page.on("response", (response) => {
         const type = response.request().resourceType();
-        if (["document", "script", "stylesheet"].includes(type)) resources.push({ url: response.url(), type });
+        if (["document", "script", "stylesheet"].includes(type))
+          resources.push({ url: response.url(), type });
       });
       await page.goto(path, { waitUntil: "networkidle" });
       const totals = { document: 0, script: 0, stylesheet: 0 };
@@ -71,7 +85,9 @@ test.describe("page weight budgets (first visit, 390 px)", () => {
         type: "bytes",
         description: `${path}: html ${totals.document}, js ${totals.script}, css ${totals.stylesheet} (gzip)`,
       });
-      console.log(`[budget] ${path}: html ${totals.document} B, js ${totals.script} B, css ${totals.stylesheet} B gzipped`);
+      console.log(
+        `[budget] ${path}: html ${totals.document} B, js ${totals.script} B, css ${totals.stylesheet} B gzipped`,
+      );
       expect(totals.script).toBeLessThanOrEqual(110 * 1024);
       expect(totals.stylesheet).toBeLessThanOrEqual(20 * 1024);
       expect(totals.document).toBeLessThanOrEqual(30 * 1024);
@@ -79,7 +95,10 @@ test.describe("page weight budgets (first visit, 390 px)", () => {
 
       const eagerBelowFold = await page.evaluate(() =>
         Array.from(document.images)
-          .filter((img) => img.getBoundingClientRect().top > window.innerHeight * 1.5 && img.loading !== "lazy")
+          .filter(
+            (img) =>
+              img.getBoundingClientRect().top > window.innerHeight * 1.5 && img.loading !== "lazy",
+          )
           .map((img) => img.src),
       );
       expect(eagerBelowFold).toEqual([]);
@@ -94,9 +113,22 @@ test.describe("page weight budgets (first visit, 390 px)", () => {
 });
 
 test("no page scrolls sideways on a 390 px phone", async ({ page }) => {
-  for (const path of ["/", "/products", "/product/1", "/blog", "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence", "/contact", "/quote", "/?bag=open", "/?scene=garden&item=1", "/?contact=open"]) {
+  for (const path of [
+    "/",
+    "/products",
+    "/product/1",
+    "/blog",
+    "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence",
+    "/contact",
+    "/quote",
+    "/?bag=open",
+    "/?scene=garden&item=1",
+    "/?contact=open",
+  ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });

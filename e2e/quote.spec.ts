@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 
 async function photo(colour: string) {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 }
 
 async function fillQuote(page: Page, comments = "Two armchairs and a mattress, ground floor.") {
@@ -19,7 +21,9 @@ async function fillQuote(page: Page, comments = "Two armchairs and a mattress, g
   ]);
 }
 
-test("a quote request with two photos is sent, confirmed and the form is cleared", async ({ page }) => {
+test("a quote request with two photos is sent, confirmed and the form is cleared", async ({
+  page,
+}) => {
   await page.goto("/quote");
   await expect(page.getByText("Upload supported files (Max 15MB each)")).toBeVisible();
   await fillQuote(page);
@@ -29,7 +33,11 @@ test("a quote request with two photos is sent, confirmed and the form is cleared
   );
   await expect(page.getByLabel("Full name")).toHaveValue("");
   await expect(page.getByLabel("What needs removing?")).toHaveValue("");
-  expect(await page.getByLabel("Photos of what needs removing").evaluate((i) => (i as HTMLInputElement).files?.length ?? 0)).toBe(0);
+  expect(
+    await page
+      .getByLabel("Photos of what needs removing")
+      .evaluate((i) => (i as HTMLInputElement).files?.length ?? 0),
+  ).toBe(0);
 });
 
 test("a refused quote keeps what was typed and asks for the photos again", async ({ page }) => {
@@ -38,7 +46,9 @@ test("a refused quote keeps what was typed and asks for the photos again", async
   await fillQuote(page, "   ");
   await page.getByRole("button", { name: "Send my quote request" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please tell us what you need removed");
-  await expect(page.locator("#field-comments-error")).toHaveText("Please tell us what you need removed");
+  await expect(page.locator("#field-comments-error")).toHaveText(
+    "Please tell us what you need removed",
+  );
   await expect(page.getByLabel("Full name")).toHaveValue("Grace Mensah");
   await expect(page.getByLabel("Postcode")).toHaveValue("GU1 3AA");
   await expect(page.getByText("Please choose your photos again")).toBeVisible();

@@ -4,7 +4,9 @@ test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
 
 const STAFF = { username: "admin", password: "correct-horse-battery" };
 
-test("staff sign in, see today's bookings and counts, use the menu, and sign out", async ({ page }) => {
+test("staff sign in, see today's bookings and counts, use the menu, and sign out", async ({
+  page,
+}) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
 
@@ -40,17 +42,32 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   await form.getByLabel("Price (£)").fill("120");
   await form.getByLabel("Bank transfer").check();
   await form.getByRole("button", { name: "Create booking" }).click();
-  const dayView = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "In progress" }) });
+  const dayView = page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("heading", { name: "In progress" }) });
   await expect(dayView.getByRole("status")).toContainText(/Booking #\d+ created\./);
-  await expect(dayView.getByTestId("day-booking").filter({ hasText: name })).toContainText("£120.00");
+  await expect(dayView.getByTestId("day-booking").filter({ hasText: name })).toContainText(
+    "£120.00",
+  );
   // Mark it complete from the edit modal; it moves to the day's Completed list.
-  await dayView.getByTestId("day-booking").filter({ hasText: name }).getByRole("link", { name: /Edit booking/ }).click();
+  await dayView
+    .getByTestId("day-booking")
+    .filter({ hasText: name })
+    .getByRole("link", { name: /Edit booking/ })
+    .click();
   const edit = page.getByRole("dialog", { name: /Edit booking #\d+/ });
   await edit.getByLabel("Booking status").selectOption("complete");
   await edit.getByRole("button", { name: "Save booking" }).click();
-  const saved = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Completed" }) });
+  const saved = page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("heading", { name: "Completed" }) });
   await expect(saved.getByRole("status")).toContainText(/Booking #\d+ saved\./);
-  await expect(saved.getByRole("region", { name: "Completed" }).getByTestId("day-booking").filter({ hasText: name })).toBeVisible();
+  await expect(
+    saved
+      .getByRole("region", { name: "Completed" })
+      .getByTestId("day-booking")
+      .filter({ hasText: name }),
+  ).toBeVisible();
   await saved.getByRole("link", { name: "Close" }).click();
   await expect(page.getByTestId("bookings-today")).toHaveText(/^Total Bookings For: [1-9]\d*$/);
 
@@ -58,7 +75,10 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu).toBeVisible();
   for (const entry of ["Orders", "Products", "Quotes", "Home"]) {
-    await expect(menu.getByRole("link", { name: entry })).toHaveAttribute("href", `/dashboard/${entry.toLowerCase()}`);
+    await expect(menu.getByRole("link", { name: entry })).toHaveAttribute(
+      "href",
+      `/dashboard/${entry.toLowerCase()}`,
+    );
   }
   await menu.getByRole("link", { name: "Close" }).click();
   await expect(menu).toBeHidden();
@@ -67,7 +87,9 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
     await page.getByRole("link", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(
+      true,
+    );
     await page.keyboard.press("Escape");
     await expect(menu).toHaveAttribute("data-closing", "true");
     await expect(menu).toBeHidden();

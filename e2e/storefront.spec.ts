@@ -35,13 +35,19 @@ test("Previous and Next page through the products", async ({ page }) => {
   await page.waitForLoadState("load");
   const pager = page.getByRole("navigation", { name: "Pages" });
   await expect(pager).toContainText(/Page 1 of \d+/);
-  const firstPageNames = await page.getByTestId("product-card").getByRole("heading").allTextContents();
+  const firstPageNames = await page
+    .getByTestId("product-card")
+    .getByRole("heading")
+    .allTextContents();
   expect(firstPageNames).toHaveLength(12);
   await pager.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=2/);
   await page.waitForLoadState("load");
   await expect(pager).toContainText(/Page 2 of \d+/);
-  const secondPageNames = await page.getByTestId("product-card").getByRole("heading").allTextContents();
+  const secondPageNames = await page
+    .getByTestId("product-card")
+    .getByRole("heading")
+    .allTextContents();
   expect(secondPageNames.some((n) => firstPageNames.includes(n))).toBe(false);
   await pager.getByRole("link", { name: "Previous" }).click();
   await expect(pager).toContainText(/Page 1 of \d+/);
@@ -49,7 +55,9 @@ test("Previous and Next page through the products", async ({ page }) => {
 
 test("a search with no match says so and offers a way back", async ({ page }) => {
   await page.goto("/products?product_name=spaceship");
-  await expect(page.getByTestId("empty-state")).toContainText("We couldn't find an item called “spaceship”");
+  await expect(page.getByTestId("empty-state")).toContainText(
+    "We couldn't find an item called “spaceship”",
+  );
   await page.getByTestId("empty-state").getByRole("link", { name: "See all items" }).click();
   await expect(page.getByTestId("product-card").first()).toBeVisible();
 });
@@ -60,7 +68,9 @@ test("search from the header", async ({ page, javaScriptEnabled }) => {
   const box = page.locator(".nav-mobile").getByRole("combobox", { name: "Search removal items" });
   if (javaScriptEnabled) {
     await box.pressSequentially("fridge fr", { delay: 30 });
-    const option = page.locator(".nav-mobile").getByRole("option", { name: "Fridge Freezer", exact: true });
+    const option = page
+      .locator(".nav-mobile")
+      .getByRole("option", { name: "Fridge Freezer", exact: true });
     await expect(option).toBeVisible();
     await option.click();
     await expect(page).toHaveURL(/\/products\?product_name=Fridge(%20|\+)Freezer$/);
@@ -69,7 +79,9 @@ test("search from the header", async ({ page, javaScriptEnabled }) => {
     await page.locator(".nav-mobile").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/product_name=/);
   }
-  await expect(page.getByTestId("product-card").filter({ hasText: "Fridge Freezer" }).first()).toBeVisible();
+  await expect(
+    page.getByTestId("product-card").filter({ hasText: "Fridge Freezer" }).first(),
+  ).toBeVisible();
 });
 
 test("the product page needs a position option before adding", async ({ page }) => {
@@ -148,7 +160,9 @@ test("the blog lists articles and opens one; a missing one says so", async ({ pa
     expect(text.length).toBeLessThanOrEqual(100);
   }
   await cards.getByRole("link", { name: "What Happens to Your Sofa After We Collect It" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Happens to Your Sofa After We Collect It");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "What Happens to Your Sofa After We Collect It",
+  );
   await expect(page.getByText("Published By Admin | 07-Feb-2024")).toBeVisible();
 
   const missing = await page.goto("/blog?title=Nothing%20here");
@@ -176,7 +190,11 @@ test("the FAQ opens from the header and closes again", async ({ page }) => {
   await expect(faq).toBeHidden();
 });
 
-test("another open tab updates its badge when the bag changes", async ({ page, context, javaScriptEnabled }) => {
+test("another open tab updates its badge when the bag changes", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "tabs talk to each other through JavaScript (BroadcastChannel)");
   const other = await context.newPage();
   await other.goto("/blog");

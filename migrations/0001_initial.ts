@@ -7,8 +7,7 @@ import { sql, type Kysely } from "kysely";
  */
 
 const NOW = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
-const ISO_DAY = (column: string) =>
-  `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`;
+const ISO_DAY = (column: string) => `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`;
 
 const statements = [
   `CREATE TABLE users (

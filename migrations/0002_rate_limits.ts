@@ -10,7 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     bucket TEXT NOT NULL CHECK (length(bucket) BETWEEN 1 AND 200),
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   ) STRICT`.execute(db);
-  await sql`CREATE INDEX rate_limit_events_bucket ON rate_limit_events(bucket, created_at)`.execute(db);
+  await sql`CREATE INDEX rate_limit_events_bucket ON rate_limit_events(bucket, created_at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

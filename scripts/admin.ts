@@ -6,13 +6,20 @@ import readline from "node:readline";
 import { Writable } from "node:stream";
 import { createUser, MIN_PASSWORD_LENGTH, setPassword } from "../app/models/user.server";
 import { ConfigError, loadConfig } from "../app/services/config.server";
-import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "../app/services/db.server";
+import {
+  closeDatabase,
+  migrateToLatest,
+  openDatabase,
+  setConnection,
+} from "../app/services/db.server";
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+    return Buffer.concat(chunks)
+      .toString("utf8")
+      .replace(/\r?\n$/, "");
   }
   // Ask twice without echoing what is typed.
   const muted = new Writable({ write: (_chunk, _enc, done) => done() });
@@ -35,7 +42,9 @@ async function readPassword(fromStdin: boolean): Promise<string> {
 async function main() {
   const [command, username, ...rest] = process.argv.slice(2);
   if (!command || !username || !["create", "reset-password"].includes(command)) {
-    console.error("Usage: npm run admin -- create <username> | reset-password <username> [--password-stdin]");
+    console.error(
+      "Usage: npm run admin -- create <username> | reset-password <username> [--password-stdin]",
+    );
     return 2;
   }
   const password = await readPassword(rest.includes("--password-stdin"));
@@ -66,6 +75,8 @@ async function main() {
 main()
   .then((code) => (process.exitCode = code))
   .catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    console.error(
+      error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+    );
     process.exitCode = 1;
   });

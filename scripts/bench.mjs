@@ -15,7 +15,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 if (!fs.existsSync(path.join(root, "build", "server.js"))) {
   spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }
-spawnSync(process.execPath, [path.join(root, "scripts", "make-template.mjs")], { cwd: root, stdio: "inherit" });
+spawnSync(process.execPath, [path.join(root, "scripts", "make-template.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-bench-"));
 for (const f of fs.readdirSync(path.join(root, ".tmp", "template"))) {
   fs.copyFileSync(path.join(root, ".tmp", "template", f), path.join(dataDir, f));
@@ -38,7 +41,12 @@ for (let i = 0; ; i++) {
 
 async function measure(pathname) {
   // warm up, then measure; the browser's Accept-Encoding so compression is included
-  await autocannon({ url: base + pathname, connections, duration: 1, headers: { "accept-encoding": "br, gzip" } });
+  await autocannon({
+    url: base + pathname,
+    connections,
+    duration: 1,
+    headers: { "accept-encoding": "br, gzip" },
+  });
   const result = await autocannon({
     url: base + pathname,
     connections,
@@ -57,8 +65,15 @@ for (const pathname of ["/", "/products", "/product/1", "/api/products/"]) {
 }
 server.kill("SIGTERM");
 
-console.log(`\n${connections} connections, ${seconds} s each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"})\n`);
-console.log("path".padEnd(36), "req/s".padStart(8), "p99 ms".padStart(8), "req/s vs baseline".padStart(19));
+console.log(
+  `\n${connections} connections, ${seconds} s each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"})\n`,
+);
+console.log(
+  "path".padEnd(36),
+  "req/s".padStart(8),
+  "p99 ms".padStart(8),
+  "req/s vs baseline".padStart(19),
+);
 for (const row of rows) {
   console.log(
     row.path.padEnd(36),

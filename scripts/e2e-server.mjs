@@ -6,10 +6,13 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const template = path.join(root, ".tmp", "template");
-execFileSync(process.execPath, [path.join(root, "scripts", "make-template.mjs")], { stdio: "inherit" });
+execFileSync(process.execPath, [path.join(root, "scripts", "make-template.mjs")], {
+  stdio: "inherit",
+});
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-e2e-"));
-for (const file of fs.readdirSync(template)) fs.copyFileSync(path.join(template, file), path.join(dataDir, file));
+for (const file of fs.readdirSync(template))
+  fs.copyFileSync(path.join(template, file), path.join(dataDir, file));
 
 const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
   cwd: root,

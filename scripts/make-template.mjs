@@ -36,6 +36,7 @@ child.on("exit", (code) => {
     console.error(`make-template: the server exited with ${code}`);
     process.exit(1);
   }
-  for (const leftover of ["haulbook.db-wal", "haulbook.db-shm"]) fs.rmSync(path.join(dir, leftover), { force: true });
+  for (const leftover of ["haulbook.db-wal", "haulbook.db-shm"])
+    fs.rmSync(path.join(dir, leftover), { force: true });
   console.log(`template database ready in ${Date.now() - started} ms`);
 });

@@ -8,7 +8,9 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = path.join(root, ".tmp");
 fs.mkdirSync(tmp, { recursive: true });
-const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const only = process.argv.includes("--only")
+  ? process.argv[process.argv.indexOf("--only") + 1]
+  : undefined;
 
 let passed = 0;
 let failed = 0;
@@ -18,7 +20,11 @@ const timings = [];
 function run(label, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n━━ ${label} ━━ ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
 }
@@ -44,6 +50,7 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 if (!only) {
   check("typecheck", bin("tsc"), ["--noEmit"]);
   check("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+  check("format", bin("prettier"), ["--check", "--log-level", "warn", "."]);
 }
 
 const built = run("build", "npm", ["run", "build", "--silent"]);

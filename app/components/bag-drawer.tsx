@@ -12,12 +12,18 @@ export interface BagView {
 }
 
 function LineControls({ line, returnTo }: { line: BagLine; returnTo: string }) {
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>({ key: `bag-${line.id}-${line.position}` });
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>({
+    key: `bag-${line.id}-${line.position}`,
+  });
   const hydrated = useHydrated();
   const pendingIntent = fetcher.formData?.get("intent");
   // Show the quantity the customer asked for while the server confirms it.
   const quantity =
-    pendingIntent === "increment" ? Math.min(99, line.quantity + 1) : pendingIntent === "decrement" ? Math.max(1, line.quantity - 1) : line.quantity;
+    pendingIntent === "increment"
+      ? Math.min(99, line.quantity + 1)
+      : pendingIntent === "decrement"
+        ? Math.max(1, line.quantity - 1)
+        : line.quantity;
   const hidden = (
     <>
       <input type="hidden" name="id" value={line.id} />
@@ -93,7 +99,9 @@ export function BagDrawer({
               <span>Subtotal</span>
               <strong data-testid="bag-subtotal">{formatPence(bag.subtotalPence)}</strong>
             </p>
-            <p className="bag-vat-note">Prices include VAT. You choose your collection date next.</p>
+            <p className="bag-vat-note">
+              Prices include VAT. You choose your collection date next.
+            </p>
             <Link to="/checkout" className="button button-large bag-checkout">
               CHECK OUT
             </Link>
@@ -124,7 +132,10 @@ export function BagDrawer({
                 <p className="bag-line-total" data-testid="bag-line-total">
                   {formatPence(line.lineTotalPence)}
                   {line.quantity > 1 ? (
-                    <span className="bag-line-unit"> ({formatPence(line.unitPricePence)} each)</span>
+                    <span className="bag-line-unit">
+                      {" "}
+                      ({formatPence(line.unitPricePence)} each)
+                    </span>
                   ) : null}
                 </p>
                 <LineControls line={line} returnTo={returnTo} />

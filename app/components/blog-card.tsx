@@ -13,11 +13,25 @@ export function blogHref(title: string): string {
   return `/blog?title=${encodeURIComponent(title)}`;
 }
 
-export function BlogCard({ article, headingLevel = 3 }: { article: BlogCardData; headingLevel?: 2 | 3 }) {
+export function BlogCard({
+  article,
+  headingLevel = 3,
+}: {
+  article: BlogCardData;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="blog-card" data-testid="blog-card">
-      <img src={article.img} width="480" height="320" alt="" loading="lazy" decoding="async" className="blog-card-image" />
+      <img
+        src={article.img}
+        width="480"
+        height="320"
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="blog-card-image"
+      />
       <div className="blog-card-body">
         <p className="blog-card-date">
           <time dateTime={article.date}>{formatShortDate(article.date)}</time>

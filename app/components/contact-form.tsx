@@ -13,8 +13,8 @@ export function ContactSent({ phone }: { phone: string }) {
   return (
     <div role="status" className="notice notice-success">
       <p>
-        <strong>Thank you, your message has been noted.</strong> This form does not send an email: our office team
-        reads the notes during opening hours. If it is urgent, please phone us on{" "}
+        <strong>Thank you, your message has been noted.</strong> This form does not send an email:
+        our office team reads the notes during opening hours. If it is urgent, please phone us on{" "}
         <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`}>{phone}</a>.
       </p>
     </div>
@@ -39,7 +39,14 @@ export function ContactForm({
   return (
     <fetcher.Form method="post" action="/contact" className="stack">
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      <Field label="Name" name="name" autoComplete="name" required defaultValue={result?.values.name} error={result?.errors.name} />
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        defaultValue={result?.values.name}
+        error={result?.errors.name}
+      />
       <Field
         label="Email"
         name="email"

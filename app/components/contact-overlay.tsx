@@ -17,7 +17,10 @@ export function ContactOverlay({
         <ContactSent phone={phone} />
       ) : (
         <>
-          <p>Leave us a note and the office will read it during opening hours. For anything urgent, phone {phone}.</p>
+          <p>
+            Leave us a note and the office will read it during opening hours. For anything urgent,
+            phone {phone}.
+          </p>
           <ContactForm returnTo={closeTo} />
         </>
       )}

@@ -53,7 +53,14 @@ export function ItemPicker({
           ))}
         </nav>
         <div className="picker-scene">
-          <img src={scene.img} width="800" height="500" alt={scene.alt} loading="lazy" decoding="async" />
+          <img
+            src={scene.img}
+            width="800"
+            height="500"
+            alt={scene.alt}
+            loading="lazy"
+            decoding="async"
+          />
           {scene.items.map((spot) => {
             const product = products[spot.productName];
             if (!product) return null;
@@ -90,13 +97,19 @@ function ItemPopup({ product, closeTo }: { product: Product; closeTo: string }) 
   return (
     <Overlay title={product.name} closeTo={closeTo}>
       <div className="popup-product">
-        <ProductImage image={product.image} sizes="(min-width: 640px) 240px, 80vw" className="popup-image" />
+        <ProductImage
+          image={product.image}
+          sizes="(min-width: 640px) 240px, 80vw"
+          className="popup-image"
+        />
         <div>
           <p>{product.description}</p>
           <p className="popup-from">
             From: <strong>{formatPence(product.pricePence)}</strong>
           </p>
-          <p className="field-hint">Price for an item left outside for collection. Other options are on the item’s page.</p>
+          <p className="field-hint">
+            Price for an item left outside for collection. Other options are on the item’s page.
+          </p>
         </div>
       </div>
       <Form method="post" action="/bag" className="popup-form">
@@ -108,7 +121,13 @@ function ItemPopup({ product, closeTo }: { product: Product; closeTo: string }) 
         <div className="popup-row">
           <div className="stepper" role="group" aria-label="Quantity">
             {quantity > 1 ? (
-              <Link to={qtyHref(quantity - 1)} replace preventScrollReset className="stepper-button" aria-label="One fewer">
+              <Link
+                to={qtyHref(quantity - 1)}
+                replace
+                preventScrollReset
+                className="stepper-button"
+                aria-label="One fewer"
+              >
                 −
               </Link>
             ) : (
@@ -120,7 +139,13 @@ function ItemPopup({ product, closeTo }: { product: Product; closeTo: string }) 
               {quantity}
             </output>
             {quantity < MAX_QUANTITY ? (
-              <Link to={qtyHref(quantity + 1)} replace preventScrollReset className="stepper-button" aria-label="One more">
+              <Link
+                to={qtyHref(quantity + 1)}
+                replace
+                preventScrollReset
+                className="stepper-button"
+                aria-label="One more"
+              >
                 +
               </Link>
             ) : (

@@ -3,7 +3,18 @@ import type { ReactNode } from "react";
 import { Field } from "./field";
 
 export type ManualBookingValues = Partial<
-  Record<"full_name" | "email" | "phone_number" | "address_1" | "town" | "postcode" | "date" | "order_price" | "payment_method", string>
+  Record<
+    | "full_name"
+    | "email"
+    | "phone_number"
+    | "address_1"
+    | "town"
+    | "postcode"
+    | "date"
+    | "order_price"
+    | "payment_method",
+    string
+  >
 >;
 
 /** The manual booking form of spec §3, used from the calendar and from a quote. */
@@ -23,13 +34,52 @@ export function ManualBookingForm({
   return (
     <Form method="post" className="stack" action={action}>
       {hidden}
-      <Field label="Full name" name="full_name" required defaultValue={values.full_name} error={errors.full_name} />
-      <Field label="Email" name="email" type="email" required defaultValue={values.email} error={errors.email} />
-      <Field label="Phone number" name="phone_number" type="tel" required defaultValue={values.phone_number} error={errors.phone_number} />
-      <Field label="Address line 1" name="address_1" required defaultValue={values.address_1} error={errors.address_1} />
+      <Field
+        label="Full name"
+        name="full_name"
+        required
+        defaultValue={values.full_name}
+        error={errors.full_name}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        required
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <Field
+        label="Phone number"
+        name="phone_number"
+        type="tel"
+        required
+        defaultValue={values.phone_number}
+        error={errors.phone_number}
+      />
+      <Field
+        label="Address line 1"
+        name="address_1"
+        required
+        defaultValue={values.address_1}
+        error={errors.address_1}
+      />
       <Field label="Town" name="town" required defaultValue={values.town} error={errors.town} />
-      <Field label="Postcode" name="postcode" required defaultValue={values.postcode} error={errors.postcode} />
-      <Field label="Date" name="date" type="date" required defaultValue={values.date} error={errors.date} />
+      <Field
+        label="Postcode"
+        name="postcode"
+        required
+        defaultValue={values.postcode}
+        error={errors.postcode}
+      />
+      <Field
+        label="Date"
+        name="date"
+        type="date"
+        required
+        defaultValue={values.date}
+        error={errors.date}
+      />
       <Field
         label="Price (£)"
         name="order_price"
@@ -52,7 +102,12 @@ export function ManualBookingForm({
           Cash
         </label>
         <label className="radio-line">
-          <input type="radio" name="payment_method" value="bank_transfer" defaultChecked={values.payment_method === "bank_transfer"} />
+          <input
+            type="radio"
+            name="payment_method"
+            value="bank_transfer"
+            defaultChecked={values.payment_method === "bank_transfer"}
+          />
           Bank transfer
         </label>
         <p className="field-error">{errors.payment_method ?? ""}</p>

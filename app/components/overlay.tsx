@@ -60,7 +60,14 @@ export function Overlay({
 
   return (
     <>
-      <Link to={closeTo} className="overlay-backdrop" aria-hidden="true" tabIndex={-1} preventScrollReset replace>
+      <Link
+        to={closeTo}
+        className="overlay-backdrop"
+        aria-hidden="true"
+        tabIndex={-1}
+        preventScrollReset
+        replace
+      >
         <span className="visually-hidden">Close</span>
       </Link>
       <dialog ref={ref} open className={`overlay overlay-${variant}`} aria-labelledby={titleId}>

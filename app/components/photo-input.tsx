@@ -5,16 +5,28 @@ import { useEffect, useState } from "react";
  * file input; with it, chosen photos show as thumbnails (where the browser
  * can display them).
  */
-export function PhotoInput({ error, hint, reselect }: { error?: string; hint: string; reselect: boolean }) {
+export function PhotoInput({
+  error,
+  hint,
+  reselect,
+}: {
+  error?: string;
+  hint: string;
+  reselect: boolean;
+}) {
   const [previews, setPreviews] = useState<{ name: string; url: string }[]>([]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
-  const describedBy = ["field-images-hint", error ? "field-images-error" : null].filter(Boolean).join(" ");
+  const describedBy = ["field-images-hint", error ? "field-images-error" : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor="field-images">Photos of what needs removing</label>
       <p className="field-hint" id="field-images-hint">
         {hint}
-        {reselect ? " Please choose your photos again: browsers do not keep them after a form is sent back." : ""}
+        {reselect
+          ? " Please choose your photos again: browsers do not keep them after a form is sent back."
+          : ""}
       </p>
       <input
         id="field-images"
@@ -26,7 +38,12 @@ export function PhotoInput({ error, hint, reselect }: { error?: string; hint: st
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) =>
-          setPreviews(Array.from(e.target.files ?? []).map((f) => ({ name: f.name, url: URL.createObjectURL(f) })))
+          setPreviews(
+            Array.from(e.target.files ?? []).map((f) => ({
+              name: f.name,
+              url: URL.createObjectURL(f),
+            })),
+          )
         }
       />
       <p className="field-error" id="field-images-error" aria-live="polite">

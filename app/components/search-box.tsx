@@ -36,7 +36,10 @@ export function SearchBox({ id }: { id: string }) {
       return;
     }
     setOpen(true);
-    timer.current = setTimeout(() => fetcher.load(`/search/suggestions?q=${encodeURIComponent(trimmed)}`), 200);
+    timer.current = setTimeout(
+      () => fetcher.load(`/search/suggestions?q=${encodeURIComponent(trimmed)}`),
+      200,
+    );
   }
 
   function choose(name: string) {
@@ -63,7 +66,13 @@ export function SearchBox({ id }: { id: string }) {
   }
 
   return (
-    <Form method="get" action="/products" role="search" className="search-form" onSubmit={() => setOpen(false)}>
+    <Form
+      method="get"
+      action="/products"
+      role="search"
+      className="search-form"
+      onSubmit={() => setOpen(false)}
+    >
       <label htmlFor={id} className="visually-hidden">
         Search removal items
       </label>
@@ -89,7 +98,13 @@ export function SearchBox({ id }: { id: string }) {
         <SearchIcon />
         <span>Search</span>
       </button>
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        className="search-suggestions"
+        hidden={!expanded}
+      >
         {suggestions.map((name, i) => (
           <li
             key={name}

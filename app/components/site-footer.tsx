@@ -33,7 +33,11 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
             </li>
           </ul>
           <p className="footer-hours">Collections 7:00 to 22:00, seven days a week.</p>
-          <Link to={overlayHref(location, "contact", "open")} className="button button-light" preventScrollReset>
+          <Link
+            to={overlayHref(location, "contact", "open")}
+            className="button button-light"
+            preventScrollReset
+          >
             Send us a message
           </Link>
         </section>
@@ -42,7 +46,8 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
           <p className="licence">
             <ShieldIcon />
             <span>
-              Waste carrier registration <strong data-testid="waste-carrier-licence">{business.wasteCarrierLicence}</strong>
+              Waste carrier registration{" "}
+              <strong data-testid="waste-carrier-licence">{business.wasteCarrierLicence}</strong>
             </span>
           </p>
           <p>

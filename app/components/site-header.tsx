@@ -48,7 +48,9 @@ export function SiteHeader({ bagCount, businessName }: { bagCount: number; busin
         <Link
           to={overlayHref(location, "bag", "open")}
           preventScrollReset
-          className="bag-link" aria-label={`Your bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}>
+          className="bag-link"
+          aria-label={`Your bag, ${bagCount} ${bagCount === 1 ? "item" : "items"}`}
+        >
           <BagIcon />
           <span className="bag-badge" data-testid="bag-count" aria-hidden="true">
             {bagCount}

@@ -1,4 +1,14 @@
-import { addDays, addMonths, endOfMonth, endOfWeek, format, isValid, parseISO, startOfMonth, startOfWeek } from "date-fns";
+import {
+  addDays,
+  addMonths,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isValid,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+} from "date-fns";
 
 /** Month grids for calendars: weeks start on Sunday (spec §9). Days are YYYY-MM-DD strings. */
 
@@ -8,7 +18,8 @@ export function isIsoDay(value: unknown): value is string {
   return isValid(date) && format(date, "yyyy-MM-dd") === value;
 }
 
-export const addDaysIso = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
+export const addDaysIso = (day: string, n: number) =>
+  format(addDays(parseISO(day), n), "yyyy-MM-dd");
 
 /** "2026-11" → the month's weeks, each 7 days (days outside the month included, marked). */
 export function monthGrid(month: string): { day: string; inMonth: boolean }[][] {
@@ -26,7 +37,8 @@ export function monthGrid(month: string): { day: string; inMonth: boolean }[][] 
 export const isMonth = (value: unknown): value is string =>
   typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 
-export const shiftMonth = (month: string, n: number) => format(addMonths(parseISO(`${month}-01`), n), "yyyy-MM");
+export const shiftMonth = (month: string, n: number) =>
+  format(addMonths(parseISO(`${month}-01`), n), "yyyy-MM");
 
 export const monthLabel = (month: string) => format(parseISO(`${month}-01`), "MMMM yyyy");
 

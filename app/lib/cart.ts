@@ -48,7 +48,9 @@ export class BagFullError extends Error {
 export function addLine(lines: readonly CartLine[], added: CartLine): CartLine[] {
   const existing = lines.find((l) => sameLine(l, added));
   if (existing) {
-    return lines.map((l) => (l === existing ? { ...l, quantity: clampQuantity(l.quantity + added.quantity) } : l));
+    return lines.map((l) =>
+      l === existing ? { ...l, quantity: clampQuantity(l.quantity + added.quantity) } : l,
+    );
   }
   if (lines.length >= MAX_LINES) throw new BagFullError();
   return [...lines, { ...added, quantity: clampQuantity(added.quantity) }];
@@ -62,7 +64,10 @@ export function setLineQuantity(
   return lines.map((l) => (sameLine(l, target) ? { ...l, quantity: clampQuantity(quantity) } : l));
 }
 
-export function removeLine(lines: readonly CartLine[], target: { id: number; position: Position }): CartLine[] {
+export function removeLine(
+  lines: readonly CartLine[],
+  target: { id: number; position: Position },
+): CartLine[] {
   return lines.filter((l) => !sameLine(l, target));
 }
 
@@ -77,4 +82,3 @@ export type BagErrorCode = keyof typeof BAG_ERRORS;
 export function bagErrorMessage(code: string | null): string | undefined {
   return code && code in BAG_ERRORS ? BAG_ERRORS[code as BagErrorCode] : undefined;
 }
-

@@ -10,8 +10,14 @@ export { PRODUCT_CATEGORIES, type ProductCategory };
  */
 export const CATEGORY_TILES = [
   { title: "All Services", illustration: "/illustrations/services/home-removal.svg" },
-  { title: "Sofa & Chair Removal", illustration: "/illustrations/services/sofa-and-chair-removal.svg" },
-  { title: "Old Batteries Removal", illustration: "/illustrations/services/old-batteries-removal.svg" },
+  {
+    title: "Sofa & Chair Removal",
+    illustration: "/illustrations/services/sofa-and-chair-removal.svg",
+  },
+  {
+    title: "Old Batteries Removal",
+    illustration: "/illustrations/services/old-batteries-removal.svg",
+  },
   { title: "Office Removal", illustration: "/illustrations/services/office-removal.svg" },
   { title: "Garden Removal", illustration: "/illustrations/services/garden-waste-removal.svg" },
   { title: "Furniture Removal", illustration: "/illustrations/services/furniture-removal.svg" },
@@ -33,7 +39,9 @@ const ALIASES: Record<string, ProductCategory | null> = {
  * A category query value → the category to filter by: null for no filter,
  * undefined for a value that names no category (an empty grid, not an error).
  */
-export function resolveCategory(value: string | null | undefined): ProductCategory | null | undefined {
+export function resolveCategory(
+  value: string | null | undefined,
+): ProductCategory | null | undefined {
   const wanted = (value ?? "").trim().toLowerCase();
   if (wanted === "") return null;
   if (wanted in ALIASES) return ALIASES[wanted];

@@ -15,6 +15,7 @@ export function fieldErrors<T extends string>(error: z.ZodError): FieldErrors<T>
 /** The string values of a submitted form (files and repeated keys ignored). */
 export function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in values)) values[key] = value;
+  for (const [key, value] of form)
+    if (typeof value === "string" && !(key in values)) values[key] = value;
   return values;
 }

@@ -1,7 +1,19 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 /** Search parameters that only open or close an overlay (DESIGN.md "Every overlay has a URL"). */
-export const OVERLAY_PARAMS = ["bag", "faq", "item", "qty", "bag_error", "scene", "contact", "menu", "new", "book", "delete"] as const;
+export const OVERLAY_PARAMS = [
+  "bag",
+  "faq",
+  "item",
+  "qty",
+  "bag_error",
+  "scene",
+  "contact",
+  "menu",
+  "new",
+  "book",
+  "delete",
+] as const;
 
 function withoutOverlays(url: URL): string {
   const params = new URLSearchParams(url.search);
@@ -25,7 +37,11 @@ export function skipRevalidationForOverlays({
 }
 
 /** The current address with an overlay parameter set or removed. */
-export function overlayHref(location: { pathname: string; search: string }, name: string, value: string | null) {
+export function overlayHref(
+  location: { pathname: string; search: string },
+  name: string,
+  value: string | null,
+) {
   const params = new URLSearchParams(location.search);
   if (value === null) params.delete(name);
   else params.set(name, value);

@@ -26,7 +26,12 @@ export interface BookingRules {
 }
 
 function londonClock(now: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(now);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: UK_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(now);
 }
 
 export async function bookingRules(now = new Date()): Promise<BookingRules> {
@@ -46,7 +51,11 @@ export async function bookingRules(now = new Date()): Promise<BookingRules> {
 }
 
 /** Active bookings per day between two days (inclusive). */
-export async function activeBookingsByDay(from: string, to: string, now = new Date()): Promise<Map<string, number>> {
+export async function activeBookingsByDay(
+  from: string,
+  to: string,
+  now = new Date(),
+): Promise<Map<string, number>> {
   const freshSince = new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000).toISOString();
   const rows = await db()
     .selectFrom("orders")
@@ -68,7 +77,11 @@ export type DateCheck = { ok: true; full: boolean } | { ok: false; message: stri
  * and not full. Staff may book today whatever the time, and a full day (the
  * caller shows a warning).
  */
-export async function checkCollectionDate(day: unknown, who: "customer" | "staff", now = new Date()): Promise<DateCheck> {
+export async function checkCollectionDate(
+  day: unknown,
+  who: "customer" | "staff",
+  now = new Date(),
+): Promise<DateCheck> {
   if (!isIsoDay(day)) return { ok: false, message: INVALID_DATE_MESSAGE };
   const rules = await bookingRules(now);
   const first = who === "staff" ? rules.today : rules.firstDay;
@@ -159,7 +172,9 @@ export const manualBookingSchema = z.object({
     .number({ error: "Please enter the price in pounds, such as 85 or 85.50" })
     .min(0, "The price cannot be negative")
     .max(100_000, "Please check the price"),
-  payment_method: z.enum(["cash_payment", "bank_transfer"], { error: "Please choose cash or bank transfer" }),
+  payment_method: z.enum(["cash_payment", "bank_transfer"], {
+    error: "Please choose cash or bank transfer",
+  }),
 });
 export type ManualBookingField = keyof z.infer<typeof manualBookingSchema>;
 
@@ -178,13 +193,15 @@ export async function createManualBooking(
   const input = {
     ...values,
     date: typeof values.date === "string" && values.date ? values.date : todayInLondon(),
-    order_price: values.order_price === "" || values.order_price === undefined ? 0 : values.order_price,
+    order_price:
+      values.order_price === "" || values.order_price === undefined ? 0 : values.order_price,
   };
   const parsed = manualBookingSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<ManualBookingField>(parsed.error);
   const dateCheck = await checkCollectionDate(input.date, "staff");
   if (!dateCheck.ok) errors.date = dateCheck.message;
-  if (!parsed.success || !dateCheck.ok) return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
+  if (!parsed.success || !dateCheck.ok)
+    return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
 
   const b = parsed.data;
   const orderId = await db()
@@ -209,11 +226,21 @@ export async function createManualBooking(
         .executeTakeFirstOrThrow();
       await trx
         .insertInto("order_events")
-        .values({ order_id: row.id, field: "created", old_value: null, new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking", actor })
+        .values({
+          order_id: row.id,
+          field: "created",
+          old_value: null,
+          new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking",
+          actor,
+        })
         .execute();
       // A booking made from a quote answers it.
       if (quoteId) {
-        await trx.updateTable("quotes").set({ responded: "yes", updated_at: new Date().toISOString() }).where("id", "=", quoteId).execute();
+        await trx
+          .updateTable("quotes")
+          .set({ responded: "yes", updated_at: new Date().toISOString() })
+          .where("id", "=", quoteId)
+          .execute();
       }
       return row.id;
     });
@@ -275,7 +302,12 @@ export async function getBooking(orderId: number): Promise<EditableBooking | und
 
 export type BookingUpdateResult =
   | { ok: true; date: string; fullDayWarning: boolean; changed: string[] }
-  | { ok: false; status: 400 | 404; message: string; errors: Partial<Record<BookingUpdateField, string>> };
+  | {
+      ok: false;
+      status: 400 | 404;
+      message: string;
+      errors: Partial<Record<BookingUpdateField, string>>;
+    };
 
 const DB_COLUMN: Record<BookingUpdateField, keyof EditableBooking> = {
   full_name: "full_name",
@@ -311,7 +343,8 @@ export async function updateBooking(
     if (!check.ok) errors.date = check.message;
     else fullDayWarning = check.full;
   }
-  if (!parsed.success || errors.date) return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
+  if (!parsed.success || errors.date)
+    return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
 
   const next = { ...parsed.data, postcode: parsed.data.postcode.toUpperCase() };
   const changed = (Object.keys(DB_COLUMN) as BookingUpdateField[]).filter(
@@ -355,7 +388,9 @@ export async function updateBooking(
 }
 
 /** Every booking (the spec's GET /api/general/bookings). */
-export async function listBookings(): Promise<{ date: string; order_id: number; status: string; booking_status: string }[]> {
+export async function listBookings(): Promise<
+  { date: string; order_id: number; status: string; booking_status: string }[]
+> {
   const rows = await db()
     .selectFrom("orders")
     .select(["collection_date", "id", "status", "booking_status"])
@@ -363,5 +398,10 @@ export async function listBookings(): Promise<{ date: string; order_id: number; 
     .orderBy("collection_date")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ date: r.collection_date, order_id: r.id, status: r.status, booking_status: r.booking_status }));
+  return rows.map((r) => ({
+    date: r.collection_date,
+    order_id: r.id,
+    status: r.status,
+    booking_status: r.booking_status,
+  }));
 }

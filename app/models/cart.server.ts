@@ -1,4 +1,11 @@
-import { addLine, BAG_ERRORS, BagFullError, clampQuantity, type BagErrorCode, type CartLine } from "~/lib/cart";
+import {
+  addLine,
+  BAG_ERRORS,
+  BagFullError,
+  clampQuantity,
+  type BagErrorCode,
+  type CartLine,
+} from "~/lib/cart";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
 import { getProduct, getProductsByIds, type ProductImage } from "./product.server";
 
@@ -53,18 +60,27 @@ export async function priceBag(lines: readonly CartLine[]): Promise<PricedBag> {
   };
 }
 
-export type AddToBagResult = { ok: true; lines: CartLine[] } | { ok: false; code: BagErrorCode; message: string };
+export type AddToBagResult =
+  { ok: true; lines: CartLine[] } | { ok: false; code: BagErrorCode; message: string };
 
 /** Adds a product on sale to the bag (merging with the same product and position). */
 export async function addToBag(
   lines: readonly CartLine[],
   input: { id: number; position: string | null | undefined; quantity: unknown },
 ): Promise<AddToBagResult> {
-  if (!isPosition(input.position)) return { ok: false, code: "position", message: BAG_ERRORS.position };
+  if (!isPosition(input.position))
+    return { ok: false, code: "position", message: BAG_ERRORS.position };
   const product = await getProduct(input.id);
   if (!product) return { ok: false, code: "product", message: BAG_ERRORS.product };
   try {
-    return { ok: true, lines: addLine(lines, { id: product.id, position: input.position, quantity: clampQuantity(input.quantity) }) };
+    return {
+      ok: true,
+      lines: addLine(lines, {
+        id: product.id,
+        position: input.position,
+        quantity: clampQuantity(input.quantity),
+      }),
+    };
   } catch (error) {
     if (error instanceof BagFullError) return { ok: false, code: "bag", message: BAG_ERRORS.bag };
     throw error;

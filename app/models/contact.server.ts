@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** The footer contact form. By design (spec §2) it is only recorded in the server log. */
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name").max(100, "Please keep your name under 100 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Please enter your name")
+    .max(100, "Please keep your name under 100 characters"),
   email: z.email("Please enter a valid email address").trim().max(200),
   message: z
     .string()
@@ -14,5 +18,7 @@ export type ContactMessage = z.infer<typeof contactSchema>;
 
 export function recordContactMessage(message: ContactMessage) {
   const oneLine = message.message.replace(/\s+/g, " ");
-  console.log(`[contact] from ${JSON.stringify(message.name)} <${message.email}>: ${JSON.stringify(oneLine)}`);
+  console.log(
+    `[contact] from ${JSON.stringify(message.name)} <${message.email}>: ${JSON.stringify(oneLine)}`,
+  );
 }

@@ -35,7 +35,10 @@ async function insertImage(trx: Transaction<DB>, image: ImageToStore, originalId
 }
 
 /** Stores an original and its variants; returns the original's id. Use inside the caller's transaction. */
-export async function saveProcessedImage(trx: Transaction<DB>, processed: ProcessedImage): Promise<string> {
+export async function saveProcessedImage(
+  trx: Transaction<DB>,
+  processed: ProcessedImage,
+): Promise<string> {
   const originalId = await insertImage(trx, processed.original, null);
   for (const variant of processed.variants) await insertImage(trx, variant, originalId);
   return originalId;
@@ -55,12 +58,23 @@ export async function getPublicImage(id: string) {
     .where("id", "=", id)
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom("products").select("products.id").whereRef("products.image_id", "=", "images.id")),
         eb.exists(
-          eb.selectFrom("products").select("products.id").whereRef("products.image_id", "=", "images.original_id"),
+          eb
+            .selectFrom("products")
+            .select("products.id")
+            .whereRef("products.image_id", "=", "images.id"),
         ),
         eb.exists(
-          eb.selectFrom("order_items").select("order_items.id").whereRef("order_items.image_id", "=", "images.id"),
+          eb
+            .selectFrom("products")
+            .select("products.id")
+            .whereRef("products.image_id", "=", "images.original_id"),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("order_items")
+            .select("order_items.id")
+            .whereRef("order_items.image_id", "=", "images.id"),
         ),
       ]),
     )

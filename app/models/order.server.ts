@@ -3,7 +3,10 @@ import { db } from "~/services/db.server";
 
 /** All orders, whatever their state (the dashboard's count card). */
 export async function countOrders(): Promise<number> {
-  const row = await db().selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -67,12 +67,21 @@ export async function markEmailSent(id: number): Promise<void> {
   const now = new Date().toISOString();
   await db()
     .updateTable("outbox")
-    .set((eb) => ({ status: "sent", sent_at: now, attempts: eb("attempts", "+", 1), last_error: null }))
+    .set((eb) => ({
+      status: "sent",
+      sent_at: now,
+      attempts: eb("attempts", "+", 1),
+      last_error: null,
+    }))
     .where("id", "=", id)
     .execute();
 }
 
-export async function markEmailFailedAttempt(id: number, attemptsBefore: number, error: string): Promise<void> {
+export async function markEmailFailedAttempt(
+  id: number,
+  attemptsBefore: number,
+  error: string,
+): Promise<void> {
   const attempts = attemptsBefore + 1;
   await db()
     .updateTable("outbox")
@@ -88,6 +97,10 @@ export async function markEmailFailedAttempt(id: number, attemptsBefore: number,
 
 export async function emailStatuses(ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db().selectFrom("outbox").select(["id", "status"]).where("id", "in", [...ids]).execute();
+  const rows = await db()
+    .selectFrom("outbox")
+    .select(["id", "status"])
+    .where("id", "in", [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.status]));
 }

@@ -146,7 +146,8 @@ export async function listProducts(query: ProductQuery = {}): Promise<ProductPag
 
   let filtered = baseQuery();
   if (resolved) filtered = filtered.where("products.category", "=", resolved);
-  if (name) filtered = filtered.where(sql<boolean>`products.name LIKE ${likeContains(name)} ESCAPE '\\'`);
+  if (name)
+    filtered = filtered.where(sql<boolean>`products.name LIKE ${likeContains(name)} ESCAPE '\\'`);
 
   const { n } = await filtered
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -184,7 +185,10 @@ export async function listAllProducts(): Promise<Product[]> {
 /** One product on sale, or undefined (a retired or unknown id). */
 export async function getProduct(id: number): Promise<Product | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  const row = await baseQuery().select(PRODUCT_COLUMNS).where("products.id", "=", id).executeTakeFirst();
+  const row = await baseQuery()
+    .select(PRODUCT_COLUMNS)
+    .where("products.id", "=", id)
+    .executeTakeFirst();
   return row ? (await toProducts([row]))[0] : undefined;
 }
 
@@ -192,14 +196,20 @@ export async function getProduct(id: number): Promise<Product | undefined> {
 export async function getProductsByIds(ids: readonly number[]): Promise<Map<number, Product>> {
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (unique.length === 0) return new Map();
-  const rows = await baseQuery().select(PRODUCT_COLUMNS).where("products.id", "in", unique).execute();
+  const rows = await baseQuery()
+    .select(PRODUCT_COLUMNS)
+    .where("products.id", "in", unique)
+    .execute();
   return new Map((await toProducts(rows)).map((p) => [p.id, p]));
 }
 
 /** Products on sale with these exact names (the home picker's scene items). */
 export async function getProductsByNames(names: readonly string[]): Promise<Map<string, Product>> {
   if (names.length === 0) return new Map();
-  const rows = await baseQuery().select(PRODUCT_COLUMNS).where("products.name", "in", [...names]).execute();
+  const rows = await baseQuery()
+    .select(PRODUCT_COLUMNS)
+    .where("products.name", "in", [...names])
+    .execute();
   return new Map((await toProducts(rows)).map((p) => [p.name, p]));
 }
 
@@ -210,7 +220,9 @@ export async function suggestProductNames(text: string, limit = 8): Promise<stri
   const rows = await baseQuery()
     .select("products.name")
     .where(sql<boolean>`products.name LIKE ${likeContains(words)} ESCAPE '\\'`)
-    .orderBy(sql`CASE WHEN products.name LIKE ${`${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\' THEN 0 ELSE 1 END`)
+    .orderBy(
+      sql`CASE WHEN products.name LIKE ${`${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\' THEN 0 ELSE 1 END`,
+    )
     .orderBy(sql`products.name COLLATE NOCASE`)
     .limit(limit)
     .execute();

@@ -5,12 +5,21 @@ import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import { STAFF_PAGE_SIZES } from "~/lib/paging";
 import { config } from "~/services/config.server";
 import { db, likeContains } from "~/services/db.server";
-import { processQuotePhoto, UnsupportedImageError, type StoredPhoto } from "~/services/images.server";
+import {
+  processQuotePhoto,
+  UnsupportedImageError,
+  type StoredPhoto,
+} from "~/services/images.server";
 import { deliverNow } from "~/services/mailer.server";
 import type { UploadedFile } from "~/services/uploads.server";
 import { saveQuotePhoto } from "./image.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
-import { checkRateLimit, recordAttempt, retryAfterText, type RateLimitResult } from "./rate-limit.server";
+import {
+  checkRateLimit,
+  recordAttempt,
+  retryAfterText,
+  type RateLimitResult,
+} from "./rate-limit.server";
 
 /** A quote photo after it arrived: re-encoded, or the reason it was refused. */
 export type ReceivedPhoto = { name: string; photo: StoredPhoto } | { name: string; error: string };
@@ -49,12 +58,24 @@ export const QUOTE_UPLOAD_LIMITS = {
 
 /** The quote form's fields, with the spec's names. The server is the judge. */
 export const quoteSchema = z.object({
-  fullName: z.string().trim().min(1, "Please enter your full name").max(120, "Please shorten your name"),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, "Please enter your full name")
+    .max(120, "Please shorten your name"),
   email: z.email("Please enter a valid email address").trim().max(200),
-  phoneNumber: z.string().trim().min(1, "Please enter your phone number").max(40, "Please check your phone number"),
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, "Please enter your phone number")
+    .max(40, "Please check your phone number"),
   address1: z.string().trim().min(1, "Please enter the first line of your address").max(200),
   town: z.string().trim().min(1, "Please enter your town").max(100),
-  postcode: z.string().trim().min(1, "Please enter your postcode").max(12, "Please check your postcode"),
+  postcode: z
+    .string()
+    .trim()
+    .min(1, "Please enter your postcode")
+    .max(12, "Please check your postcode"),
   comments: z
     .string()
     .trim()
@@ -134,7 +155,10 @@ export async function submitQuote(
 ): Promise<QuoteSubmission> {
   // A field that was not sent at all is treated as left empty (so it gets the same message).
   const input = Object.fromEntries(
-    Object.keys(quoteSchema.shape).map((key) => [key, typeof values[key] === "string" ? values[key] : ""]),
+    Object.keys(quoteSchema.shape).map((key) => [
+      key,
+      typeof values[key] === "string" ? values[key] : "",
+    ]),
   );
   const parsed = quoteSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<QuoteField>(parsed.error);
@@ -168,7 +192,12 @@ export async function submitQuote(
         const imageId = await saveQuotePhoto(trx, photo);
         await trx
           .insertInto("quote_images")
-          .values({ quote_id: row.id, image_id: imageId, original_filename: photos[i]?.name || null, sort_order: i })
+          .values({
+            quote_id: row.id,
+            image_id: imageId,
+            original_filename: photos[i]?.name || null,
+            sort_order: i,
+          })
           .execute();
       }
       const confirmation = await enqueueEmail(trx, confirmationEmail(quote, row.id, stored.length));
@@ -181,20 +210,30 @@ export async function submitQuote(
   return {
     ok: true,
     quoteId,
-    emailStatus: { confirmation: sent.get(emailIds.confirmation) ?? false, notification: sent.get(emailIds.notification) ?? false },
+    emailStatus: {
+      confirmation: sent.get(emailIds.confirmation) ?? false,
+      notification: sent.get(emailIds.notification) ?? false,
+    },
   };
 }
 
 /** The spec's success message for what was sent (§8). */
-export function quoteSuccessMessage(status: { confirmation: boolean; notification: boolean }): string {
+export function quoteSuccessMessage(status: {
+  confirmation: boolean;
+  notification: boolean;
+}): string {
   const base = "Your quotation request has been submitted successfully!";
-  if (status.confirmation && status.notification) return `${base} Confirmation emails have been sent.`;
+  if (status.confirmation && status.notification)
+    return `${base} Confirmation emails have been sent.`;
   if (status.confirmation) return `${base} A confirmation email has been sent to you.`;
   return `${base} We'll get back to you soon via phone or email.`;
 }
 
 export async function countQuotes(): Promise<number> {
-  const row = await db().selectFrom("quotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("quotes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -207,19 +246,28 @@ export interface QuoteSearch {
   page?: number;
 }
 
-
 const contains = (text: string) => likeContains(text.trim().slice(0, 100));
 
 /** Staff's quote search: newest first; text filters match anywhere, case-insensitively. */
 export async function listQuotes(search: QuoteSearch) {
-  const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit)) ? Number(search.limit) : 25;
+  const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit))
+    ? Number(search.limit)
+    : 25;
   const page = Math.max(1, Math.trunc(Number(search.page) || 1));
   let query = db().selectFrom("quotes");
-  if (search.fullName?.trim()) query = query.where(sql<boolean>`full_name LIKE ${contains(search.fullName)} ESCAPE '\\'`);
-  if (search.email?.trim()) query = query.where(sql<boolean>`email LIKE ${contains(search.email)} ESCAPE '\\'`);
-  if (search.phoneNumber?.trim()) query = query.where(sql<boolean>`phone_number LIKE ${contains(search.phoneNumber)} ESCAPE '\\'`);
-  if (search.responded === "yes" || search.responded === "no") query = query.where("responded", "=", search.responded);
-  const { n } = await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (search.fullName?.trim())
+    query = query.where(sql<boolean>`full_name LIKE ${contains(search.fullName)} ESCAPE '\\'`);
+  if (search.email?.trim())
+    query = query.where(sql<boolean>`email LIKE ${contains(search.email)} ESCAPE '\\'`);
+  if (search.phoneNumber?.trim())
+    query = query.where(
+      sql<boolean>`phone_number LIKE ${contains(search.phoneNumber)} ESCAPE '\\'`,
+    );
+  if (search.responded === "yes" || search.responded === "no")
+    query = query.where("responded", "=", search.responded);
+  const { n } = await query
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const rows = await query
     .select([
       "id",
@@ -233,14 +281,23 @@ export async function listQuotes(search: QuoteSearch) {
       "comments",
       "responded",
       (eb) =>
-        eb.selectFrom("quote_images").select((e) => e.fn.countAll<number>().as("c")).whereRef("quote_images.quote_id", "=", "quotes.id").as("photos"),
+        eb
+          .selectFrom("quote_images")
+          .select((e) => e.fn.countAll<number>().as("c"))
+          .whereRef("quote_images.quote_id", "=", "quotes.id")
+          .as("photos"),
     ])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  return { quotes: rows.map((r) => ({ ...r, photos: Number(r.photos) })), total: Number(n), limit, page };
+  return {
+    quotes: rows.map((r) => ({ ...r, photos: Number(r.photos) })),
+    total: Number(n),
+    limit,
+    page,
+  };
 }
 
 /** One quote with its photos (ids, type, original file name), for staff. */
@@ -248,14 +305,31 @@ export async function getQuote(id: number) {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const quote = await db()
     .selectFrom("quotes")
-    .select(["id", "created_at", "full_name", "email", "phone_number", "address_1", "town", "postcode", "comments", "responded"])
+    .select([
+      "id",
+      "created_at",
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "comments",
+      "responded",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!quote) return undefined;
   const photos = await db()
     .selectFrom("quote_images")
     .innerJoin("images", "images.id", "quote_images.image_id")
-    .select(["images.id", "images.content_type", "images.width", "images.height", "quote_images.original_filename"])
+    .select([
+      "images.id",
+      "images.content_type",
+      "images.width",
+      "images.height",
+      "quote_images.original_filename",
+    ])
     .where("quote_images.quote_id", "=", id)
     .orderBy("quote_images.sort_order")
     .execute();
@@ -282,8 +356,16 @@ export async function deleteUnansweredQuote(id: number): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const photos = await trx.selectFrom("quote_images").select("image_id").where("quote_id", "=", id).execute();
-      const deleted = await trx.deleteFrom("quotes").where("id", "=", id).where("responded", "=", "no").executeTakeFirst();
+      const photos = await trx
+        .selectFrom("quote_images")
+        .select("image_id")
+        .where("quote_id", "=", id)
+        .execute();
+      const deleted = await trx
+        .deleteFrom("quotes")
+        .where("id", "=", id)
+        .where("responded", "=", "no")
+        .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
       for (const { image_id } of photos) {
         await trx
@@ -291,9 +373,30 @@ export async function deleteUnansweredQuote(id: number): Promise<boolean> {
           .where("id", "=", image_id)
           .where((eb) =>
             eb.and([
-              eb.not(eb.exists(eb.selectFrom("quote_images").select("id").whereRef("quote_images.image_id", "=", "images.id"))),
-              eb.not(eb.exists(eb.selectFrom("products").select("id").whereRef("products.image_id", "=", "images.id"))),
-              eb.not(eb.exists(eb.selectFrom("order_items").select("id").whereRef("order_items.image_id", "=", "images.id"))),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("quote_images")
+                    .select("id")
+                    .whereRef("quote_images.image_id", "=", "images.id"),
+                ),
+              ),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("products")
+                    .select("id")
+                    .whereRef("products.image_id", "=", "images.id"),
+                ),
+              ),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("order_items")
+                    .select("id")
+                    .whereRef("order_items.image_id", "=", "images.id"),
+                ),
+              ),
             ]),
           )
           .execute();

@@ -25,11 +25,17 @@ export async function checkRateLimit(limit: RateLimit, now = new Date()): Promis
     .execute();
   if (recent.length < limit.max) return { allowed: true };
   const oldest = new Date(recent[0]!.created_at).getTime();
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000)),
+  };
 }
 
 export async function recordAttempt(bucket: string, now = new Date()): Promise<void> {
-  await db().insertInto("rate_limit_events").values({ bucket, created_at: now.toISOString() }).execute();
+  await db()
+    .insertInto("rate_limit_events")
+    .values({ bucket, created_at: now.toISOString() })
+    .execute();
 }
 
 /** Forgets attempts older than a day. */

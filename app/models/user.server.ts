@@ -4,7 +4,10 @@ import { generatePassword, hashPassword, verifyPassword } from "~/services/passw
 export const MIN_PASSWORD_LENGTH = 12;
 
 export async function countUsers(): Promise<number> {
-  const row = await db().selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -40,14 +43,21 @@ export interface StaffUser {
 }
 
 export async function getStaffUser(id: number): Promise<StaffUser | undefined> {
-  return db().selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
+  return db()
+    .selectFrom("users")
+    .select(["id", "username"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 // Hashed once: a login for an unknown user still costs one hash, so timing does not tell which field was wrong.
 let dummyHash: Promise<string> | undefined;
 
 /** The staff user for these credentials, or undefined. Same work whether or not the user exists. */
-export async function verifyStaffLogin(username: string, password: string): Promise<StaffUser | undefined> {
+export async function verifyStaffLogin(
+  username: string,
+  password: string,
+): Promise<StaffUser | undefined> {
   const row = await db()
     .selectFrom("users")
     .select(["id", "username", "password_hash"])

@@ -3,7 +3,15 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { ItemPicker } from "~/components/item-picker";
-import { ArrowRightIcon, CalendarIcon, GridIcon, LeafIcon, PointIcon, ShieldIcon, StarIcon } from "~/components/icons";
+import {
+  ArrowRightIcon,
+  CalendarIcon,
+  GridIcon,
+  LeafIcon,
+  PointIcon,
+  ShieldIcon,
+  StarIcon,
+} from "~/components/icons";
 import { claims, socialBlurb, socialHashtag } from "~/content/claims";
 import { howItWorks } from "~/content/how-it-works";
 import { scenes } from "~/content/scenes";
@@ -25,7 +33,9 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));
-  const sceneProducts = await getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName)));
+  const sceneProducts = await getProductsByNames(
+    scenes.flatMap((s) => s.items.map((i) => i.productName)),
+  );
   return data(
     { showSplash, sceneProducts: Object.fromEntries(sceneProducts), blogCards: listBlogCards(4) },
     { headers: showSplash ? { "Set-Cookie": await splashCookie.serialize(true) } : undefined },
@@ -55,8 +65,8 @@ export default function Home() {
             <p className="eyebrow">Licensed waste carrier · London and the South East</p>
             <h1 id="hero-title">Rubbish and junk removal, booked in minutes</h1>
             <p className="hero-lead">
-              Pick the items you want gone, choose a collection date and pay online. Our two-person crews carry
-              everything out, and we reuse or recycle whatever we can.
+              Pick the items you want gone, choose a collection date and pay online. Our two-person
+              crews carry everything out, and we reuse or recycle whatever we can.
             </p>
             <div className="hero-actions">
               <Link to="/quote" className="button button-large">
@@ -95,7 +105,9 @@ export default function Home() {
       <section className="section" aria-labelledby="categories-title">
         <div className="container">
           <h2 id="categories-title">What do you need removed?</h2>
-          <p className="section-lead">Choose a category to see items and fixed prices, VAT included.</p>
+          <p className="section-lead">
+            Choose a category to see items and fixed prices, VAT included.
+          </p>
           <ul className="category-grid" data-testid="category-tiles">
             {CATEGORY_TILES.map((tile) => (
               <li key={tile.title}>
@@ -131,7 +143,8 @@ export default function Home() {
             <p className="eyebrow">Why choose us</p>
             <h2 id="why-title">Fourteen reasons households and businesses book us</h2>
             <p className="section-lead">
-              We are a licensed waste carrier with our own crews and vans. Tap a reason to read more.
+              We are a licensed waste carrier with our own crews and vans. Tap a reason to read
+              more.
             </p>
           </div>
           <div className="why-list">
@@ -155,7 +168,14 @@ export default function Home() {
           <ul className="service-grid">
             {services.map((service) => (
               <li key={service.title} className="service-tile">
-                <img src={service.img} width="320" height="240" alt="" loading="lazy" decoding="async" />
+                <img
+                  src={service.img}
+                  width="320"
+                  height="240"
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <h3>{service.title}</h3>
               </li>
             ))}

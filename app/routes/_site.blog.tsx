@@ -43,7 +43,10 @@ export default function Blog() {
     <section className="container section" aria-labelledby="blog-title">
       <p className="eyebrow">Advice</p>
       <h1 id="blog-title">Recycling and waste, explained</h1>
-      <p className="section-lead">Practical guides from our crews on clearing out, recycling and staying on the right side of the law.</p>
+      <p className="section-lead">
+        Practical guides from our crews on clearing out, recycling and staying on the right side of
+        the law.
+      </p>
       <div className="blog-grid">
         {cards.map((card) => (
           <BlogCard key={card.title} article={card} headingLevel={2} />

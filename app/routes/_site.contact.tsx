@@ -1,7 +1,12 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ContactForm, ContactSent, type ContactActionData, type ContactField } from "~/components/contact-form";
+import {
+  ContactForm,
+  ContactSent,
+  type ContactActionData,
+  type ContactField,
+} from "~/components/contact-form";
 import { fieldErrors, formValues } from "~/lib/forms";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
 import { contactSchema, recordContactMessage } from "~/models/contact.server";
@@ -22,7 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   recordContactMessage(parsed.data);
   // From the footer's modal: back to that page with the modal saying thanks. Otherwise this page.
   const returnTo = form.get("returnTo");
-  return redirect(returnTo ? withParam(safeRedirectPath(returnTo), "contact", "sent") : "/contact?sent=1", 303);
+  return redirect(
+    returnTo ? withParam(safeRedirectPath(returnTo), "contact", "sent") : "/contact?sent=1",
+    303,
+  );
 }
 
 /** The contact page: where the modal's form lands without JavaScript, and a page of its own. */
@@ -37,8 +45,8 @@ export default function Contact() {
         <ContactSent phone={phone} />
       ) : (
         <p>
-          Questions about a collection? Leave us a note here. For anything urgent, phone us on {phone}: it is the
-          quickest way to reach the office.
+          Questions about a collection? Leave us a note here. For anything urgent, phone us on{" "}
+          {phone}: it is the quickest way to reach the office.
         </p>
       )}
       <ContactForm initial={actionData} />

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -6,7 +11,14 @@ import { ProductImage } from "~/components/product-image";
 import { clampQuantity, MAX_QUANTITY } from "~/lib/cart";
 import { categoryHref } from "~/lib/categories";
 import { formatPence } from "~/lib/format";
-import { isPosition, POSITION_LABELS, POSITIONS, surchargePence, unitPricePence, type Position } from "~/lib/positions";
+import {
+  isPosition,
+  POSITION_LABELS,
+  POSITIONS,
+  surchargePence,
+  unitPricePence,
+  type Position,
+} from "~/lib/positions";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { addToBag } from "~/models/cart.server";
 import { getProduct } from "~/models/product.server";
@@ -96,8 +108,8 @@ export default function ProductPage() {
             >
               <legend>Where will it be on the day?</legend>
               <p id="position-note" className="field-hint">
-                Our crew carries items down from any floor. Choosing “Outside” means you leave it out for us, so we
-                can collect at any time.
+                Our crew carries items down from any floor. Choosing “Outside” means you leave it
+                out for us, so we can collect at any time.
               </p>
               {POSITIONS.map((p) => {
                 const extra = surchargePence(product, p);
@@ -145,7 +157,9 @@ export default function ProductPage() {
               </div>
               <div>
                 <dt>Position add-on</dt>
-                <dd>{position ? formatPence(surchargePence(product, position)) : "choose an option"}</dd>
+                <dd>
+                  {position ? formatPence(surchargePence(product, position)) : "choose an option"}
+                </dd>
               </div>
               <div>
                 <dt>Unit price</dt>
@@ -153,7 +167,9 @@ export default function ProductPage() {
               </div>
               <div className="price-total">
                 <dt>Total for {quantity}</dt>
-                <dd data-testid="product-total">{unit !== undefined ? formatPence(unit * quantity) : "—"}</dd>
+                <dd data-testid="product-total">
+                  {unit !== undefined ? formatPence(unit * quantity) : "—"}
+                </dd>
               </div>
             </dl>
 
@@ -170,7 +186,9 @@ export default function ProductPage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [
-        { title: `${data.product.name} removal from £${(data.product.pricePence / 100).toFixed(2)} | Haulbook` },
+        {
+          title: `${data.product.name} removal from £${(data.product.pricePence / 100).toFixed(2)} | Haulbook`,
+        },
         { name: "description", content: data.product.description },
       ]
     : [{ title: "Product not found | Haulbook" }];

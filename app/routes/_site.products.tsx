@@ -39,8 +39,8 @@ export default function Products() {
           <p className="eyebrow">Fixed prices, VAT included</p>
           <h1>{heading}</h1>
           <p className="section-lead">
-            Choose an item to see the price for where it will be on the day. Not sure what something costs?{" "}
-            <Link to="/quote">Send us a photo for a quote</Link>.
+            Choose an item to see the price for where it will be on the day. Not sure what something
+            costs? <Link to="/quote">Send us a photo for a quote</Link>.
           </p>
         </div>
       </section>
@@ -49,13 +49,19 @@ export default function Products() {
           <h2 className="category-menu-title">Categories</h2>
           <ul>
             <li>
-              <Link to={href({ name })} aria-current={category === null && !unknownCategory ? "page" : undefined}>
+              <Link
+                to={href({ name })}
+                aria-current={category === null && !unknownCategory ? "page" : undefined}
+              >
                 All Services
               </Link>
             </li>
             {PRODUCT_CATEGORIES.map((c) => (
               <li key={c}>
-                <Link to={href({ category: c, name })} aria-current={category === c ? "page" : undefined}>
+                <Link
+                  to={href({ category: c, name })}
+                  aria-current={category === c ? "page" : undefined}
+                >
                   {c}
                 </Link>
               </li>
@@ -105,7 +111,11 @@ export default function Products() {
           {pageCount > 1 || page > 1 ? (
             <nav className="pager" aria-label="Pages">
               {page > 1 ? (
-                <Link to={href({ category, name, page: page - 1 })} className="button button-light" rel="prev">
+                <Link
+                  to={href({ category, name, page: page - 1 })}
+                  className="button button-light"
+                  rel="prev"
+                >
                   Previous
                 </Link>
               ) : (
@@ -118,7 +128,11 @@ export default function Products() {
                 {pageCount > 0 ? ` of ${pageCount}` : ""}
               </span>
               {page < pageCount ? (
-                <Link to={href({ category, name, page: page + 1 })} className="button button-light" rel="next">
+                <Link
+                  to={href({ category, name, page: page + 1 })}
+                  className="button button-light"
+                  rel="next"
+                >
                   Next
                 </Link>
               ) : (
@@ -136,7 +150,11 @@ export default function Products() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.category ?? "All removal services"} — prices and booking | Haulbook` },
-  { name: "description", content: "Fixed prices for collecting and recycling sofas, fridges, garden waste, office furniture and more." },
+  {
+    name: "description",
+    content:
+      "Fixed prices for collecting and recycling sofas, fridges, garden waste, office furniture and more.",
+  },
 ];
 
 export { ErrorBoundary } from "~/components/error-boundary";

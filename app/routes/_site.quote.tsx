@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -48,21 +53,30 @@ function failure(status: number, body: QuoteFailure, headers?: HeadersInit) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = await checkQuoteRateLimit(context.clientIp);
   if (!limit.allowed) {
-    return failure(429, { message: quoteRateLimitMessage(limit.retryAfterSeconds), errors: {}, values: {} });
+    return failure(429, {
+      message: quoteRateLimitMessage(limit.retryAfterSeconds),
+      errors: {},
+      values: {},
+    });
   }
   let upload;
   try {
     upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, receiveQuotePhoto);
   } catch (error) {
     if (error instanceof UploadError) {
-      return failure(error.status, { message: error.message, errors: { images: error.message }, values: {} }, error.headers);
+      return failure(
+        error.status,
+        { message: error.message, errors: { images: error.message }, values: {} },
+        error.headers,
+      );
     }
     throw error;
   }
   const values = formValues(upload.fields);
   if (values.website) return redirect("/quote?submitted=none", 303);
   const result = await submitQuote(values, upload.files, context.clientIp);
-  if (!result.ok) return failure(result.status, { message: result.message, errors: result.errors, values });
+  if (!result.ok)
+    return failure(result.status, { message: result.message, errors: result.errors, values });
   const { confirmation, notification } = result.emailStatus;
   const submitted = confirmation && notification ? "both" : confirmation ? "confirmation" : "none";
   return redirect(`/quote?submitted=${submitted}`, 303);
@@ -73,7 +87,8 @@ export default function Quote() {
   const failed = useActionData<QuoteFailure>();
   const navigation = useNavigation();
   const location = useLocation();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/quote");
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/quote");
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (failed) alertRef.current?.focus();
@@ -87,8 +102,8 @@ export default function Quote() {
         <p className="eyebrow">Free, no-obligation quote</p>
         <h1>Request a quote</h1>
         <p className="section-lead">
-          Send us a few photos of what needs to go and where it is. We reply with a fixed price, usually within a few
-          working hours. Prefer to talk? Call {phone}.
+          Send us a few photos of what needs to go and where it is. We reply with a fixed price,
+          usually within a few working hours. Prefer to talk? Call {phone}.
         </p>
       </div>
       {success ? (
@@ -102,10 +117,31 @@ export default function Quote() {
         </div>
       ) : null}
       {/* A new key after each successful submit clears the form. */}
-      <Form key={success ? location.key : "form"} method="post" encType="multipart/form-data" className="quote-form" noValidate={false}>
+      <Form
+        key={success ? location.key : "form"}
+        method="post"
+        encType="multipart/form-data"
+        className="quote-form"
+        noValidate={false}
+      >
         <div className="quote-grid">
-          <Field label="Full name" name="fullName" autoComplete="name" required defaultValue={v.fullName} error={e.fullName} />
-          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={e.email} />
+          <Field
+            label="Full name"
+            name="fullName"
+            autoComplete="name"
+            required
+            defaultValue={v.fullName}
+            error={e.fullName}
+          />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={v.email}
+            error={e.email}
+          />
           <Field
             label="Phone number"
             name="phoneNumber"
@@ -123,7 +159,14 @@ export default function Quote() {
             defaultValue={v.address1}
             error={e.address1}
           />
-          <Field label="Town" name="town" autoComplete="address-level2" required defaultValue={v.town} error={e.town} />
+          <Field
+            label="Town"
+            name="town"
+            autoComplete="address-level2"
+            required
+            defaultValue={v.town}
+            error={e.town}
+          />
           <Field
             label="Postcode"
             name="postcode"
@@ -143,7 +186,11 @@ export default function Quote() {
           defaultValue={v.comments}
           error={e.comments}
         />
-        <PhotoInput error={e.images} hint="Upload supported files (Max 15MB each)" reselect={Boolean(otherErrors)} />
+        <PhotoInput
+          error={e.images}
+          hint="Upload supported files (Max 15MB each)"
+          reselect={Boolean(otherErrors)}
+        />
         <div className="honeypot" aria-hidden="true">
           <label>
             Leave this empty
@@ -154,7 +201,8 @@ export default function Quote() {
           {submitting ? "Submitting..." : "Send my quote request"}
         </button>
         <p className="field-hint">
-          We use your details only to reply to this request. Your photos are seen by our staff and nobody else.
+          We use your details only to reply to this request. Your photos are seen by our staff and
+          nobody else.
         </p>
       </Form>
     </div>
@@ -163,7 +211,10 @@ export default function Quote() {
 
 export const meta: MetaFunction = () => [
   { title: "Request a quote — Haulbook" },
-  { name: "description", content: "Send photos of your rubbish or furniture and get a fixed price for collection." },
+  {
+    name: "description",
+    content: "Send photos of your rubbish or furniture and get a fixed price for collection.",
+  },
 ];
 
 export { ErrorBoundary } from "~/components/error-boundary";

@@ -21,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = bag.dropped > 0 ? { "Set-Cookie": await writeCart(bag.kept) } : undefined;
   return data(
     {
-      bag: { lines: bag.lines, subtotalPence: bag.subtotalPence, count: bag.count, dropped: bag.dropped },
+      bag: {
+        lines: bag.lines,
+        subtotalPence: bag.subtotalPence,
+        count: bag.count,
+        dropped: bag.dropped,
+      },
       business: config().business,
       year: Number(todayInLondon().slice(0, 4)),
     },
@@ -62,7 +67,9 @@ function Shell({ children }: { children: ReactNode }) {
   const returnTo = overlayHref(location, "bag", null);
   const bagError =
     bagErrorMessage(params.get("bag_error")) ??
-    (bag.dropped > 0 ? "Some items in your bag are no longer available and were removed." : undefined);
+    (bag.dropped > 0
+      ? "Some items in your bag are no longer available and were removed."
+      : undefined);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -76,7 +83,9 @@ function Shell({ children }: { children: ReactNode }) {
       {params.get("bag") === "open" ? (
         <BagDrawer bag={bag} closeTo={returnTo} returnTo={returnTo} error={bagError} />
       ) : null}
-      {params.get("faq") === "open" ? <FaqOverlay closeTo={overlayHref(location, "faq", null)} /> : null}
+      {params.get("faq") === "open" ? (
+        <FaqOverlay closeTo={overlayHref(location, "faq", null)} />
+      ) : null}
       {business && (params.get("contact") === "open" || params.get("contact") === "sent") ? (
         <ContactOverlay
           sent={params.get("contact") === "sent"}

@@ -7,6 +7,10 @@ import { requireStaff } from "~/services/auth.server";
 /** GET /api/general → {order, products, quotes} (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "api");
-  const [order, products, quotes] = await Promise.all([countOrders(), countProducts(), countQuotes()]);
+  const [order, products, quotes] = await Promise.all([
+    countOrders(),
+    countProducts(),
+    countQuotes(),
+  ]);
   return Response.json({ order, products, quotes });
 }

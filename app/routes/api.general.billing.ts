@@ -7,8 +7,12 @@ import { requireStaff } from "~/services/auth.server";
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request, "api");
   const body = (await request.json().catch(() => ({}))) as { order_ids?: { ID?: unknown }[] };
-  const ids = Array.isArray(body.order_ids) ? body.order_ids.map((o) => Number(o?.ID)).filter(Number.isSafeInteger) : [];
-  const bookings = (await Promise.all(ids.slice(0, 500).map((id) => getBooking(id)))).filter((b) => b !== undefined);
+  const ids = Array.isArray(body.order_ids)
+    ? body.order_ids.map((o) => Number(o?.ID)).filter(Number.isSafeInteger)
+    : [];
+  const bookings = (await Promise.all(ids.slice(0, 500).map((id) => getBooking(id)))).filter(
+    (b) => b !== undefined,
+  );
   return Response.json(
     bookings.map((b) => ({
       order_id: b.orderId,

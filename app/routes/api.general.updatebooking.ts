@@ -7,6 +7,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, "api");
   const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
   const result = await updateBooking(Number(body.order_id ?? body.ID), body, user.username);
-  if (!result.ok) return Response.json({ status: false, message: result.message, errors: result.errors }, { status: result.status });
-  return Response.json({ status: true, message: "Booking updated", warning: result.fullDayWarning ? "That day was already full" : undefined });
+  if (!result.ok)
+    return Response.json(
+      { status: false, message: result.message, errors: result.errors },
+      { status: result.status },
+    );
+  return Response.json({
+    status: true,
+    message: "Booking updated",
+    warning: result.fullDayWarning ? "That day was already full" : undefined,
+  });
 }

@@ -1,11 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { verifyStaffLogin } from "~/models/user.server";
-import { assertLoginAllowed, LOGIN_FAILED_MESSAGE, LoginRefused, recordLoginFailure, xsrfCookie } from "~/services/auth.server";
+import {
+  assertLoginAllowed,
+  LOGIN_FAILED_MESSAGE,
+  LoginRefused,
+  recordLoginFailure,
+  xsrfCookie,
+} from "~/services/auth.server";
 import { commitSession, getSession } from "~/services/session.server";
 
 /** POST /api/login/ {username, password} → {status, message} and the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = (await request.json().catch(() => ({}))) as { username?: unknown; password?: unknown };
+  const body = (await request.json().catch(() => ({}))) as {
+    username?: unknown;
+    password?: unknown;
+  };
   const username = typeof body.username === "string" ? body.username.trim() : "";
   const password = typeof body.password === "string" ? body.password : "";
   try {

@@ -9,5 +9,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const deleted = await deleteUnansweredQuote(Number(body.ID));
   return deleted
     ? Response.json({ status: true, message: "deleted" })
-    : Response.json({ status: false, message: "No unanswered quote with that ID" }, { status: 404 });
+    : Response.json(
+        { status: false, message: "No unanswered quote with that ID" },
+        { status: 404 },
+      );
 }

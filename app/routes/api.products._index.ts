@@ -8,7 +8,9 @@ import { listAllProducts, listProducts } from "~/models/product.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const filtered = ["product_name", "product_category", "page", "limit"].some((key) => params.has(key));
+  const filtered = ["product_name", "product_category", "page", "limit"].some((key) =>
+    params.has(key),
+  );
   if (!filtered) return Response.json((await listAllProducts()).map(toApiProduct));
   const result = await listProducts({
     name: params.get("product_name"),

@@ -25,15 +25,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, receiveQuotePhoto);
   } catch (error) {
     if (error instanceof UploadError) {
-      return Response.json({ message: error.message }, { status: error.status, headers: error.headers });
+      return Response.json(
+        { message: error.message },
+        { status: error.status, headers: error.headers },
+      );
     }
     throw error;
   }
   const values = formValues(upload.fields);
   // The honeypot: people never fill it; bots do. They get a reply that looks like success.
-  if (values.website) return Response.json({ emailStatus: { confirmation: false, notification: false } });
+  if (values.website)
+    return Response.json({ emailStatus: { confirmation: false, notification: false } });
   const result = await submitQuote(values, upload.files, context.clientIp);
-  if (!result.ok) return Response.json({ message: result.message, errors: result.errors }, { status: result.status });
+  if (!result.ok)
+    return Response.json(
+      { message: result.message, errors: result.errors },
+      { status: result.status },
+    );
   return Response.json({ emailStatus: result.emailStatus }, { status: 201 });
 }
 

@@ -12,7 +12,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "api");
   const photo = await getQuotePhoto((params.name ?? "").replace(/\.\w+$/, "").toLowerCase());
   if (!photo) return Response.json({ status: false, message: "Photo not found" }, { status: 404 });
-  const headers: Record<string, string> = { "Cache-Control": "private, max-age=86400", "Content-Type": photo.content_type };
+  const headers: Record<string, string> = {
+    "Cache-Control": "private, max-age=86400",
+    "Content-Type": photo.content_type,
+  };
   if (photo.content_type !== "image/jpeg") {
     const name = (photo.original_filename ?? "photo.heic").replace(/[^\w.-]+/g, "_");
     headers["Content-Disposition"] = `attachment; filename="${name}"`;
@@ -20,7 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const width = Number(new URL(request.url).searchParams.get("w"));
   if (width >= 64 && width <= 1024) {
-    const thumb = await sharp(photo.bytes).resize({ width, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+    const thumb = await sharp(photo.bytes)
+      .resize({ width, withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
     return new Response(new Uint8Array(thumb), { headers });
   }
   return new Response(new Uint8Array(photo.bytes), { headers });

@@ -23,7 +23,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (intent) {
     case "add": {
-      const result = await addToBag(lines, { id, position: String(position ?? ""), quantity: form.get("quantity") });
+      const result = await addToBag(lines, {
+        id,
+        position: String(position ?? ""),
+        quantity: form.get("quantity"),
+      });
       if (result.ok) lines = result.lines;
       else error = result.code;
       break;
@@ -34,7 +38,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!isPosition(position)) break;
       const current = lines.find((l) => l.id === id && l.position === position)?.quantity ?? 1;
       const wanted =
-        intent === "increment" ? current + 1 : intent === "decrement" ? current - 1 : Number(form.get("quantity"));
+        intent === "increment"
+          ? current + 1
+          : intent === "decrement"
+            ? current - 1
+            : Number(form.get("quantity"));
       lines = setLineQuantity(lines, { id, position }, wanted);
       break;
     }
@@ -48,7 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const headers = { "Set-Cookie": await writeCart(lines) };
   if (fromFetcher) {
-    const message = error ? (bagErrorMessage(error) ?? "Sorry, that did not work. Please try again.") : undefined;
+    const message = error
+      ? (bagErrorMessage(error) ?? "Sorry, that did not work. Please try again.")
+      : undefined;
     return Response.json({ ok: !error, error: message }, { status: error ? 400 : 200, headers });
   }
   const target = withParam(back, "bag", "open");

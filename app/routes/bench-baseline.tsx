@@ -13,4 +13,7 @@ export default function BenchBaseline() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Baseline" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Baseline" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "@remix-run/react";
 import { Field } from "~/components/field";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
@@ -66,9 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
     case "create-booking": {
       const result = await createManualBooking(values, user.username);
       if (!result.ok) {
-        return Response.json({ message: result.message, errors: result.errors, values } satisfies CreateFailure, {
-          status: 400,
-        });
+        return Response.json(
+          { message: result.message, errors: result.errors, values } satisfies CreateFailure,
+          {
+            status: 400,
+          },
+        );
       }
       const date = values.date || todayInLondon();
       return redirect(
@@ -81,7 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = await updateBooking(orderId, values, user.username);
       if (!result.ok) {
         return Response.json(
-          { intent: "update-booking", message: result.message, errors: result.errors, values } satisfies CreateFailure,
+          {
+            intent: "update-booking",
+            message: result.message,
+            errors: result.errors,
+            values,
+          } satisfies CreateFailure,
           { status: result.status },
         );
       }
@@ -91,11 +106,18 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     default:
-      return Response.json({ message: "Unknown action", errors: {}, values } satisfies CreateFailure, { status: 400 });
+      return Response.json(
+        { message: "Unknown action", errors: {}, values } satisfies CreateFailure,
+        { status: 400 },
+      );
   }
 }
 
-const METHOD_LABELS: Record<string, string> = { card: "Card", cash_payment: "Cash", bank_transfer: "Bank transfer" };
+const METHOD_LABELS: Record<string, string> = {
+  card: "Card",
+  cash_payment: "Cash",
+  bank_transfer: "Bank transfer",
+};
 
 export default function DashboardHome() {
   const { counts, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
@@ -103,7 +125,8 @@ export default function DashboardHome() {
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
-  const creating = params.get("new") === "booking" || (Boolean(failed) && failed?.intent !== "update-booking");
+  const creating =
+    params.get("new") === "booking" || (Boolean(failed) && failed?.intent !== "update-booking");
   const closeTo = `/dashboard/home?month=${month}`;
   const submitting = navigation.state === "submitting";
   const v = failed?.values ?? {};
@@ -133,11 +156,19 @@ export default function DashboardHome() {
 
       <div className="calendar" aria-labelledby="calendar-title">
         <div className="calendar-head">
-          <Link to={`/dashboard/home?month=${shiftMonth(month, -1)}`} className="button button-light" aria-label="Previous month">
+          <Link
+            to={`/dashboard/home?month=${shiftMonth(month, -1)}`}
+            className="button button-light"
+            aria-label="Previous month"
+          >
             ‹
           </Link>
           <h2 id="calendar-title">{monthLabel(month)}</h2>
-          <Link to={`/dashboard/home?month=${shiftMonth(month, 1)}`} className="button button-light" aria-label="Next month">
+          <Link
+            to={`/dashboard/home?month=${shiftMonth(month, 1)}`}
+            className="button button-light"
+            aria-label="Next month"
+          >
             ›
           </Link>
         </div>
@@ -155,7 +186,10 @@ export default function DashboardHome() {
             {weeks.map((week) => (
               <tr key={week[0]!.day}>
                 {week.map((d) => (
-                  <td key={d.day} className={`${d.inMonth ? "" : "outside"}${d.day === today ? " today" : ""}`}>
+                  <td
+                    key={d.day}
+                    className={`${d.inMonth ? "" : "outside"}${d.day === today ? " today" : ""}`}
+                  >
                     <Link
                       to={`/dashboard/home?month=${month}&day=${d.day}`}
                       preventScrollReset
@@ -191,7 +225,11 @@ export default function DashboardHome() {
           {(["pending", "complete"] as const).map((state) => {
             const list = day.bookings.filter((b) => b.bookingStatus === state);
             return (
-              <section key={state} className="day-section" aria-label={state === "pending" ? "In progress" : "Completed"}>
+              <section
+                key={state}
+                className="day-section"
+                aria-label={state === "pending" ? "In progress" : "Completed"}
+              >
                 <h3>{state === "pending" ? "In progress" : "Completed"}</h3>
                 {list.length === 0 ? (
                   <p className="field-hint">None.</p>
@@ -200,7 +238,10 @@ export default function DashboardHome() {
                     {list.map((b) => (
                       <li key={b.orderId} data-testid="day-booking">
                         <p>
-                          <strong>#{b.orderId} {b.fullName}</strong> · {formatPence(b.totalPence)} ·{" "}
+                          <strong>
+                            #{b.orderId} {b.fullName}
+                          </strong>{" "}
+                          · {formatPence(b.totalPence)} ·{" "}
                           {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} · payment {b.status}
                         </p>
                         <p className="field-hint">
@@ -224,25 +265,40 @@ export default function DashboardHome() {
       ) : null}
 
       {editing ? (
-        <Overlay title={`Edit booking #${editing.orderId}`} closeTo={`/dashboard/home?month=${month}&day=${editing.date}`}>
+        <Overlay
+          title={`Edit booking #${editing.orderId}`}
+          closeTo={`/dashboard/home?month=${month}&day=${editing.date}`}
+        >
           {failed?.intent === "update-booking" ? (
             <div role="alert" className="notice notice-error">
               <p>{failed.message}</p>
             </div>
           ) : null}
-          <Form method="post" className="stack" action={`/dashboard/home?month=${month}&edit=${editing.orderId}`}>
+          <Form
+            method="post"
+            className="stack"
+            action={`/dashboard/home?month=${month}&edit=${editing.orderId}`}
+          >
             <input type="hidden" name="intent" value="update-booking" />
             <input type="hidden" name="orderId" value={editing.orderId} />
             <div className="field">
               <label htmlFor="booking_status">Booking status</label>
-              <select id="booking_status" name="booking_status" defaultValue={failed?.values.booking_status ?? editing.booking_status}>
+              <select
+                id="booking_status"
+                name="booking_status"
+                defaultValue={failed?.values.booking_status ?? editing.booking_status}
+              >
                 <option value="pending">Pending (in progress)</option>
                 <option value="complete">Complete</option>
               </select>
             </div>
             <div className="field">
               <label htmlFor="status">Payment status</label>
-              <select id="status" name="status" defaultValue={failed?.values.status ?? editing.status}>
+              <select
+                id="status"
+                name="status"
+                defaultValue={failed?.values.status ?? editing.status}
+              >
                 <option value="pending">Pending</option>
                 <option value="complete">Complete (paid)</option>
               </select>
@@ -269,7 +325,8 @@ export default function DashboardHome() {
               />
             ))}
             <p className="field-hint">
-              Price {formatPence(editing.totalPence)} · {METHOD_LABELS[editing.paymentMethod] ?? editing.paymentMethod}
+              Price {formatPence(editing.totalPence)} ·{" "}
+              {METHOD_LABELS[editing.paymentMethod] ?? editing.paymentMethod}
             </p>
             <button type="submit" className="button button-large" disabled={submitting}>
               {submitting ? "Submitting..." : "Save booking"}

@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "@remix-run/react";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
 import { todayInLondon } from "~/lib/format";
@@ -32,25 +39,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const quote = await loadQuote(params.id);
   const values = formValues(await request.formData());
   if (quote.responded === "yes") {
-    return Response.json({ message: "This quote has already been answered.", errors: {}, values } satisfies BookFailure, { status: 409 });
+    return Response.json(
+      {
+        message: "This quote has already been answered.",
+        errors: {},
+        values,
+      } satisfies BookFailure,
+      { status: 409 },
+    );
   }
   switch (values.intent) {
     case "book": {
       const result = await createManualBooking(values, user.username, quote.id);
-      if (!result.ok) return Response.json({ message: result.message, errors: result.errors, values } satisfies BookFailure, { status: 400 });
+      if (!result.ok)
+        return Response.json(
+          { message: result.message, errors: result.errors, values } satisfies BookFailure,
+          { status: 400 },
+        );
       const date = values.date || todayInLondon();
-      return redirect(`/dashboard/home?month=${date.slice(0, 7)}&day=${date}&created=${result.orderId}${result.fullDayWarning ? "&full=1" : ""}`, 303);
+      return redirect(
+        `/dashboard/home?month=${date.slice(0, 7)}&day=${date}&created=${result.orderId}${result.fullDayWarning ? "&full=1" : ""}`,
+        303,
+      );
     }
     case "delete": {
       await deleteUnansweredQuote(quote.id);
       return redirect(`/dashboard/quotes?deleted=Q${quote.id}`, 303);
     }
     default:
-      return Response.json({ message: "Unknown action", errors: {}, values } satisfies BookFailure, { status: 400 });
+      return Response.json(
+        { message: "Unknown action", errors: {}, values } satisfies BookFailure,
+        { status: 400 },
+      );
   }
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "full", timeStyle: "short" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  dateStyle: "full",
+  timeStyle: "short",
+});
 
 export default function QuoteDetail() {
   const { quote, today } = useLoaderData<typeof loader>();
@@ -81,7 +109,11 @@ export default function QuoteDetail() {
           <Link to={overlayHref(location, "book", "1")} className="button" preventScrollReset>
             Create Booking
           </Link>
-          <Link to={overlayHref(location, "delete", "confirm")} className="button button-light" preventScrollReset>
+          <Link
+            to={overlayHref(location, "delete", "confirm")}
+            className="button button-light"
+            preventScrollReset
+          >
             Delete Booking
           </Link>
         </p>
@@ -115,7 +147,11 @@ export default function QuoteDetail() {
                     src={`${url}?w=320`}
                     alt={label}
                     width={320}
-                    height={photo.width && photo.height ? Math.round((320 * photo.height) / photo.width) : 240}
+                    height={
+                      photo.width && photo.height
+                        ? Math.round((320 * photo.height) / photo.width)
+                        : 240
+                    }
                     loading="lazy"
                   />
                 </a>

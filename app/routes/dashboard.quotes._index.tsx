@@ -25,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { search, ...result };
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
 
 export default function Quotes() {
   const { search, quotes, total, page, limit } = useLoaderData<typeof loader>();
@@ -119,11 +123,23 @@ export default function Quotes() {
       )}
       {pages > 1 ? (
         <nav className="pager" aria-label="Pages">
-          {page > 1 ? <Link to={pageHref(page - 1)} className="button button-light">Previous</Link> : <span />}
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} className="button button-light">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
           <span className="pager-status">
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={pageHref(page + 1)} className="button button-light">Next</Link> : <span />}
+          {page < pages ? (
+            <Link to={pageHref(page + 1)} className="button button-light">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </section>

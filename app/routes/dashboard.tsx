@@ -19,7 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Each dashboard visit renews the 12-hour session.
   const session = await getSession(request);
   return data(
-    { username: user.username, today, todayLabel: formatLongDate(today), bookingsToday: await countBookingsOn(today) },
+    {
+      username: user.username,
+      today,
+      todayLabel: formatLongDate(today),
+      bookingsToday: await countBookingsOn(today),
+    },
     { headers: { "Set-Cookie": await commitSession(session) } },
   );
 }
@@ -55,7 +60,12 @@ export default function Dashboard() {
   return (
     <div className="staff">
       <header className="staff-header">
-        <Link to={overlayHref(location, "menu", "open")} className="staff-burger" aria-label="Open menu" preventScrollReset>
+        <Link
+          to={overlayHref(location, "menu", "open")}
+          className="staff-burger"
+          aria-label="Open menu"
+          preventScrollReset
+        >
           <MenuIcon />
         </Link>
         <div className="staff-today">
@@ -72,7 +82,12 @@ export default function Dashboard() {
         </Form>
       </header>
       {menuOpen ? (
-        <Overlay title="Menu" closeTo={overlayHref(location, "menu", null)} variant="drawer" exitMs={300}>
+        <Overlay
+          title="Menu"
+          closeTo={overlayHref(location, "menu", null)}
+          variant="drawer"
+          exitMs={300}
+        >
           <MenuLinks />
         </Overlay>
       ) : null}
@@ -91,4 +106,7 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Dashboard — Haulbook" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Dashboard — Haulbook" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,11 +1,29 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/icons";
 import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
-import { assertLoginAllowed, authenticator, LoginRefused, recordLoginFailure, xsrfCookie } from "~/services/auth.server";
+import {
+  assertLoginAllowed,
+  authenticator,
+  LoginRefused,
+  recordLoginFailure,
+  xsrfCookie,
+} from "~/services/auth.server";
 import { commitSession, getSession, sessionUserId } from "~/services/session.server";
 import staffStyles from "~/styles/staff.css";
 
@@ -21,10 +39,14 @@ export const headers = passActionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await sessionUserId(request)) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"));
+    throw redirect(
+      safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"),
+    );
   }
   const signedOut = new URL(request.url).searchParams.get("signedOut") === "1";
-  return { notice: signedOut ? { status: true, message: "You have signed out.", username: "" } : null };
+  return {
+    notice: signedOut ? { status: true, message: "You have signed out.", username: "" } : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const body: LoginResult = { status: false, message: error.message, username };
     return Response.json(body, {
       status: error.status,
-      headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+      headers: error.retryAfterSeconds
+        ? { "Retry-After": String(error.retryAfterSeconds) }
+        : undefined,
     });
   }
 }
@@ -73,7 +97,11 @@ export default function Login() {
         </Link>
         <h1>Sign in</h1>
         {banner ? (
-          <div role="alert" className={`banner ${banner.status ? "banner-success" : "banner-error"}`} data-testid="login-banner">
+          <div
+            role="alert"
+            className={`banner ${banner.status ? "banner-success" : "banner-error"}`}
+            data-testid="login-banner"
+          >
             <p>{banner.message}</p>
             {/* Without JavaScript the × is a link back to a clean form. */}
             <a
@@ -93,11 +121,23 @@ export default function Login() {
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />
           <div className="field">
             <label htmlFor="username">Username</label>
-            <input id="username" name="username" autoComplete="username" defaultValue={result?.username} autoCapitalize="none" />
+            <input
+              id="username"
+              name="username"
+              autoComplete="username"
+              defaultValue={result?.username}
+              autoCapitalize="none"
+            />
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>
-            <input id="password" name="password" type="password" autoComplete="current-password" ref={passwordRef} />
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              ref={passwordRef}
+            />
           </div>
           <button type="submit" className="button button-large" disabled={submitting}>
             {submitting ? "Signing in..." : "Sign in"}
@@ -108,4 +148,7 @@ export default function Login() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Staff sign in — Haulbook" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Staff sign in — Haulbook" },
+  { name: "robots", content: "noindex" },
+];

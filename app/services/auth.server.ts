@@ -30,7 +30,10 @@ export class LoginRefused extends Error {
 export const authenticator = new Authenticator<StaffUser>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const user = await verifyStaffLogin(String(form.get("username") ?? ""), String(form.get("password") ?? ""));
+    const user = await verifyStaffLogin(
+      String(form.get("username") ?? ""),
+      String(form.get("password") ?? ""),
+    );
     if (!user) throw new LoginRefused(LOGIN_FAILED_MESSAGE, 401);
     return user;
   }),
@@ -91,14 +94,26 @@ function xsrfMatches(request: Request): boolean {
  * (the /api). Staff /api calls that change data must also carry the XSRF
  * header (403 otherwise).
  */
-export async function requireStaff(request: Request, kind: "page" | "api" = "page"): Promise<StaffUser> {
+export async function requireStaff(
+  request: Request,
+  kind: "page" | "api" = "page",
+): Promise<StaffUser> {
   const id = await sessionUserId(request);
   const user = id ? await getStaffUser(id) : undefined;
-  if (user && kind === "api" && !["GET", "HEAD"].includes(request.method) && !xsrfMatches(request)) {
-    throw Response.json({ status: false, message: "Missing or wrong X-XSRF-TOKEN header" }, { status: 403 });
+  if (
+    user &&
+    kind === "api" &&
+    !["GET", "HEAD"].includes(request.method) &&
+    !xsrfMatches(request)
+  ) {
+    throw Response.json(
+      { status: false, message: "Missing or wrong X-XSRF-TOKEN header" },
+      { status: 403 },
+    );
   }
   if (user) return user;
-  if (kind === "api") throw Response.json({ status: false, message: "Not signed in" }, { status: 401 });
+  if (kind === "api")
+    throw Response.json({ status: false, message: "Not signed in" }, { status: 401 });
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }

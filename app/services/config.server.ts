@@ -16,7 +16,9 @@ const optionalText = z
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .optional()
-  .transform((value) => (value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value)));
+  .transform((value) =>
+    value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value),
+  );
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,7 +27,9 @@ export const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z
       .string()
-      .startsWith("file:", { message: "must start with file: (for example file:./data/haulbook.db)" })
+      .startsWith("file:", {
+        message: "must start with file: (for example file:./data/haulbook.db)",
+      })
       .optional(),
   ),
   SESSION_SECRET: optionalText.pipe(
@@ -34,17 +38,27 @@ export const envSchema = z.object({
   ADMIN_USERNAME: optionalText.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9_.-]{3,40}$/, { message: "must be 3-40 letters, digits, dots, dashes or underscores" })
+      .regex(/^[A-Za-z0-9_.-]{3,40}$/, {
+        message: "must be 3-40 letters, digits, dots, dashes or underscores",
+      })
       .optional(),
   ),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, { message: "must be at least 12 characters" }).optional(),
   ),
   STRIPE_SECRET_KEY: optionalText.pipe(
-    z.string().regex(/^(sk|rk)_(test|live)_/, { message: "must start with sk_test_, sk_live_, rk_test_ or rk_live_" }).optional(),
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, {
+        message: "must start with sk_test_, sk_live_, rk_test_ or rk_live_",
+      })
+      .optional(),
   ),
   STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
-    z.string().regex(/^pk_(test|live)_/, { message: "must start with pk_test_ or pk_live_" }).optional(),
+    z
+      .string()
+      .regex(/^pk_(test|live)_/, { message: "must start with pk_test_ or pk_live_" })
+      .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith("whsec_", { message: "must start with whsec_" }).optional(),
@@ -56,18 +70,28 @@ export const envSchema = z.object({
   BUSINESS_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
   BUSINESS_NAME: optionalText.pipe(z.string().max(80).optional()),
   BUSINESS_PHONE: optionalText.pipe(
-    z.string().regex(/^[0-9 +()-]{7,20}$/, { message: "must be a phone number" }).optional(),
+    z
+      .string()
+      .regex(/^[0-9 +()-]{7,20}$/, { message: "must be a phone number" })
+      .optional(),
   ),
   BUSINESS_ADDRESS: optionalText.pipe(z.string().max(200).optional()),
   WASTE_CARRIER_LICENCE: optionalText.pipe(
     z
       .string()
-      .regex(/^CBD[ULE]\d{3,7}$/i, { message: "must be an Environment Agency registration such as CBDU123456" })
+      .regex(/^CBD[ULE]\d{3,7}$/i, {
+        message: "must be an Environment Agency registration such as CBDU123456",
+      })
       .optional(),
   ),
   SEED_DEMO: booleanText,
   PUBLIC_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: "must be the site's address, such as https://www.example.co.uk" }).optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be the site's address, such as https://www.example.co.uk",
+      })
+      .optional(),
   ),
 });
 
@@ -126,7 +150,8 @@ function readOrCreateSecret(dataDir: string): string {
     fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
     return secret;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      return fs.readFileSync(file, "utf8").trim();
     throw error;
   }
 }

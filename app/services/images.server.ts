@@ -6,10 +6,12 @@ import sharp from "sharp";
  * drops EXIF, including GPS, and applies the camera orientation).
  */
 
-export type SniffedType = "image/jpeg" | "image/png" | "image/webp" | "image/svg+xml" | "image/heic" | "image/heif";
+export type SniffedType =
+  "image/jpeg" | "image/png" | "image/webp" | "image/svg+xml" | "image/heic" | "image/heif";
 
 export function sniffImageType(bytes: Uint8Array): SniffedType | undefined {
-  const ascii = (start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString("latin1");
+  const ascii = (start: number, end: number) =>
+    Buffer.from(bytes.subarray(start, end)).toString("latin1");
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   if (ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "image/png";
   if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
@@ -19,7 +21,9 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | undefined {
     if (["mif1", "msf1"].includes(brand)) return "image/heif";
   }
   // SVG is text: allow a BOM, an XML declaration, comments and a doctype before <svg.
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString("utf8").replace(/^\uFEFF/, "");
+  const head = Buffer.from(bytes.subarray(0, 1024))
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) {
     return "image/svg+xml";
   }
@@ -48,21 +52,33 @@ const MAX_LONG_EDGE = 1600;
  */
 export async function processProductImage(input: Uint8Array): Promise<ProcessedImage> {
   const type = sniffImageType(input);
-  if (type !== "image/jpeg" && type !== "image/png" && type !== "image/svg+xml" && type !== "image/webp") {
+  if (
+    type !== "image/jpeg" &&
+    type !== "image/png" &&
+    type !== "image/svg+xml" &&
+    type !== "image/webp"
+  ) {
     throw new UnsupportedImageError("Only JPEG and PNG and SVG files are allowed");
   }
   // Rasterise SVG at a density that gives a sharp 1200 px-wide image.
   const source =
     type === "image/svg+xml"
-      ? sharp(Buffer.from(input), { density: await svgDensity(input, 1200), limitInputPixels: 40_000_000 })
+      ? sharp(Buffer.from(input), {
+          density: await svgDensity(input, 1200),
+          limitInputPixels: 40_000_000,
+        })
       : sharp(Buffer.from(input), { limitInputPixels: 40_000_000 });
-  const base = source
-    .rotate()
-    .resize({ width: MAX_LONG_EDGE, height: MAX_LONG_EDGE, fit: "inside", withoutEnlargement: true });
+  const base = source.rotate().resize({
+    width: MAX_LONG_EDGE,
+    height: MAX_LONG_EDGE,
+    fit: "inside",
+    withoutEnlargement: true,
+  });
   const asPhoto = type === "image/jpeg";
-  const { data, info } = await (asPhoto
-    ? base.clone().jpeg({ quality: 85, mozjpeg: true })
-    : base.clone().png({ compressionLevel: 9, effort: 7 })
+  const { data, info } = await (
+    asPhoto
+      ? base.clone().jpeg({ quality: 85, mozjpeg: true })
+      : base.clone().png({ compressionLevel: 9, effort: 7 })
   ).toBuffer({ resolveWithObject: true });
   const original: EncodedImage = {
     bytes: data,
@@ -77,7 +93,12 @@ export async function processProductImage(input: Uint8Array): Promise<ProcessedI
         .resize({ width })
         .webp({ quality: asPhoto ? 78 : 85, effort: 4 })
         .toBuffer({ resolveWithObject: true });
-      return { bytes: out.data, contentType: "image/webp" as const, width: out.info.width, height: out.info.height };
+      return {
+        bytes: out.data,
+        contentType: "image/webp" as const,
+        width: out.info.width,
+        height: out.info.height,
+      };
     }),
   );
   return { original, variants };
@@ -106,15 +127,25 @@ export const QUOTE_PHOTO_TYPES = "JPEG, PNG, WebP or HEIC";
  * EXIF and GPS position dropped, long edge at most 2560 px). HEIC that sharp
  * cannot decode is kept as it is, for staff to download.
  */
-export async function processQuotePhoto(input: Uint8Array, fileName = "photo"): Promise<StoredPhoto> {
+export async function processQuotePhoto(
+  input: Uint8Array,
+  fileName = "photo",
+): Promise<StoredPhoto> {
   const type = sniffImageType(input);
   if (!type || type === "image/svg+xml") {
-    throw new UnsupportedImageError(`“${fileName}” is not a photo we can use. Please send ${QUOTE_PHOTO_TYPES} files.`);
+    throw new UnsupportedImageError(
+      `“${fileName}” is not a photo we can use. Please send ${QUOTE_PHOTO_TYPES} files.`,
+    );
   }
   try {
     const { data, info } = await sharp(Buffer.from(input), { limitInputPixels: 100_000_000 })
       .rotate()
-      .resize({ width: PHOTO_LONG_EDGE, height: PHOTO_LONG_EDGE, fit: "inside", withoutEnlargement: true })
+      .resize({
+        width: PHOTO_LONG_EDGE,
+        height: PHOTO_LONG_EDGE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, contentType: "image/jpeg", width: info.width, height: info.height };
@@ -122,6 +153,8 @@ export async function processQuotePhoto(input: Uint8Array, fileName = "photo"): 
     if (type === "image/heic" || type === "image/heif") {
       return { bytes: Buffer.from(input), contentType: type, width: null, height: null };
     }
-    throw new UnsupportedImageError(`We could not open “${fileName}”. Please send ${QUOTE_PHOTO_TYPES} files.`);
+    throw new UnsupportedImageError(
+      `We could not open “${fileName}”. Please send ${QUOTE_PHOTO_TYPES} files.`,
+    );
   }
 }

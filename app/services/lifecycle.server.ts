@@ -15,7 +15,8 @@ export async function startApp(): Promise<Config> {
   const connection = openDatabase(cfg.databasePath);
   setConnection(connection);
   const migrations = await migrateToLatest(connection.db);
-  for (const result of migrations.results ?? []) console.log(`[db] migrated ${result.migrationName}`);
+  for (const result of migrations.results ?? [])
+    console.log(`[db] migrated ${result.migrationName}`);
 
   const admin = await ensureFirstStaffUser(cfg.admin);
   if (admin?.generated) {

@@ -1,7 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { dueEmails, emailStatuses, markEmailFailedAttempt, markEmailSent, type QueuedEmail } from "~/models/outbox.server";
+import {
+  dueEmails,
+  emailStatuses,
+  markEmailFailedAttempt,
+  markEmailSent,
+  type QueuedEmail,
+} from "~/models/outbox.server";
 import { pruneRateLimits } from "~/models/rate-limit.server";
 import { config } from "./config.server";
 
@@ -18,7 +24,11 @@ let transporter: Transporter | undefined;
 function transport(): Transporter {
   const { smtpUrl } = config();
   transporter ??= smtpUrl
-    ? nodemailer.createTransport(smtpUrl, { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 })
+    ? nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: 5_000,
+        greetingTimeout: 5_000,
+        socketTimeout: 15_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transporter;
 }
@@ -39,7 +49,9 @@ async function send(email: QueuedEmail): Promise<void> {
     const file = path.join(dir, `${String(email.id).padStart(6, "0")}-${email.kind}.eml`);
     await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
     const shown = path.relative(process.cwd(), file);
-    console.log(`[mail] no SMTP_URL: wrote ${shown.startsWith("..") ? file : shown} (to ${email.to})`);
+    console.log(
+      `[mail] no SMTP_URL: wrote ${shown.startsWith("..") ? file : shown} (to ${email.to})`,
+    );
   }
 }
 
@@ -61,7 +73,9 @@ export function deliverDue(): Promise<void> {
           await markEmailSent(email.id);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          console.error(`[mail] could not send #${email.id} (${email.kind}) to ${email.to}: ${reason}`);
+          console.error(
+            `[mail] could not send #${email.id} (${email.kind}) to ${email.to}: ${reason}`,
+          );
           await markEmailFailedAttempt(email.id, email.attempts, reason);
         }
       }
@@ -76,7 +90,10 @@ export function deliverDue(): Promise<void> {
  * Tries to send these emails now, waiting at most `timeoutMs`; says which
  * were handed to the transport. The rest stay queued for the loop.
  */
-export async function deliverNow(ids: readonly number[], timeoutMs = 2_500): Promise<Map<number, boolean>> {
+export async function deliverNow(
+  ids: readonly number[],
+  timeoutMs = 2_500,
+): Promise<Map<number, boolean>> {
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
   await Promise.race([deliverDue().catch(() => undefined), timeout]);
   const statuses = await emailStatuses(ids);

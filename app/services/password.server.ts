@@ -21,7 +21,12 @@ const maxmem = (n: number, r: number) => 128 * n * r * 2;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R) });
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    N,
+    r: R,
+    p: P,
+    maxmem: maxmem(N, R),
+  });
   return ["scrypt", N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
@@ -29,12 +34,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: maxmem(Number(n), Number(r)),
-  });
+  const actual = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(salt, "base64"),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: maxmem(Number(n), Number(r)),
+    },
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 

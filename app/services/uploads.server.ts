@@ -95,12 +95,18 @@ export async function parseUpload<T>(
     // An empty file input still sends a part with no name and no bytes.
     if (file.size === 0 && file.name === "") return null;
     const bytes = new Uint8Array(await file.arrayBuffer());
-    files.push(await handleFile({ fieldName: file.fieldName, name: file.name.slice(0, 200), bytes }));
+    files.push(
+      await handleFile({ fieldName: file.fieldName, name: file.name.slice(0, 200), bytes }),
+    );
     return null;
   };
 
   try {
-    const fields = await parseFormData(counted, { maxFiles: limits.maxFiles, maxFileSize: limits.maxFileSize }, onFile);
+    const fields = await parseFormData(
+      counted,
+      { maxFiles: limits.maxFiles, maxFileSize: limits.maxFileSize },
+      onFile,
+    );
     return { fields, files };
   } catch (error) {
     if (error instanceof UploadError) throw error;

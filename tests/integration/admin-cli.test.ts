@@ -4,12 +4,16 @@ import { describe, expect, it } from "vitest";
 import { makeDataDir, ROOT, startServer } from "../support/server";
 
 function admin(dataDir: string, args: string[], password: string) {
-  return spawnSync(path.join(ROOT, "node_modules", ".bin", "tsx"), [path.join(ROOT, "scripts", "admin.ts"), ...args, "--password-stdin"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "production" },
-    input: password + "\n",
-    encoding: "utf8",
-  });
+  return spawnSync(
+    path.join(ROOT, "node_modules", ".bin", "tsx"),
+    [path.join(ROOT, "scripts", "admin.ts"), ...args, "--password-stdin"],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "production" },
+      input: password + "\n",
+      encoding: "utf8",
+    },
+  );
 }
 
 async function canSignIn(url: string, username: string, password: string) {

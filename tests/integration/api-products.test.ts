@@ -76,7 +76,11 @@ describe("GET /api/products/", () => {
   });
 
   it("answers an unknown category or a page past the end with an empty list, not an error", async () => {
-    for (const path of ["/api/products?product_category=Boats", "/api/products?page=999", "/api/products?page=-4&limit=abc"]) {
+    for (const path of [
+      "/api/products?product_category=Boats",
+      "/api/products?page=999",
+      "/api/products?page=-4&limit=abc",
+    ]) {
       const { res, body } = await get(path);
       expect(res.status).toBe(200);
       expect(Array.isArray(body)).toBe(true);
@@ -122,6 +126,8 @@ describe("GET /api/products/image/{img_url}", () => {
 
   it("404s unknown or malformed ids", async () => {
     expect((await fetch(`${server.url}/api/products/image/${"0".repeat(64)}`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/products/image/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/products/image/..%2F..%2Fetc%2Fpasswd`)).status).toBe(
+      404,
+    );
   });
 });

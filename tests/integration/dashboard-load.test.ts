@@ -12,7 +12,8 @@ describe("dashboard home with 5,000 orders", () => {
   it("renders the counts and the calendar quickly", async () => {
     const dataDir = makeDataDir(true);
     const db = new Database(path.join(dataDir, "haulbook.db"));
-    const insert = db.prepare(`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
+    const insert =
+      db.prepare(`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
       collection_date, status, booking_status, payment_method, total_pence, source)
       VALUES (?, ?, '07700 900000', '1 Test Street', 'Leeds', 'LS1 1AA', ?, ?, ?, ?, ?, ?)`);
     db.transaction(() => {
@@ -51,7 +52,9 @@ describe("dashboard home with 5,000 orders", () => {
       }
       times.sort((a, b) => a - b);
       const median = times[7]!;
-      console.log(`[dashboard] /dashboard/home with 5,000 orders: median ${median.toFixed(1)} ms, worst ${times.at(-1)!.toFixed(1)} ms`);
+      console.log(
+        `[dashboard] /dashboard/home with 5,000 orders: median ${median.toFixed(1)} ms, worst ${times.at(-1)!.toFixed(1)} ms`,
+      );
       expect(html.replaceAll("<!-- -->", "")).toMatch(/data-testid="count-orders">5000</);
       expect(median).toBeLessThan(250);
     } finally {

@@ -7,7 +7,10 @@ import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
 
-function quoteForm(overrides: Record<string, string> = {}, photos: { name: string; bytes: Uint8Array; type?: string }[] = []) {
+function quoteForm(
+  overrides: Record<string, string> = {},
+  photos: { name: string; bytes: Uint8Array; type?: string }[] = [],
+) {
   const form = new FormData();
   const fields = {
     fullName: "Margaret Oduya",
@@ -20,7 +23,12 @@ function quoteForm(overrides: Record<string, string> = {}, photos: { name: strin
     ...overrides,
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const p of photos) form.append("images", new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.type ?? "image/jpeg" }), p.name);
+  for (const p of photos)
+    form.append(
+      "images",
+      new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.type ?? "image/jpeg" }),
+      p.name,
+    );
   return form;
 }
 
@@ -28,7 +36,10 @@ function quoteForm(overrides: Record<string, string> = {}, photos: { name: strin
 async function phonePhoto(colour = "#b86b4b") {
   return sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
     .jpeg()
-    .withExif({ IFD0: { Make: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 27/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "Phone" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 27/1 0/1" },
+    })
     .withMetadata({ orientation: 6 })
     .toBuffer();
 }
@@ -43,7 +54,11 @@ function rows<T>(dataDir: string, sqlText: string): T[] {
 }
 
 const post = (server: RunningServer, form: FormData, pathName = "/api/products/quotationRequest") =>
-  fetch(`${server.url}${pathName}`, { method: "POST", body: form, headers: { origin: server.url } });
+  fetch(`${server.url}${pathName}`, {
+    method: "POST",
+    body: form,
+    headers: { origin: server.url },
+  });
 
 describe("quote requests with a working mail server", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -60,10 +75,13 @@ describe("quote requests with a working mail server", () => {
   it("stores the quote and its photos, strips location data, and emails the customer and the office", async () => {
     const photo = await phonePhoto();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const res = await post(server, quoteForm({}, [
-      { name: "sofa.jpg", bytes: photo },
-      { name: "fridge.jpg", bytes: await phonePhoto("#7a8fa6") },
-    ]));
+    const res = await post(
+      server,
+      quoteForm({}, [
+        { name: "sofa.jpg", bytes: photo },
+        { name: "fridge.jpg", bytes: await phonePhoto("#7a8fa6") },
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ emailStatus: { confirmation: true, notification: true } });
 
@@ -71,7 +89,11 @@ describe("quote requests with a working mail server", () => {
       server.dataDir,
       "SELECT id, full_name, postcode, responded FROM quotes",
     );
-    expect(quote).toMatchObject({ full_name: "Margaret Oduya", postcode: "RG1 4QX", responded: "no" });
+    expect(quote).toMatchObject({
+      full_name: "Margaret Oduya",
+      postcode: "RG1 4QX",
+      responded: "no",
+    });
     const images = rows<{ content_type: string; bytes: Buffer; original_filename: string }>(
       server.dataDir,
       "SELECT i.content_type, i.bytes, q.original_filename FROM quote_images q JOIN images i ON i.id = q.image_id ORDER BY q.sort_order",
@@ -126,7 +148,10 @@ describe("quote requests with a working mail server", () => {
   });
 
   it("refuses a text file named .jpg, naming the accepted types", async () => {
-    const res = await post(server, quoteForm({}, [{ name: "notes.jpg", bytes: new TextEncoder().encode("just some text") }]));
+    const res = await post(
+      server,
+      quoteForm({}, [{ name: "notes.jpg", bytes: new TextEncoder().encode("just some text") }]),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(
       "“notes.jpg” is not a photo we can use. Please send JPEG, PNG, WebP or HEIC files.",
@@ -135,9 +160,17 @@ describe("quote requests with a working mail server", () => {
 
   it("refuses eleven photos", async () => {
     const photo = await phonePhoto();
-    const res = await post(server, quoteForm({}, Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.jpg`, bytes: photo }))));
+    const res = await post(
+      server,
+      quoteForm(
+        {},
+        Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.jpg`, bytes: photo })),
+      ),
+    );
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe("Please send at most 10 photos.");
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "Please send at most 10 photos.",
+    );
   });
 
   it("stops a 16 MB photo while it streams with 413, stores nothing and keeps serving", async () => {
@@ -146,26 +179,47 @@ describe("quote requests with a working mail server", () => {
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const res = await post(server, quoteForm({}, [{ name: "huge.jpg", bytes: big }]));
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { message: string }).message).toBe("Each photo must be 15 MB or smaller.");
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "Each photo must be 15 MB or smaller.",
+    );
     expect(rows(server.dataDir, "SELECT id FROM quotes").length).toBe(before);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
   it("keeps a HEIC photo that cannot be decoded as it is, for staff to download", async () => {
-    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), ...new Uint8Array(2000).fill(9)]);
-    const res = await post(server, quoteForm({ fullName: "Heic Owner" }, [{ name: "IMG_0001.HEIC", bytes: heic, type: "image/heic" }]));
+    const heic = new Uint8Array([
+      0,
+      0,
+      0,
+      24,
+      ...new TextEncoder().encode("ftypheic"),
+      ...new Uint8Array(2000).fill(9),
+    ]);
+    const res = await post(
+      server,
+      quoteForm({ fullName: "Heic Owner" }, [
+        { name: "IMG_0001.HEIC", bytes: heic, type: "image/heic" },
+      ]),
+    );
     expect(res.status).toBe(201);
     const [stored] = rows<{ content_type: string; byte_size: number; original_filename: string }>(
       server.dataDir,
       `SELECT i.content_type, i.byte_size, q.original_filename FROM quotes o
          JOIN quote_images q ON q.quote_id = o.id JOIN images i ON i.id = q.image_id WHERE o.full_name = 'Heic Owner'`,
     );
-    expect(stored).toEqual({ content_type: "image/heic", byte_size: heic.byteLength, original_filename: "IMG_0001.HEIC" });
+    expect(stored).toEqual({
+      content_type: "image/heic",
+      byte_size: heic.byteLength,
+      original_filename: "IMG_0001.HEIC",
+    });
   });
 
   it("pretends to accept a form whose hidden honeypot field was filled, and stores nothing", async () => {
     const before = rows(server.dataDir, "SELECT id FROM quotes").length;
-    const res = await post(server, quoteForm({ website: "http://spam.example" }, [{ name: "a.jpg", bytes: await phonePhoto() }]));
+    const res = await post(
+      server,
+      quoteForm({ website: "http://spam.example" }, [{ name: "a.jpg", bytes: await phonePhoto() }]),
+    );
     expect(res.status).toBe(200);
     expect(rows(server.dataDir, "SELECT id FROM quotes").length).toBe(before);
   });
@@ -174,11 +228,15 @@ describe("quote requests with a working mail server", () => {
 describe("quote requests when the mail server is down", () => {
   it("stores the quote, says what was not sent, and the outbox delivers once SMTP is up", async () => {
     const port = await freePort();
-    const server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: OFFICE } });
+    const server = await startServer({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: OFFICE },
+    });
     try {
       const res = await post(server, quoteForm({}, [{ name: "a.jpg", bytes: await phonePhoto() }]));
       expect(res.status).toBe(201);
-      expect(await res.json()).toEqual({ emailStatus: { confirmation: false, notification: false } });
+      expect(await res.json()).toEqual({
+        emailStatus: { confirmation: false, notification: false },
+      });
       expect(rows(server.dataDir, "SELECT id FROM quotes")).toHaveLength(1);
       const pending = rows<{ status: string; attempts: number; last_error: string }>(
         server.dataDir,
@@ -190,13 +248,15 @@ describe("quote requests when the mail server is down", () => {
       const smtp = await startSmtp(port);
       try {
         const deadline = Date.now() + 25_000;
-        while (smtp.messages.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+        while (smtp.messages.length < 2 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 250));
         expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(["margaret@example.com", OFFICE]);
         await new Promise((r) => setTimeout(r, 300));
-        expect(rows<{ status: string }>(server.dataDir, "SELECT status FROM outbox").map((r) => r.status)).toEqual([
-          "sent",
-          "sent",
-        ]);
+        expect(
+          rows<{ status: string }>(server.dataDir, "SELECT status FROM outbox").map(
+            (r) => r.status,
+          ),
+        ).toEqual(["sent", "sent"]);
       } finally {
         await smtp.close();
       }
@@ -212,7 +272,9 @@ describe("quote rate limit", () => {
     try {
       const photo = await phonePhoto();
       for (let i = 0; i < 5; i++) {
-        expect((await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]))).status).toBe(201);
+        expect((await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]))).status).toBe(
+          201,
+        );
       }
       const res = await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]));
       expect(res.status).toBe(429);

@@ -44,7 +44,9 @@ describe("the production server", () => {
         .get(`${server.url}/`, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+          res.on("end", () =>
+            resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+          );
         })
         .on("error", reject);
     });

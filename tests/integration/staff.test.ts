@@ -23,7 +23,12 @@ function urlOf(file: string): string {
   return "/" + segments.join("/");
 }
 
-async function login(target: RunningServer, username: string = STAFF.username, password: string = STAFF.password, extra: Record<string, string> = {}) {
+async function login(
+  target: RunningServer,
+  username: string = STAFF.username,
+  password: string = STAFF.password,
+  extra: Record<string, string> = {},
+) {
   return fetch(`${target.url}/login`, {
     method: "POST",
     redirect: "manual",
@@ -38,21 +43,33 @@ describe("every staff route checks the session itself", () => {
   const pages = fs.readdirSync(ROUTES).filter((f) => f.startsWith("dashboard"));
   const staffApi = fs
     .readdirSync(ROUTES)
-    .filter((f) => f.startsWith("api.") && /requireStaff\([^)]*"api"\)/.test(fs.readFileSync(path.join(ROUTES, f), "utf8")));
+    .filter(
+      (f) =>
+        f.startsWith("api.") &&
+        /requireStaff\([^)]*"api"\)/.test(fs.readFileSync(path.join(ROUTES, f), "utf8")),
+    );
 
   it("finds the dashboard routes", () => {
-    expect(pages).toEqual(expect.arrayContaining(["dashboard.tsx", "dashboard._index.tsx", "dashboard.home.tsx"]));
+    expect(pages).toEqual(
+      expect.arrayContaining(["dashboard.tsx", "dashboard._index.tsx", "dashboard.home.tsx"]),
+    );
   });
 
   it.each(pages)("%s sends an anonymous visitor to /login", async (file) => {
     const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
-    expect(source, `${file} must call requireStaff in its loader and action`).toMatch(/requireStaff\(/);
+    expect(source, `${file} must call requireStaff in its loader and action`).toMatch(
+      /requireStaff\(/,
+    );
     const url = urlOf(file);
     const res = await fetch(`${server.url}${url}`, { redirect: "manual" });
     expect([302, 303]).toContain(res.status);
     expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
     if (/export (async )?function action/.test(source)) {
-      const post = await fetch(`${server.url}${url}`, { method: "POST", redirect: "manual", headers: { origin: server.url } });
+      const post = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url },
+      });
       expect([302, 303]).toContain(post.status);
       expect(post.headers.get("location")).toMatch(/^\/login/);
     }
@@ -73,7 +90,12 @@ describe("every staff route checks the session itself", () => {
   it.each(staffApi)("staff API %s answers 401 JSON without a session", async (file) => {
     const source = fs.readFileSync(path.join(ROUTES, file), "utf8");
     const isAction = /export (async )?function action/.test(source);
-    const res = await fetch(`${server.url}${urlOf(file)}`, isAction ? { method: "POST", body: "{}", headers: { "content-type": "application/json" } } : {});
+    const res = await fetch(
+      `${server.url}${urlOf(file)}`,
+      isAction
+        ? { method: "POST", body: "{}", headers: { "content-type": "application/json" } }
+        : {},
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ status: false });
   });
@@ -102,10 +124,17 @@ describe("staff sign-in", () => {
     const valid = await fetch(`${server.url}/api/login/validate-token`, { headers: { cookie } });
     expect(await valid.json()).toEqual({ status: true });
 
-    const out = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.url } });
+    const out = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: server.url },
+    });
     expect(out.headers.get("location")).toBe("/login?signedOut=1");
     const cleared = cookieOf(out);
-    const after = await fetch(`${server.url}/dashboard/home`, { headers: { cookie: cleared }, redirect: "manual" });
+    const after = await fetch(`${server.url}/dashboard/home`, {
+      headers: { cookie: cleared },
+      redirect: "manual",
+    });
     expect(after.headers.get("location")).toMatch(/^\/login/);
   });
 
@@ -124,9 +153,13 @@ describe("staff sign-in", () => {
   });
 
   it("returns only to a path on this site", async () => {
-    const evil = await login(server, STAFF.username, STAFF.password, { redirectTo: "//evil.example/steal" });
+    const evil = await login(server, STAFF.username, STAFF.password, {
+      redirectTo: "//evil.example/steal",
+    });
     expect(evil.headers.get("location")).toBe("/dashboard");
-    const good = await login(server, STAFF.username, STAFF.password, { redirectTo: "/dashboard/home?x=1" });
+    const good = await login(server, STAFF.username, STAFF.password, {
+      redirectTo: "/dashboard/home?x=1",
+    });
     expect(good.headers.get("location")).toBe("/dashboard/home?x=1");
   });
 
@@ -140,21 +173,29 @@ describe("staff sign-in", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: true, message: "Signed in" });
-    const valid = await fetch(`${server.url}/api/login/validate-token`, { headers: { cookie: cookieOf(res) } });
+    const valid = await fetch(`${server.url}/api/login/validate-token`, {
+      headers: { cookie: cookieOf(res) },
+    });
     expect(await valid.json()).toEqual({ status: true });
   });
 
   it("refuses unsafe requests from another site with 403", async () => {
     const res = await fetch(`${server.url}/login`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+      },
       body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
       redirect: "manual",
     });
     expect(res.status).toBe(403);
     const byReferer = await fetch(`${server.url}/bag`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", referer: "https://evil.example/page" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        referer: "https://evil.example/page",
+      },
       body: "intent=remove&id=1&position=outside",
       redirect: "manual",
     });
@@ -166,10 +207,13 @@ describe("sign-in failure limit", () => {
   it("refuses further attempts after 5 failures in 15 minutes, even after a restart", async () => {
     const own = await startServer();
     try {
-      for (let i = 0; i < 5; i++) expect((await login(own, STAFF.username, `wrong-${i}-password`)).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(own, STAFF.username, `wrong-${i}-password`)).status).toBe(401);
       const blocked = await login(own);
       expect(blocked.status).toBe(429);
-      expect(await blocked.text()).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes\./);
+      expect(await blocked.text()).toMatch(
+        /Too many failed sign-in attempts\. Please try again in \d+ minutes\./,
+      );
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
       await own.stop();
 
@@ -212,10 +256,14 @@ describe("manual bookings from the dashboard", () => {
     const res = await createBooking(cookie, valid);
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
-    expect(location).toMatch(/^\/dashboard\/home\?month=\d{4}-\d{2}&day=\d{4}-\d{2}-\d{2}&created=\d+$/);
+    expect(location).toMatch(
+      /^\/dashboard\/home\?month=\d{4}-\d{2}&day=\d{4}-\d{2}-\d{2}&created=\d+$/,
+    );
     const day = /day=([\d-]+)/.exec(location)![1]!;
 
-    const html = (await (await fetch(`${server.url}${location}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    const html = (
+      await (await fetch(`${server.url}${location}`, { headers: { cookie } })).text()
+    ).replaceAll("<!-- -->", "");
     expect(html).toContain("Dev Patel");
     expect(html).toContain("£85.50");
     expect(html).toContain("Bank transfer");
@@ -227,7 +275,13 @@ describe("manual bookings from the dashboard", () => {
 
   it("refuses bad input with the spec's message and a reason per field, keeping what was typed", async () => {
     const cookie = await signedIn();
-    const res = await createBooking(cookie, { ...valid, full_name: " ", order_price: "-5", date: "2020-01-01", payment_method: "card" });
+    const res = await createBooking(cookie, {
+      ...valid,
+      full_name: " ",
+      order_price: "-5",
+      date: "2020-01-01",
+      payment_method: "card",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Failed to preform that action");
@@ -273,30 +327,47 @@ describe("staff API", () => {
     expect((await post({ "x-xsrf-token": "forged" })).status).toBe(403);
     const ok = await post({ "x-xsrf-token": xsrf });
     expect(ok.status).toBe(201);
-    expect(await ok.json()).toMatchObject({ data: "Booking created", order_id: expect.any(Number) });
+    expect(await ok.json()).toMatchObject({
+      data: "Booking created",
+      order_id: expect.any(Number),
+    });
     const bad = await fetch(`${server.url}/api/orders/custom-order`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json", "x-xsrf-token": xsrf },
       body: JSON.stringify({ ...booking, payment_method: "cheque" }),
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ data: "Failed to preform that action", errors: { payment_method: expect.any(String) } });
+    expect(await bad.json()).toMatchObject({
+      data: "Failed to preform that action",
+      errors: { payment_method: expect.any(String) },
+    });
   });
 
   it("lists counts, bookings and billing, and updates a booking with its history", async () => {
     const { cookie, xsrf } = await apiSession();
     const headers = { cookie, "content-type": "application/json", "x-xsrf-token": xsrf };
     const created = (await (
-      await fetch(`${server.url}/api/orders/custom-order`, { method: "POST", headers, body: JSON.stringify({ ...booking, full_name: "History Case" }) })
+      await fetch(`${server.url}/api/orders/custom-order`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ ...booking, full_name: "History Case" }),
+      })
     ).json()) as { order_id: number };
 
-    const general = (await (await fetch(`${server.url}/api/general`, { headers: { cookie } })).json()) as Record<string, number>;
+    const general = (await (
+      await fetch(`${server.url}/api/general`, { headers: { cookie } })
+    ).json()) as Record<string, number>;
     expect(general.order).toBeGreaterThanOrEqual(1);
     expect(general.products).toBeGreaterThanOrEqual(45);
     expect(typeof general.quotes).toBe("number");
 
-    const bookings = (await (await fetch(`${server.url}/api/general/bookings`, { headers: { cookie } })).json()) as { order_id: number; status: string }[];
-    expect(bookings.find((b) => b.order_id === created.order_id)).toMatchObject({ status: "pending", booking_status: "pending" });
+    const bookings = (await (
+      await fetch(`${server.url}/api/general/bookings`, { headers: { cookie } })
+    ).json()) as { order_id: number; status: string }[];
+    expect(bookings.find((b) => b.order_id === created.order_id)).toMatchObject({
+      status: "pending",
+      booking_status: "pending",
+    });
 
     const billing = (await (
       await fetch(`${server.url}/api/general/billing`, {
@@ -306,22 +377,38 @@ describe("staff API", () => {
       })
     ).json()) as Record<string, unknown>[];
     expect(billing).toEqual([
-      expect.objectContaining({ order_id: created.order_id, full_name: "History Case", price: 60, payment_method: "cash_payment" }),
+      expect.objectContaining({
+        order_id: created.order_id,
+        full_name: "History Case",
+        price: 60,
+        payment_method: "cash_payment",
+      }),
     ]);
 
     const update = await fetch(`${server.url}/api/general/updatebooking`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ order_id: created.order_id, booking_status: "complete", status: "complete" }),
+      body: JSON.stringify({
+        order_id: created.order_id,
+        booking_status: "complete",
+        status: "complete",
+      }),
     });
     expect(await update.json()).toMatchObject({ status: true });
-    const after = (await (await fetch(`${server.url}/api/general/bookings`, { headers: { cookie } })).json()) as { order_id: number }[];
-    expect(after.find((b) => b.order_id === created.order_id)).toMatchObject({ status: "complete", booking_status: "complete" });
+    const after = (await (
+      await fetch(`${server.url}/api/general/bookings`, { headers: { cookie } })
+    ).json()) as { order_id: number }[];
+    expect(after.find((b) => b.order_id === created.order_id)).toMatchObject({
+      status: "complete",
+      booking_status: "complete",
+    });
 
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
     const events = db
-      .prepare("SELECT field, old_value, new_value, actor FROM order_events WHERE order_id = ? AND field <> 'created' ORDER BY id")
+      .prepare(
+        "SELECT field, old_value, new_value, actor FROM order_events WHERE order_id = ? AND field <> 'created' ORDER BY id",
+      )
       .all(created.order_id);
     db.close();
     expect(events).toEqual([
@@ -334,7 +421,11 @@ describe("staff API", () => {
 describe("staff see quote requests", () => {
   it("lists and searches quotes, shows one with its photos, and keeps the photos from anyone signed out", async () => {
     const sharp = (await import("sharp")).default;
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8cc5a8" } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: "#8cc5a8" },
+    })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     for (const [k, v] of Object.entries({
       fullName: "Olu Adeyemi",
@@ -347,17 +438,30 @@ describe("staff see quote requests", () => {
     }))
       form.append(k, v);
     form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "garden.jpg");
-    expect((await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form })).status).toBe(201);
+    expect(
+      (await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form }))
+        .status,
+    ).toBe(201);
 
     const cookie = cookieOf(await login(server));
-    const list = (await (await fetch(`${server.url}/dashboard/quotes?full_name=adeyemi&responded=no`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    const list = (
+      await (
+        await fetch(`${server.url}/dashboard/quotes?full_name=adeyemi&responded=no`, {
+          headers: { cookie },
+        })
+      ).text()
+    ).replaceAll("<!-- -->", "");
     expect(list).toContain("Olu Adeyemi");
     expect(list).toContain("LS1 5HD");
     const id = /\/dashboard\/quotes\/(\d+)/.exec(list)![1];
-    const none = await (await fetch(`${server.url}/dashboard/quotes?email=nobody`, { headers: { cookie } })).text();
+    const none = await (
+      await fetch(`${server.url}/dashboard/quotes?email=nobody`, { headers: { cookie } })
+    ).text();
     expect(none).toContain("No quotes match this search.");
 
-    const detail = await (await fetch(`${server.url}/dashboard/quotes/${id}`, { headers: { cookie } })).text();
+    const detail = await (
+      await fetch(`${server.url}/dashboard/quotes/${id}`, { headers: { cookie } })
+    ).text();
     expect(detail).toContain("Garden shed and a trampoline.");
     const src = /src="(\/api\/products\/quotes-img\/[0-9a-f]{64})\?w=320"/.exec(detail)![1];
 
@@ -367,8 +471,14 @@ describe("staff see quote requests", () => {
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
     expect((await fetch(`${server.url}${src}`)).status).toBe(401);
 
-    const api = (await (await fetch(`${server.url}/api/orders/quotationRequest?full_name=olu`, { headers: { cookie } })).json()) as Record<string, unknown>[];
-    expect(api).toEqual([expect.objectContaining({ full_name: "Olu Adeyemi", responded: "no", photos: 1 })]);
+    const api = (await (
+      await fetch(`${server.url}/api/orders/quotationRequest?full_name=olu`, {
+        headers: { cookie },
+      })
+    ).json()) as Record<string, unknown>[];
+    expect(api).toEqual([
+      expect.objectContaining({ full_name: "Olu Adeyemi", responded: "no", photos: 1 }),
+    ]);
     expect((await fetch(`${server.url}/api/orders/quotationRequest`)).status).toBe(401);
   });
 });
@@ -376,19 +486,34 @@ describe("staff see quote requests", () => {
 describe("answering quotes", () => {
   async function sendQuote(name: string, colour: string) {
     const sharp = (await import("sharp")).default;
-    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: colour } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 200, height: 150, channels: 3, background: colour },
+    })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
-    for (const [k, v] of Object.entries({ fullName: name, email: "q@example.com", phoneNumber: "07700 900333", address1: "1 Lane", town: "York", postcode: "YO1 7HH", comments: "A wardrobe." }))
+    for (const [k, v] of Object.entries({
+      fullName: name,
+      email: "q@example.com",
+      phoneNumber: "07700 900333",
+      address1: "1 Lane",
+      town: "York",
+      postcode: "YO1 7HH",
+      comments: "A wardrobe.",
+    }))
       form.append(k, v);
     form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "w.jpg");
-    expect((await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form })).status).toBe(201);
+    expect(
+      (await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form }))
+        .status,
+    ).toBe(201);
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
     const row = db.prepare("SELECT id FROM quotes WHERE full_name = ?").get(name) as { id: number };
     db.close();
     return row.id;
   }
-  const sql = async <T,>(query: string, ...args: unknown[]) => {
+  const sql = async <T>(query: string, ...args: unknown[]) => {
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
     try {
@@ -401,7 +526,9 @@ describe("answering quotes", () => {
   it("books from a quote with its details, which answers it, and deletes another with its photos", async () => {
     const cookie = cookieOf(await login(server));
     const bookedId = await sendQuote("Quote To Book", "#d9a45b");
-    const page = await (await fetch(`${server.url}/dashboard/quotes/${bookedId}?book=1`, { headers: { cookie } })).text();
+    const page = await (
+      await fetch(`${server.url}/dashboard/quotes/${bookedId}?book=1`, { headers: { cookie } })
+    ).text();
     expect(page).toContain('value="Quote To Book"');
     expect(page).toContain('value="YO1 7HH"');
 
@@ -422,15 +549,22 @@ describe("answering quotes", () => {
       }),
     });
     expect(book.status).toBe(303);
-    expect(await sql("SELECT responded FROM quotes WHERE id = ?", bookedId)).toEqual([{ responded: "yes" }]);
-    expect(await sql("SELECT source, quote_id, total_pence FROM orders WHERE quote_id = ?", bookedId)).toEqual([
-      { source: "quote", quote_id: bookedId, total_pence: 14000 },
+    expect(await sql("SELECT responded FROM quotes WHERE id = ?", bookedId)).toEqual([
+      { responded: "yes" },
     ]);
-    const answered = await (await fetch(`${server.url}/dashboard/quotes/${bookedId}`, { headers: { cookie } })).text();
+    expect(
+      await sql("SELECT source, quote_id, total_pence FROM orders WHERE quote_id = ?", bookedId),
+    ).toEqual([{ source: "quote", quote_id: bookedId, total_pence: 14000 }]);
+    const answered = await (
+      await fetch(`${server.url}/dashboard/quotes/${bookedId}`, { headers: { cookie } })
+    ).text();
     expect(answered).not.toContain("Create Booking");
 
     const deleteId = await sendQuote("Quote To Delete", "#7a8fa6");
-    const imageIds = await sql<{ image_id: string }>("SELECT image_id FROM quote_images WHERE quote_id = ?", deleteId);
+    const imageIds = await sql<{ image_id: string }>(
+      "SELECT image_id FROM quote_images WHERE quote_id = ?",
+      deleteId,
+    );
     const del = await fetch(`${server.url}/dashboard/quotes/${deleteId}`, {
       method: "POST",
       redirect: "manual",

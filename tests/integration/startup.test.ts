@@ -14,10 +14,16 @@ function countRows(dataDir: string, table: string): number {
 
 describe("starting the server", () => {
   it("stops with one clear line when a variable is bad", async () => {
-    const server = await startServer({ env: { PORT: "eighty" }, fromTemplate: false, expectExit: true });
+    const server = await startServer({
+      env: { PORT: "eighty" },
+      fromTemplate: false,
+      expectExit: true,
+    });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split("\n");
-    expect(lines).toEqual(['[haulbook] cannot start: Invalid PORT ("eighty"): Invalid input: expected number, received NaN']);
+    expect(lines).toEqual([
+      '[haulbook] cannot start: Invalid PORT ("eighty"): Invalid input: expected number, received NaN',
+    ]);
   });
 
   it("seeds the demo catalogue on an empty database, and a second start seeds nothing", async () => {
@@ -54,7 +60,10 @@ describe("starting the server", () => {
     expect(countRows(server.dataDir, "users")).toBe(1);
     expect(countRows(server.dataDir, "products")).toBe(0);
 
-    const again = await startServer({ dataDir: server.dataDir, env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, SEED_DEMO: "false" } });
+    const again = await startServer({
+      dataDir: server.dataDir,
+      env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, SEED_DEMO: "false" },
+    });
     expect(again.output()).not.toContain("password:");
     await again.stop();
   });
@@ -62,7 +71,10 @@ describe("starting the server", () => {
   it("keeps the staff user from ADMIN_USERNAME/ADMIN_PASSWORD", async () => {
     const dataDir = makeDataDir(true);
     const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
-    const user = db.prepare("SELECT username, password_hash FROM users").get() as { username: string; password_hash: string };
+    const user = db.prepare("SELECT username, password_hash FROM users").get() as {
+      username: string;
+      password_hash: string;
+    };
     db.close();
     expect(user.username).toBe(STAFF.username);
     expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);

@@ -52,9 +52,12 @@ export function makeDataDir(fromTemplate: boolean): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-test-"));
   if (fromTemplate) {
     if (!fs.existsSync(path.join(TEMPLATE_DIR, "haulbook.db"))) {
-      throw new Error("No template database: run the tests through `npm test` (or `node scripts/make-template.mjs`).");
+      throw new Error(
+        "No template database: run the tests through `npm test` (or `node scripts/make-template.mjs`).",
+      );
     }
-    for (const file of fs.readdirSync(TEMPLATE_DIR)) fs.copyFileSync(path.join(TEMPLATE_DIR, file), path.join(dir, file));
+    for (const file of fs.readdirSync(TEMPLATE_DIR))
+      fs.copyFileSync(path.join(TEMPLATE_DIR, file), path.join(dir, file));
   }
   return dir;
 }
@@ -102,7 +105,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const deadline = Date.now() + 60_000;
   while (!output.includes("listening on")) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`Server did not start within 60 s:\n${output}`);

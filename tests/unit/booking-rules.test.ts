@@ -44,9 +44,15 @@ describe("collection dates", () => {
   it("refuse past days, days past the window and malformed values", async () => {
     const now = at("2026-12-01T09:00:00Z");
     for (const day of ["2026-11-30", "2027-03-02", "2026-02-30", "tomorrow", "", 20261201]) {
-      expect(await checkCollectionDate(day, "customer", now)).toEqual({ ok: false, message: "Please select a valid date" });
+      expect(await checkCollectionDate(day, "customer", now)).toEqual({
+        ok: false,
+        message: "Please select a valid date",
+      });
     }
-    expect(await checkCollectionDate("2027-03-01", "customer", now)).toEqual({ ok: true, full: false });
+    expect(await checkCollectionDate("2027-03-01", "customer", now)).toEqual({
+      ok: true,
+      full: false,
+    });
   });
 
   it("treat a day with 8 active bookings as full for customers; staff may still book it", async () => {
@@ -56,10 +62,19 @@ describe("collection dates", () => {
     // 7 active bookings, one abandoned card checkout (older than 30 minutes), one fresh one
     for (let i = 0; i < 7; i++) await db().insertInto("orders").values(order(day)).execute();
     const old = new Date(now.getTime() - 45 * 60_000).toISOString();
-    await db().insertInto("orders").values(order(day, { payment_method: "card", source: "web", created_at: old })).execute();
+    await db()
+      .insertInto("orders")
+      .values(order(day, { payment_method: "card", source: "web", created_at: old }))
+      .execute();
     expect(await checkCollectionDate(day, "customer", now)).toEqual({ ok: true, full: false });
-    await db().insertInto("orders").values(order(day, { payment_method: "card", source: "web" })).execute();
-    expect(await checkCollectionDate(day, "customer", now)).toEqual({ ok: false, message: "Please select a valid date" });
+    await db()
+      .insertInto("orders")
+      .values(order(day, { payment_method: "card", source: "web" }))
+      .execute();
+    expect(await checkCollectionDate(day, "customer", now)).toEqual({
+      ok: false,
+      message: "Please select a valid date",
+    });
     expect(await checkCollectionDate(day, "staff", now)).toEqual({ ok: true, full: true });
   });
 });

@@ -47,7 +47,9 @@ describe("configuration", () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     expect(fs.existsSync(dataDir)).toBe(true);
     expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
-    expect(fs.readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first.sessionSecret);
+    expect(fs.readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(
+      first.sessionSecret,
+    );
     const second = loadConfig({ DATA_DIR: dataDir });
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(second.databasePath).toBe(path.join(dataDir, "haulbook.db"));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, formatShortDate, penceToPounds, poundsToPence, todayInLondon } from "~/lib/format";
+import {
+  formatPence,
+  formatShortDate,
+  penceToPounds,
+  poundsToPence,
+  todayInLondon,
+} from "~/lib/format";
 import { resolveCategory } from "~/lib/categories";
 import { totalQuantity } from "~/lib/cart";
 import { parseCart } from "~/services/cart-cookie.server";

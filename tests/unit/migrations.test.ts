@@ -39,7 +39,9 @@ describe("migrations", () => {
       ["0002_rate_limits", "Success"],
     ]);
     const tables = sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name",
+      )
       .all()
       .map((row) => (row as { name: string }).name);
     expect(tables).toEqual(TABLES);
@@ -59,9 +61,13 @@ describe("migrations", () => {
     const { db } = freshDatabase();
     await migrateToLatest(db);
     const image = "a".repeat(64);
-    await sql`INSERT INTO images (id, content_type, byte_size, bytes) VALUES (${image}, 'image/png', 3, ${Buffer.from("abc")})`.execute(db);
+    await sql`INSERT INTO images (id, content_type, byte_size, bytes) VALUES (${image}, 'image/png', 3, ${Buffer.from("abc")})`.execute(
+      db,
+    );
     const product = (price: number, category = "Fridge Removal", imageId = image) =>
-      sql`INSERT INTO products (name, description, category, price_pence, image_id) VALUES ('Fridge', 'A fridge', ${category}, ${price}, ${imageId})`.execute(db);
+      sql`INSERT INTO products (name, description, category, price_pence, image_id) VALUES ('Fridge', 'A fridge', ${category}, ${price}, ${imageId})`.execute(
+        db,
+      );
 
     await expect(product(4500)).resolves.toBeDefined();
     await expect(product(0)).rejects.toThrow(/CHECK/);
@@ -71,7 +77,9 @@ describe("migrations", () => {
 
     const order = (date: string, status = "pending", method = "card", source = "web") =>
       sql`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, status, payment_method, total_pence, source)
-          VALUES ('Ann Lee', 'ann@example.com', '07700 900123', '1 High St', 'Leeds', 'LS1 1AA', ${date}, ${status}, ${method}, 4500, ${source})`.execute(db);
+          VALUES ('Ann Lee', 'ann@example.com', '07700 900123', '1 High St', 'Leeds', 'LS1 1AA', ${date}, ${status}, ${method}, 4500, ${source})`.execute(
+        db,
+      );
     await expect(order("2026-12-01")).resolves.toBeDefined();
     await expect(order("01/12/2026")).rejects.toThrow(/CHECK/);
     await expect(order("2026-12-01", "paid")).rejects.toThrow(/CHECK/);

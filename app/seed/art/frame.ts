@@ -21,7 +21,11 @@ export const C = {
 const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A complete SVG document: background card, ground shadow under the item, then the drawing. */
-export function frame(title: string, drawing: string, background: "cream" | "green" = "cream"): string {
+export function frame(
+  title: string,
+  drawing: string,
+  background: "cream" | "green" = "cream",
+): string {
   const bg = background === "cream" ? C.cream : C.softGreen;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 450" width="600" height="450">` +

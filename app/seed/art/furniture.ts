@@ -59,11 +59,22 @@ function sofa(o: SofaOpts): string {
   const ix = o.x + aw;
   const iw = o.w - (o.noRightArm ? aw : 2 * aw);
   const cw = iw / o.seats;
-  let s = leg(o.x + 24, baseBot - 4, o.legs, o.legFill) + leg(o.x + o.w - 24, baseBot - 4, o.legs, o.legFill);
+  let s =
+    leg(o.x + 24, baseBot - 4, o.legs, o.legFill) +
+    leg(o.x + o.w - 24, baseBot - 4, o.legs, o.legFill);
   s += r(ix - 16, o.backTop, iw + (o.noRightArm ? 16 : 32), baseTop - o.backTop + 20, o.fill, 26);
   if (o.backCushions)
     s += range(o.seats)
-      .map((i) => r(Math.round(ix + i * cw + 5), o.backTop + 16, Math.round(cw - 10), 270 - o.backTop, o.fill, 16))
+      .map((i) =>
+        r(
+          Math.round(ix + i * cw + 5),
+          o.backTop + 16,
+          Math.round(cw - 10),
+          270 - o.backTop,
+          o.fill,
+          16,
+        ),
+      )
       .join("");
   const bw = iw + (o.noRightArm ? 10 : 20);
   s += sh(ix - 10, 262, bw, 30, 0, ".12");
@@ -83,64 +94,101 @@ function sofa(o: SofaOpts): string {
 }
 
 const armchair = sofa({
-  x: 160, w: 280, seats: 1, fill: C.mustard, backTop: 120, arm: "round", legs: "taper", legFill: C.sand,
+  x: 160,
+  w: 280,
+  seats: 1,
+  fill: C.mustard,
+  backTop: 120,
+  arm: "round",
+  legs: "taper",
+  legFill: C.sand,
 });
 
 const twoSeater = sofa({
-  x: 120, w: 360, seats: 2, fill: C.slate, backTop: 160, arm: "square", legs: "peg", legFill: C.mustard,
+  x: 120,
+  w: 360,
+  seats: 2,
+  fill: C.slate,
+  backTop: 160,
+  arm: "square",
+  legs: "peg",
+  legFill: C.mustard,
   backCushions: true,
 });
 
 const threeSeater = sofa({
-  x: 80, w: 440, seats: 3, fill: C.accent, backTop: 170, arm: "roll", legs: "block", legFill: C.ink,
+  x: 80,
+  w: 440,
+  seats: 3,
+  fill: C.accent,
+  backTop: 170,
+  arm: "roll",
+  legs: "block",
+  legFill: C.ink,
 });
 
 const cornerSofa =
   sofa({
-    x: 70, w: 420, seats: 3, fill: C.terracotta, backTop: 160, arm: "square", legs: "peg", legFill: C.sand,
-    backCushions: true, noRightArm: true,
+    x: 70,
+    w: 420,
+    seats: 3,
+    fill: C.terracotta,
+    backTop: 160,
+    arm: "square",
+    legs: "peg",
+    legFill: C.sand,
+    backCushions: true,
+    noRightArm: true,
   }) +
   g(
     leg(352, 362, "peg", C.sand) +
-    leg(522, 362, "peg", C.sand) +
-    poly("348,270 494,270 482,326 334,326", C.terracotta) +
-    `<polygon points="350,274 491,274 489,284 349,284" fill="${C.ink}" opacity=".15" stroke="none"/>` +
-    r(334, 324, 150, 46, C.terracotta, 8) +
-    sh(336, 346, 146, 22, 6) +
-    poly("490,160 530,160 538,206 478,206", C.terracotta) +
-    r(478, 200, 60, 170, C.terracotta, 12) +
-    sh(482, 340, 52, 26, 8),
+      leg(522, 362, "peg", C.sand) +
+      poly("348,270 494,270 482,326 334,326", C.terracotta) +
+      `<polygon points="350,274 491,274 489,284 349,284" fill="${C.ink}" opacity=".15" stroke="none"/>` +
+      r(334, 324, 150, 46, C.terracotta, 8) +
+      sh(336, 346, 146, 22, 6) +
+      poly("490,160 530,160 538,206 478,206", C.terracotta) +
+      r(478, 200, 60, 170, C.terracotta, 12) +
+      sh(482, 340, 52, 26, 8),
   );
 
 const sofaBed =
   sofa({
-    x: 110, w: 380, seats: 2, fill: C.midGreen, backTop: 165, arm: "round", legs: "peg", legFill: C.mustard,
-    backCushions: true, noSeat: true,
+    x: 110,
+    w: 380,
+    seats: 2,
+    fill: C.midGreen,
+    backTop: 165,
+    arm: "round",
+    legs: "peg",
+    legFill: C.mustard,
+    backCushions: true,
+    noSeat: true,
   }) +
   g(
     r(146, 360, 10, 26, C.grey, 3) +
-    r(444, 360, 10, 26, C.grey, 3) +
-    poly("168,296 432,296 464,340 136,340", C.white) +
-    r(136, 340, 328, 26, C.white, 5) +
-    sh(138, 354, 324, 10, 3) +
-    r(184, 280, 96, 32, C.white, 15) +
-    poly("318,296 432,296 464,340 330,340", C.terracotta) +
-    p("M330 340H464V368q-12 8-26 2t-28 0t-28 0t-28 0t-24-2z", C.terracotta) +
-    sh(332, 352, 130, 12, 3) +
-    ln(324, 318, 450, 318),
+      r(444, 360, 10, 26, C.grey, 3) +
+      poly("168,296 432,296 464,340 136,340", C.white) +
+      r(136, 340, 328, 26, C.white, 5) +
+      sh(138, 354, 324, 10, 3) +
+      r(184, 280, 96, 32, C.white, 15) +
+      poly("318,296 432,296 464,340 330,340", C.terracotta) +
+      p("M330 340H464V368q-12 8-26 2t-28 0t-28 0t-28 0t-24-2z", C.terracotta) +
+      sh(332, 352, 130, 12, 3) +
+      ln(324, 318, 450, 318),
   );
 
 const recliner = g(
   r(256, 346, 144, 32, C.grey, 6) +
-  sh(256, 346, 144, 32, 6, ".35") +
-  `<rect x="332" y="108" width="80" height="224" rx="36" fill="${C.grey}" transform="rotate(16 372 330)"/>` +
-  `<rect x="330" y="124" width="44" height="150" rx="20" fill="${C.grey}" transform="rotate(16 372 330)"/>` +
-  `<path d="M140 314 L262 356 M206 310 L244 338" stroke="${C.ink}" stroke-width="6"/>` +
-  `<rect x="104" y="268" width="120" height="40" rx="18" fill="${C.grey}" transform="rotate(-8 160 288)"/>` +
-  r(196, 262, 190, 46, C.grey, 18) +
-  r(232, 236, 180, 120, C.grey, 30) +
-  sh(238, 318, 168, 32, 14) +
-  r(226, 230, 192, 34, C.grey, 17),
+    sh(256, 346, 144, 32, 6, ".35") +
+    `<rect x="332" y="108" width="80" height="224" rx="36" fill="${C.grey}" transform="rotate(16 372 330)"/>` +
+    `<rect x="330" y="124" width="44" height="150" rx="20" fill="${C.grey}" transform="rotate(16 372 330)"/>` +
+    `<path d="M140 314 L262 356 M206 310 L244 338" stroke="${C.ink}" stroke-width="6"/>` +
+    `<rect x="104" y="268" width="120" height="40" rx="18" fill="${C.grey}" transform="rotate(-8 160 288)"/>` +
+    r(196, 262, 190, 46, C.grey, 18) +
+    r(232, 236, 180, 120, C.grey, 30) +
+    sh(238, 318, 168, 32, 14) +
+    r(226, 230, 192, 34, C.grey, 17),
 );
 
 /** Front view of a dining chair, x = left edge of the back. */
@@ -154,8 +202,16 @@ const chair = (x: number, w: number, wood: string, pad: string) =>
 const diningChair = chair(0, 120, C.mustard, C.accent);
 /** Four chairs in a row receding to the back left: [x, foot y, scale]. */
 const diningChairs = g(
-  [[96, 362, 0.82], [186, 368, 0.88], [280, 374, 0.94], [380, 380, 1]]
-    .map(([x, foot, k]) => `<g transform="translate(${x} ${Math.round((foot ?? 0) - (k ?? 1) * G)}) scale(${k})">${diningChair}</g>`)
+  [
+    [96, 362, 0.82],
+    [186, 368, 0.88],
+    [280, 374, 0.94],
+    [380, 380, 1],
+  ]
+    .map(
+      ([x, foot, k]) =>
+        `<g transform="translate(${x} ${Math.round((foot ?? 0) - (k ?? 1) * G)}) scale(${k})">${diningChair}</g>`,
+    )
     .join(""),
 );
 
@@ -165,21 +221,46 @@ const lerp = (y: number, y0: number, x0: number, y1: number, x1: number) =>
 
 const bedFrame = g(
   r(150, 104, 300, 210, C.slate, 22) +
-  [200, 250, 300, 350, 400].map((x) => dot(x, 150, 4, C.slate) + dot(x, 196, 4, C.slate)).join("") +
-  sh(156, 214, 288, 40, 0, ".12") +
-  leg(138, 340, "peg", C.mustard) +
-  leg(462, 340, "peg", C.mustard) +
-  poly("164,236 436,236 478,330 122,330", C.mustard) +
-  `<polygon points="180,246 420,246 452,320 148,320" fill="${C.ink}" opacity=".3" stroke="none"/>` +
-  [250, 263, 277, 292, 307].map((y, i) => r(lerp(y, 246, 180, 320, 148), y, 2 * (300 - lerp(y, 246, 180, 320, 148)), 6 + i, C.sand, 2)).join("") +
-  r(118, 326, 364, 28, C.mustard, 6) +
-  sh(120, 340, 360, 12, 4),
+    [200, 250, 300, 350, 400]
+      .map((x) => dot(x, 150, 4, C.slate) + dot(x, 196, 4, C.slate))
+      .join("") +
+    sh(156, 214, 288, 40, 0, ".12") +
+    leg(138, 340, "peg", C.mustard) +
+    leg(462, 340, "peg", C.mustard) +
+    poly("164,236 436,236 478,330 122,330", C.mustard) +
+    `<polygon points="180,246 420,246 452,320 148,320" fill="${C.ink}" opacity=".3" stroke="none"/>` +
+    [250, 263, 277, 292, 307]
+      .map((y, i) =>
+        r(
+          lerp(y, 246, 180, 320, 148),
+          y,
+          2 * (300 - lerp(y, 246, 180, 320, 148)),
+          6 + i,
+          C.sand,
+          2,
+        ),
+      )
+      .join("") +
+    r(118, 326, 364, 28, C.mustard, 6) +
+    sh(120, 340, 360, 12, 4),
 );
 
 /** Mattress in perspective: top face, front face, quilting. */
-function mattress(bx: number, bw: number, fx: number, fw: number, top: number, front: number, h: number, topFill: string, side: string) {
+function mattress(
+  bx: number,
+  bw: number,
+  fx: number,
+  fw: number,
+  top: number,
+  front: number,
+  h: number,
+  topFill: string,
+  side: string,
+) {
   const cx = fx + fw / 2;
-  const cols = [1, 2, 3].map((i) => [Math.round(bx + (bw * i) / 4), Math.round(fx + (fw * i) / 4)] as const);
+  const cols = [1, 2, 3].map(
+    (i) => [Math.round(bx + (bw * i) / 4), Math.round(fx + (fw * i) / 4)] as const,
+  );
   const mid = Math.round((top + front) / 2);
   const n = Math.floor((fw - 20) / 40);
   const wave = range(n)
@@ -187,15 +268,15 @@ function mattress(bx: number, bw: number, fx: number, fw: number, top: number, f
     .join(" ");
   return g(
     poly(`${bx},${top} ${bx + bw},${top} ${fx + fw},${front} ${fx},${front}`, topFill) +
-    r(fx, front, fw, h, side, 10) +
-    sh(fx + 2, front + h - 18, fw - 4, 16, 8) +
-    `<g stroke-width="2" opacity=".45">` +
-    cols.map(([a, b]) => ln(a, top + 6, b, front - 6)).join("") +
-    ln(lerp(mid, top, bx, front, fx) + 8, mid, cx * 2 - lerp(mid, top, bx, front, fx) - 8, mid) +
-    `<path d="M${fx + (fw - n * 40) / 2} ${front + h / 2 + 4} ${wave}" fill="none"/></g>` +
-    cols.map(([a, b]) => dot(Math.round((a + b) / 2), mid, 3, C.lightGrey)).join("") +
-    ln(fx + 6, front + 10, fx + fw - 6, front + 10) +
-    ln(fx + 6, front + h - 10, fx + fw - 6, front + h - 10),
+      r(fx, front, fw, h, side, 10) +
+      sh(fx + 2, front + h - 18, fw - 4, 16, 8) +
+      `<g stroke-width="2" opacity=".45">` +
+      cols.map(([a, b]) => ln(a, top + 6, b, front - 6)).join("") +
+      ln(lerp(mid, top, bx, front, fx) + 8, mid, cx * 2 - lerp(mid, top, bx, front, fx) - 8, mid) +
+      `<path d="M${fx + (fw - n * 40) / 2} ${front + h / 2 + 4} ${wave}" fill="none"/></g>` +
+      cols.map(([a, b]) => dot(Math.round((a + b) / 2), mid, 3, C.lightGrey)).join("") +
+      ln(fx + 6, front + 10, fx + fw - 6, front + 10) +
+      ln(fx + 6, front + h - 10, fx + fw - 6, front + h - 10),
   );
 }
 
@@ -204,51 +285,65 @@ const mattressSingle = mattress(208, 184, 186, 228, 196, 280, 90, C.sand, C.midG
 
 const wardrobe = g(
   r(196, 360, 20, 18, C.mustard, 3) +
-  r(384, 360, 20, 18, C.mustard, 3) +
-  r(180, 92, 240, 272, C.sand, 8) +
-  r(170, 80, 260, 22, C.mustard, 6) +
-  [194, 302].map((x) => r(x, 114, 104, 236, C.sand, 4) + r(x + 14, 130, 76, 92, "none", 4) + r(x + 14, 238, 76, 96, "none", 4)).join("") +
-  sh(182, 350, 236, 12) +
-  sh(404, 94, 14, 256, 0, ".1") +
-  r(280, 200, 8, 54, C.grey, 4) +
-  r(312, 200, 8, 54, C.grey, 4),
+    r(384, 360, 20, 18, C.mustard, 3) +
+    r(180, 92, 240, 272, C.sand, 8) +
+    r(170, 80, 260, 22, C.mustard, 6) +
+    [194, 302]
+      .map(
+        (x) =>
+          r(x, 114, 104, 236, C.sand, 4) +
+          r(x + 14, 130, 76, 92, "none", 4) +
+          r(x + 14, 238, 76, 96, "none", 4),
+      )
+      .join("") +
+    sh(182, 350, 236, 12) +
+    sh(404, 94, 14, 256, 0, ".1") +
+    r(280, 200, 8, 54, C.grey, 4) +
+    r(312, 200, 8, 54, C.grey, 4),
 );
 
 const chest = g(
   leg(214, 350, "taper", C.sand) +
-  leg(386, 350, "taper", C.sand) +
-  r(196, 150, 208, 206, C.midGreen, 6) +
-  r(184, 136, 232, 20, C.sand, 6) +
-  sh(198, 156, 204, 8) +
-  r(208, 166, 88, 36, C.midGreen, 4) +
-  r(304, 166, 88, 36, C.midGreen, 4) +
-  [210, 256, 302].map((y) => r(208, y, 184, 40, C.midGreen, 4) + dot(262, y + 20, 6, C.mustard) + dot(338, y + 20, 6, C.mustard)).join("") +
-  dot(252, 184, 6, C.mustard) +
-  dot(348, 184, 6, C.mustard) +
-  sh(198, 346, 204, 8),
+    leg(386, 350, "taper", C.sand) +
+    r(196, 150, 208, 206, C.midGreen, 6) +
+    r(184, 136, 232, 20, C.sand, 6) +
+    sh(198, 156, 204, 8) +
+    r(208, 166, 88, 36, C.midGreen, 4) +
+    r(304, 166, 88, 36, C.midGreen, 4) +
+    [210, 256, 302]
+      .map(
+        (y) =>
+          r(208, y, 184, 40, C.midGreen, 4) +
+          dot(262, y + 20, 6, C.mustard) +
+          dot(338, y + 20, 6, C.mustard),
+      )
+      .join("") +
+    dot(252, 184, 6, C.mustard) +
+    dot(348, 184, 6, C.mustard) +
+    sh(198, 346, 204, 8),
 );
 
 const diningTable = g(
   chair(140, 116, C.sand, C.terracotta) +
-  chair(344, 116, C.sand, C.terracotta) +
-  poly("112,248 488,248 474,378 458,378 462,268 138,268 142,378 126,378", C.mustard) +
-  r(90, 224, 420, 26, C.mustard, 8) +
-  sh(112, 250, 376, 10),
+    chair(344, 116, C.sand, C.terracotta) +
+    poly("112,248 488,248 474,378 458,378 462,268 138,268 142,378 126,378", C.mustard) +
+    r(90, 224, 420, 26, C.mustard, 8) +
+    sh(112, 250, 376, 10),
 );
 
 const bedsideTable = g(
   leg(234, 356, "taper", C.sand) +
-  leg(366, 356, "taper", C.sand) +
-  r(220, 236, 160, 124, C.white, 6) +
-  r(210, 222, 180, 18, C.sand, 6) +
-  r(234, 252, 132, 38, C.white, 4) +
-  dot(300, 271, 6, C.mustard) +
-  r(234, 300, 132, 48, C.ink, 4).replace("/>", ` opacity=".25"/>`) +
-  r(246, 312, 40, 36, C.accent, 2) +
-  r(276, 212, 48, 12, C.terracotta, 6) +
-  r(295, 150, 10, 62, C.grey, 3) +
-  poly("252,156 348,156 330,92 270,92", C.mustard) +
-  sh(252, 146, 96, 10),
+    leg(366, 356, "taper", C.sand) +
+    r(220, 236, 160, 124, C.white, 6) +
+    r(210, 222, 180, 18, C.sand, 6) +
+    r(234, 252, 132, 38, C.white, 4) +
+    dot(300, 271, 6, C.mustard) +
+    r(234, 300, 132, 48, C.ink, 4).replace("/>", ` opacity=".25"/>`) +
+    r(246, 312, 40, 36, C.accent, 2) +
+    r(276, 212, 48, 12, C.terracotta, 6) +
+    r(295, 150, 10, 62, C.grey, 3) +
+    poly("252,156 348,156 330,92 270,92", C.mustard) +
+    sh(252, 146, 96, 10),
 );
 
 /** Books standing on a shelf whose surface is at y: [width, height, colour]. */
@@ -265,52 +360,77 @@ const books = (x: number, y: number, list: readonly (readonly [number, number, s
 
 const bookcase = g(
   r(180, 84, 240, 294, C.sand, 6) +
-  `<rect x="196" y="100" width="208" height="262" fill="${C.ink}" opacity=".2"/>` +
-  [164, 232, 300].map((y) => r(196, y, 208, 10, C.sand, 2)).join("") +
-  books(206, 164, [[18, 50, C.terracotta], [14, 44, C.accent], [22, 54, C.slate], [16, 40, C.mustard]]) +
-  `<rect x="300" y="126" width="16" height="44" rx="2" fill="${C.midGreen}" transform="rotate(18 316 164)"/>` +
-  books(250, 232, [[20, 48, C.mustard], [16, 54, C.white], [18, 44, C.terracotta], [22, 52, C.accent], [14, 40, C.slate]]) +
-  r(214, 282, 70, 18, C.slate, 2) +
-  r(220, 266, 60, 16, C.terracotta, 2) +
-  books(330, 362, [[18, 50, C.accent], [20, 44, C.mustard], [16, 54, C.terracotta]]) +
-  r(208, 336, 30, 26, C.terracotta, 4) +
-  ell(223, 322, 18, 16, C.midGreen) +
-  r(180, 362, 240, 16, C.sand, 4),
+    `<rect x="196" y="100" width="208" height="262" fill="${C.ink}" opacity=".2"/>` +
+    [164, 232, 300].map((y) => r(196, y, 208, 10, C.sand, 2)).join("") +
+    books(206, 164, [
+      [18, 50, C.terracotta],
+      [14, 44, C.accent],
+      [22, 54, C.slate],
+      [16, 40, C.mustard],
+    ]) +
+    `<rect x="300" y="126" width="16" height="44" rx="2" fill="${C.midGreen}" transform="rotate(18 316 164)"/>` +
+    books(250, 232, [
+      [20, 48, C.mustard],
+      [16, 54, C.white],
+      [18, 44, C.terracotta],
+      [22, 52, C.accent],
+      [14, 40, C.slate],
+    ]) +
+    r(214, 282, 70, 18, C.slate, 2) +
+    r(220, 266, 60, 16, C.terracotta, 2) +
+    books(330, 362, [
+      [18, 50, C.accent],
+      [20, 44, C.mustard],
+      [16, 54, C.terracotta],
+    ]) +
+    r(208, 336, 30, 26, C.terracotta, 4) +
+    ell(223, 322, 18, 16, C.midGreen) +
+    r(180, 362, 240, 16, C.sand, 4),
 );
 
 const officeDesk = g(
   r(124, 220, 20, 158, C.grey, 4) +
-  r(144, 226, 200, 80, C.lightGrey, 4) +
-  sh(146, 226, 196, 12) +
-  r(346, 222, 136, 156, C.white, 6) +
-  [236, 282, 328].map((y) => r(358, y, 112, y > 300 ? 40 : 38, C.white, 4) + r(390, y + 14, 48, 8, C.grey, 4)).join("") +
-  r(98, 204, 404, 22, C.sand, 6) +
-  sh(100, 216, 400, 8),
+    r(144, 226, 200, 80, C.lightGrey, 4) +
+    sh(146, 226, 196, 12) +
+    r(346, 222, 136, 156, C.white, 6) +
+    [236, 282, 328]
+      .map((y) => r(358, y, 112, y > 300 ? 40 : 38, C.white, 4) + r(390, y + 14, 48, 8, C.grey, 4))
+      .join("") +
+    r(98, 204, 404, 22, C.sand, 6) +
+    sh(100, 216, 400, 8),
 );
 
 const officeChair = g(
   `<path d="M300 346L176 360M300 346L424 360M300 346L230 372M300 346L370 372" stroke-width="18"/>` +
-  `<path d="M300 346L176 360M300 346L424 360M300 346L230 372M300 346L370 372" stroke="${C.grey}" stroke-width="11"/>` +
-  [176, 424, 230, 370].map((x, i) => dot(x, i < 2 ? 368 : 380, 9, C.ink)).join("") +
-  r(292, 270, 16, 78, C.lightGrey, 4) +
-  r(286, 300, 28, 44, C.grey, 6) +
-  r(286, 226, 28, 50, C.grey, 6) +
-  r(214, 92, 172, 150, C.slate, 32) +
-  sh(226, 190, 148, 40, 16) +
-  r(196, 254, 208, 34, C.slate, 16) +
-  sh(198, 276, 204, 10, 5) +
-  r(190, 218, 12, 52, C.grey, 4) +
-  r(398, 218, 12, 52, C.grey, 4) +
-  r(176, 210, 40, 14, C.ink, 7) +
-  r(384, 210, 40, 14, C.ink, 7),
+    `<path d="M300 346L176 360M300 346L424 360M300 346L230 372M300 346L370 372" stroke="${C.grey}" stroke-width="11"/>` +
+    [176, 424, 230, 370].map((x, i) => dot(x, i < 2 ? 368 : 380, 9, C.ink)).join("") +
+    r(292, 270, 16, 78, C.lightGrey, 4) +
+    r(286, 300, 28, 44, C.grey, 6) +
+    r(286, 226, 28, 50, C.grey, 6) +
+    r(214, 92, 172, 150, C.slate, 32) +
+    sh(226, 190, 148, 40, 16) +
+    r(196, 254, 208, 34, C.slate, 16) +
+    sh(198, 276, 204, 10, 5) +
+    r(190, 218, 12, 52, C.grey, 4) +
+    r(398, 218, 12, 52, C.grey, 4) +
+    r(176, 210, 40, 14, C.ink, 7) +
+    r(384, 210, 40, 14, C.ink, 7),
 );
 
 const filingCabinet = g(
   r(226, 364, 148, 14, C.grey, 4) +
-  r(216, 88, 168, 280, C.lightGrey, 6) +
-  [102, 168, 234, 300].map((y) => r(228, y, 144, 58, C.lightGrey, 4) + r(276, y + 10, 48, 14, C.white, 2) + r(274, y + 34, 52, 10, C.grey, 5) + sh(230, y + 48, 140, 8)).join("") +
-  dot(360, 96, 3, C.grey) +
-  sh(372, 90, 10, 276, 0, ".1"),
+    r(216, 88, 168, 280, C.lightGrey, 6) +
+    [102, 168, 234, 300]
+      .map(
+        (y) =>
+          r(228, y, 144, 58, C.lightGrey, 4) +
+          r(276, y + 10, 48, 14, C.white, 2) +
+          r(274, y + 34, 52, 10, C.grey, 5) +
+          sh(230, y + 48, 140, 8),
+      )
+      .join("") +
+    dot(360, 96, 3, C.grey) +
+    sh(372, 90, 10, 276, 0, ".1"),
 );
 
 const partitionScreen = g(
@@ -326,7 +446,7 @@ const partitionScreen = g(
         sh(x + 12, 300, 96, 28, 3),
     )
     .join("") +
-  [150, 300].map((y) => r(208, y, 40, 12, C.grey, 4) + r(352, y, 40, 12, C.grey, 4)).join(""),
+    [150, 300].map((y) => r(208, y, 40, 12, C.grey, 4) + r(352, y, 40, 12, C.grey, 4)).join(""),
 );
 
 /** Boardroom chair seen from behind (in front of the table). */
@@ -344,12 +464,12 @@ const boardChairEnd = (x: number, dir: number) =>
 
 const boardroomTable = g(
   [138, 222, 306, 390].map((x) => r(x, 154, 74, 92, C.grey, 22)).join("") +
-  boardChairEnd(62, 1) +
-  boardChairEnd(538, -1) +
-  poly("128,234 472,234 528,284 72,284", C.sand) +
-  r(72, 282, 456, 18, C.mustard, 6) +
-  sh(160, 300, 280, 8) +
-  [140, 260, 380].map(boardChairFront).join(""),
+    boardChairEnd(62, 1) +
+    boardChairEnd(538, -1) +
+    poly("128,234 472,234 528,284 72,284", C.sand) +
+    r(72, 282, 456, 18, C.mustard, 6) +
+    sh(160, 300, 280, 8) +
+    [140, 260, 380].map(boardChairFront).join(""),
 );
 
 export const furnitureArt: Readonly<Record<string, string>> = {

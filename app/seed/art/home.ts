@@ -13,7 +13,8 @@ const g = (s: string) =>
   `<g stroke="${C.ink}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round">${s}</g>`;
 const rect = (x: N, y: N, w: N, h: N, fill: string, rx: N = 6) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"/>`;
-const circ = (cx: N, cy: N, r: N, fill: string) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`;
+const circ = (cx: N, cy: N, r: N, fill: string) =>
+  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`;
 const ell = (cx: N, cy: N, rx: N, ry: N, fill: string) =>
   `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}"/>`;
 const path = (d: string, fill: string = "none") => `<path d="${d}" fill="${fill}"/>`;
@@ -23,12 +24,14 @@ const shade = (d: string) => `<path d="${d}" fill="${C.ink}" opacity=".15" strok
 const shadeR = (x: N, y: N, w: N, h: N, rx: N = 0) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${C.ink}" opacity=".15" stroke="none"/>`;
 /** Soft white highlight (no outline). */
-const shine = (d: string) => `<path d="${d}" fill="none" stroke="${C.white}" stroke-width="6" opacity=".5"/>`;
+const shine = (d: string) =>
+  `<path d="${d}" fill="none" stroke="${C.white}" stroke-width="6" opacity=".5"/>`;
 /** A thick outlined stroke: ink underlay plus a coloured core (legs, poles, hoses, branches). */
 const tube = (d: string, color: string, w: N = 8) =>
   `<path d="${d}" fill="none" stroke-width="${w + 8}"/><path d="${d}" fill="none" stroke="${color}" stroke-width="${w}"/>`;
 /** Thin detail lines in a colour (no ink). */
-const lines = (d: string, color: string, w: N = 3) => `<path d="${d}" fill="none" stroke="${color}" stroke-width="${w}"/>`;
+const lines = (d: string, color: string, w: N = 3) =>
+  `<path d="${d}" fill="none" stroke="${color}" stroke-width="${w}"/>`;
 /** A leaf pointing along angle a (degrees) from x,y. */
 const leaf = (x: N, y: N, a: N, s: N, fill: string) =>
   `<path d="M0 0Q${Math.round(s / 2)} ${-Math.round(s / 3)} ${s} 0Q${Math.round(s / 2)} ${Math.round(s / 3)} 0 0Z" transform="translate(${x} ${y}) rotate(${a})" fill="${fill}"/>`;
@@ -52,8 +55,15 @@ const binBag = (cx: N, by: N, w: N, h: N) => {
       `M${l + 12} ${by}Q${l - 10} ${by - h * 0.5} ${cx - 16} ${n + 10}L${cx - 7} ${n}L${cx + 7} ${n}L${cx + 16} ${n + 10}Q${r + 10} ${by - h * 0.5} ${r - 12} ${by}Z`,
       C.ink,
     ) +
-    path(`M${cx - 7} ${n}L${cx - 24} ${t}L${cx} ${n - 6}L${cx + 22} ${t + 4}L${cx + 7} ${n}Z`, C.ink) +
-    lines(`M${l + 14} ${by - h * 0.45}Q${l + 8} ${by - h * 0.25} ${l + 18} ${by - 10}M${cx + 4} ${n + 24}L${cx + 12} ${by - h * 0.35}`, C.grey, 4) +
+    path(
+      `M${cx - 7} ${n}L${cx - 24} ${t}L${cx} ${n - 6}L${cx + 22} ${t + 4}L${cx + 7} ${n}Z`,
+      C.ink,
+    ) +
+    lines(
+      `M${l + 14} ${by - h * 0.45}Q${l + 8} ${by - h * 0.25} ${l + 18} ${by - 10}M${cx + 4} ${n + 24}L${cx + 12} ${by - h * 0.35}`,
+      C.grey,
+      4,
+    ) +
     shine(`M${l + 10} ${by - h * 0.55}Q${l + 12} ${n + 30} ${cx - 14} ${n + 16}`)
   );
 };
@@ -68,7 +78,10 @@ const gardenBag = g(
     leaf(296, 118, -20, 44, C.accent) +
     leaf(398, 106, -30, 50, C.accent) +
     leaf(380, 122, -110, 44, C.midGreen) +
-    path("M178 210Q168 176 204 172Q204 140 244 146Q256 120 292 132Q322 112 344 138Q384 134 386 170Q420 172 422 210Z", C.accent) +
+    path(
+      "M178 210Q168 176 204 172Q204 140 244 146Q256 120 292 132Q322 112 344 138Q384 134 386 170Q420 172 422 210Z",
+      C.accent,
+    ) +
     path("M236 206Q232 178 262 176Q270 156 300 164Q328 150 338 178Q364 180 362 206Z", C.midGreen) +
     lines("M214 196Q224 186 236 190M372 188Q384 186 394 196M286 148Q296 142 306 146", C.ink, 3) +
     path("M166 206L434 206L446 370Q300 388 154 370Z", C.white) +
@@ -91,7 +104,10 @@ const gardenFurniture = g(
   chair +
     mirror(chair) +
     rect(295, 104, 10, 165, C.lightGrey, 4) +
-    path("M150 165Q300 55 450 165Q412 180 375 165Q337 180 300 165Q262 180 225 165Q187 180 150 165Z", C.terracotta) +
+    path(
+      "M150 165Q300 55 450 165Q412 180 375 165Q337 180 300 165Q262 180 225 165Q187 180 150 165Z",
+      C.terracotta,
+    ) +
     path("M300 110L225 165Q262 180 300 165Z", C.white) +
     path("M300 110Q375 110 450 165Q412 180 375 165Z", C.white) +
     circ(300, 102, 8, C.white) +
@@ -103,7 +119,10 @@ const gardenFurniture = g(
 );
 
 const trampoline = g(
-  path("M130 285V130Q300 70 470 130V285Z", C.white).replace("/>", ` opacity=".45" stroke="none"/>`) +
+  path("M130 285V130Q300 70 470 130V285Z", C.white).replace(
+    "/>",
+    ` opacity=".45" stroke="none"/>`,
+  ) +
     path("M130 130Q180 96 235 104Q300 116 365 104Q420 96 470 130") +
     rect(229, 102, 12, 150, C.grey, 5) +
     rect(359, 102, 12, 150, C.grey, 5) +
@@ -125,7 +144,10 @@ const trampoline = g(
 
 const gardenShed = g(
   rect(170, 178, 260, 196, C.sand, 4) +
-    lines("M172 214H428M172 250H428M172 286H428M172 322H428M172 358H428", C.ink, 2).replace("/>", ` opacity=".2"/>`) +
+    lines("M172 214H428M172 250H428M172 286H428M172 322H428M172 358H428", C.ink, 2).replace(
+      "/>",
+      ` opacity=".2"/>`,
+    ) +
     shadeR(172, 190, 256, 14) +
     path("M136 198L300 90L464 198L446 206L300 112L154 206Z", C.terracotta) +
     circ(300, 162, 14, C.white) +
@@ -141,7 +163,10 @@ const gardenShed = g(
 );
 
 const lawnmower = g(
-  path("M134 250Q132 238 146 236L234 234Q250 236 252 250L258 334Q258 346 244 346L154 348Q142 348 140 336Z", C.lightGrey) +
+  path(
+    "M134 250Q132 238 146 236L234 234Q250 236 252 250L258 334Q258 346 244 346L154 348Q142 348 140 336Z",
+    C.lightGrey,
+  ) +
     shade("M142 320L256 316L258 334Q258 346 244 346L154 348Q142 348 140 336Z") +
     lines("M160 254L164 334M184 252L188 334M208 252L212 334M232 252L236 332", C.grey, 3) +
     rect(130, 228, 126, 16, C.grey, 6) +
@@ -309,7 +334,11 @@ const tumbleDryer = g(
     shade("M262 294A56 56 0 0 0 356 254A56 56 0 0 1 262 294Z") +
     rect(256, 236, 88, 14, C.lightGrey, 7) +
     rect(228, 334, 144, 22, C.lightGrey, 5) +
-    lines("M244 340V350M262 340V350M280 340V350M298 340V350M316 340V350M334 340V350M352 340V350", C.grey, 4),
+    lines(
+      "M244 340V350M262 340V350M280 340V350M298 340V350M316 340V350M334 340V350M352 340V350",
+      C.grey,
+      4,
+    ),
 );
 
 const dishwasher = g(
