@@ -96,6 +96,18 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   }
 
   await page.getByRole("link", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  const row = page.getByTestId("order-row").filter({ hasText: name });
+  await expect(row).toContainText("£120.00");
+  await row.getByRole("link").click();
+  await expect(page.getByTestId("order-history")).toContainText(
+    "booking_status pending → complete",
+  );
+
+  await page.getByRole("link", { name: "Open menu" }).click();
   await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Quotes" }).click();
   await expect(page).toHaveURL(/\/dashboard\/quotes$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quotes");

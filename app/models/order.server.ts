@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { db } from "~/services/db.server";
+import { STAFF_PAGE_SIZES } from "~/lib/paging";
+import { db, likeContains } from "~/services/db.server";
 
 /** All orders, whatever their state (the dashboard's count card). */
 export async function countOrders(): Promise<number> {
@@ -22,4 +23,198 @@ export async function countBookingsOn(day: string): Promise<number> {
     .where(sql<boolean>`(status = 'complete' OR payment_method <> 'card')`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export interface OrderSearch {
+  name?: string | null;
+  productName?: string | null;
+  email?: string | null;
+  orderId?: string | null;
+  status?: string | null;
+  limit?: number;
+  page?: number;
+}
+
+export interface OrderItemView {
+  productName: string;
+  productDescription: string;
+  imageId: string | null;
+  position: string;
+  quantity: number;
+  unitPricePence: number;
+}
+
+export interface OrderView {
+  id: number;
+  createdAt: string;
+  collectionDate: string;
+  status: string;
+  bookingStatus: string;
+  paymentMethod: string;
+  totalPence: number;
+  source: string;
+  billing: {
+    full_name: string;
+    email: string;
+    phone_number: string;
+    address_1: string;
+    town: string;
+    postcode: string;
+  };
+  items: OrderItemView[];
+}
+
+/** Staff's order search (newest first), with each order's items. */
+export async function searchOrders(
+  search: OrderSearch,
+): Promise<{ orders: OrderView[]; total: number; limit: number; page: number }> {
+  const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit))
+    ? Number(search.limit)
+    : 25;
+  const page = Math.max(1, Math.trunc(Number(search.page) || 1));
+  let query = db().selectFrom("orders");
+  const text = (value: string | null | undefined) => value?.trim().slice(0, 100) ?? "";
+  if (text(search.name))
+    query = query.where(
+      sql<boolean>`orders.full_name LIKE ${likeContains(text(search.name))} ESCAPE '\\'`,
+    );
+  if (text(search.email))
+    query = query.where(
+      sql<boolean>`orders.email LIKE ${likeContains(text(search.email))} ESCAPE '\\'`,
+    );
+  if (/^\d{1,12}$/.test(text(search.orderId)))
+    query = query.where("orders.id", "=", Number(text(search.orderId)));
+  else if (text(search.orderId)) query = query.where(sql<boolean>`0`);
+  if (search.status === "pending" || search.status === "complete")
+    query = query.where("orders.status", "=", search.status);
+  if (text(search.productName)) {
+    const pattern = likeContains(text(search.productName));
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("order_items")
+          .select("order_items.id")
+          .whereRef("order_items.order_id", "=", "orders.id")
+          .where(sql<boolean>`order_items.product_name LIKE ${pattern} ESCAPE '\\'`),
+      ),
+    );
+  }
+  const { n } = await query
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll("orders")
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const items = rows.length
+    ? await db()
+        .selectFrom("order_items")
+        .select([
+          "order_id",
+          "product_name",
+          "product_description",
+          "image_id",
+          "position",
+          "quantity",
+          "unit_price_pence",
+        ])
+        .where(
+          "order_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("id")
+        .execute()
+    : [];
+  const orders = rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    collectionDate: r.collection_date,
+    status: r.status,
+    bookingStatus: r.booking_status,
+    paymentMethod: r.payment_method,
+    totalPence: r.total_pence,
+    source: r.source,
+    billing: {
+      full_name: r.full_name,
+      email: r.email,
+      phone_number: r.phone_number,
+      address_1: r.address_1,
+      town: r.town,
+      postcode: r.postcode,
+    },
+    items: items
+      .filter((i) => i.order_id === r.id)
+      .map((i) => ({
+        productName: i.product_name,
+        productDescription: i.product_description,
+        imageId: i.image_id,
+        position: i.position,
+        quantity: i.quantity,
+        unitPricePence: i.unit_price_pence,
+      })),
+  }));
+  return { orders, total: Number(n), limit, page };
+}
+
+/** One order with its items and the history of its changes. */
+export async function getOrderWithHistory(id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const { orders } = await searchOrders({ orderId: String(id) });
+  const order = orders[0];
+  if (!order) return undefined;
+  const history = await db()
+    .selectFrom("order_events")
+    .select(["created_at", "field", "old_value", "new_value", "actor"])
+    .where("order_id", "=", id)
+    .orderBy("id")
+    .execute();
+  return { ...order, history };
+}
+
+/** The current search as CSV (every match, not only the page shown). */
+export async function ordersCsv(search: OrderSearch): Promise<string> {
+  const rows: string[][] = [
+    [
+      "order_id",
+      "order_date",
+      "collection_date",
+      "payment_status",
+      "booking_status",
+      "customer",
+      "email",
+      "phone",
+      "address",
+      "items",
+      "total_gbp",
+      "payment_method",
+    ],
+  ];
+  for (let page = 1; ; page++) {
+    const { orders, total } = await searchOrders({ ...search, limit: 100, page });
+    for (const o of orders) {
+      rows.push([
+        String(o.id),
+        o.createdAt,
+        o.collectionDate,
+        o.status,
+        o.bookingStatus,
+        o.billing.full_name,
+        o.billing.email,
+        o.billing.phone_number,
+        `${o.billing.address_1}, ${o.billing.town}, ${o.billing.postcode}`,
+        o.items.map((i) => `${i.quantity} x ${i.productName}`).join("; "),
+        (o.totalPence / 100).toFixed(2),
+        o.paymentMethod,
+      ]);
+    }
+    if (page * 100 >= total) break;
+  }
+  // Quote every cell; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
+  const cell = (value: string) =>
+    `"${(/^[=+\-@]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
+  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }

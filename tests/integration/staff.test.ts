@@ -584,3 +584,83 @@ describe("answering quotes", () => {
     expect(await sql("SELECT id FROM quotes WHERE id = ?", bookedId)).toHaveLength(1);
   });
 });
+
+describe("staff orders", () => {
+  it("searches orders, shows one with its history, exports the search as CSV and answers /api/orders", async () => {
+    const res = await fetch(`${server.url}/api/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
+    });
+    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    const cookie = cookies.join("; ");
+    const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
+    const create = (full_name: string) =>
+      fetch(`${server.url}/api/orders/custom-order`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", "x-xsrf-token": xsrf },
+        body: JSON.stringify({
+          full_name,
+          email: "orders@example.com",
+          phone_number: "07700 900444",
+          address_1: "3 Dock Road",
+          town: "Hull",
+          postcode: "HU1 2AA",
+          order_price: 99,
+          payment_method: "bank_transfer",
+        }),
+      }).then((r) => r.json() as Promise<{ order_id: number }>);
+    const { order_id } = await create("Orla Finch");
+    await create('=HYPERLINK("http://evil.example")');
+
+    const list = (
+      await (
+        await fetch(`${server.url}/dashboard/orders?name=finch`, { headers: { cookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(list).toContain("Orla Finch");
+    expect(list).toContain("£99.00");
+    expect(list).toContain("1 order");
+    expect(
+      await (
+        await fetch(`${server.url}/dashboard/orders?order_id=abc`, { headers: { cookie } })
+      ).text(),
+    ).toContain("No orders match this search.");
+
+    const detail = (
+      await (
+        await fetch(`${server.url}/dashboard/orders/${order_id}`, { headers: { cookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(detail).toContain("No items: a booking made by hand.");
+    expect(detail).toContain("admin: manual booking");
+
+    const csv = await fetch(`${server.url}/dashboard/orders/export?email=orders%40example.com`, {
+      headers: { cookie },
+    });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toContain('"order_id","order_date"');
+    expect(lines).toHaveLength(3);
+    expect(lines.some((l) => l.includes('"Orla Finch"') && l.includes('"99.00"'))).toBe(true);
+    expect(lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil.example"")"`))).toBe(true);
+    expect(
+      (await fetch(`${server.url}/dashboard/orders/export`, { redirect: "manual" })).status,
+    ).toBe(302);
+
+    const api = (await (
+      await fetch(`${server.url}/api/orders?name=orla`, { headers: { cookie } })
+    ).json()) as Record<string, unknown>[];
+    expect(api).toEqual([
+      expect.objectContaining({
+        order_id,
+        status: "pending",
+        billing: expect.objectContaining({ full_name: "Orla Finch", postcode: "HU1 2AA" }),
+        products: [],
+      }),
+    ]);
+  });
+});

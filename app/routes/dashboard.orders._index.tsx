@@ -1,0 +1,157 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { formatPence } from "~/lib/format";
+import { STAFF_PAGE_SIZES } from "~/lib/paging";
+import { searchOrders } from "~/models/order.server";
+import { requireStaff } from "~/services/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const q = new URL(request.url).searchParams;
+  const search = {
+    name: q.get("name") ?? "",
+    product_name: q.get("product_name") ?? "",
+    email: q.get("email") ?? "",
+    order_id: q.get("order_id") ?? "",
+    status: q.get("status") ?? "",
+    limit: q.get("limit") ?? "25",
+  };
+  const result = await searchOrders({
+    name: search.name,
+    productName: search.product_name,
+    email: search.email,
+    orderId: search.order_id,
+    status: search.status,
+    limit: Number(search.limit),
+    page: Number(q.get("page")),
+  });
+  return { search, ...result };
+}
+
+const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium" });
+const METHOD: Record<string, string> = {
+  card: "Card",
+  cash_payment: "Cash",
+  bank_transfer: "Bank transfer",
+};
+
+export default function Orders() {
+  const { search, orders, total, page, limit } = useLoaderData<typeof loader>();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const query = (extra: Record<string, string>) =>
+    `?${new URLSearchParams({ ...search, ...extra })}`;
+  return (
+    <section aria-labelledby="orders-title">
+      <div className="staff-home-head">
+        <h1 id="orders-title">Orders</h1>
+        <a href={`/dashboard/orders/export${query({})}`} className="button button-light" download>
+          Export CSV
+        </a>
+      </div>
+      <Form method="get" className="staff-search">
+        {(
+          [
+            ["name", "Name"],
+            ["product_name", "Product"],
+            ["email", "Email"],
+            ["order_id", "Order id"],
+          ] as const
+        ).map(([name, label]) => (
+          <div className="field" key={name}>
+            <label htmlFor={`o-${name}`}>{label}</label>
+            <input id={`o-${name}`} name={name} defaultValue={search[name]} />
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor="o-status">Payment</label>
+          <select id="o-status" name="status" defaultValue={search.status}>
+            <option value="">Any</option>
+            <option value="pending">Pending</option>
+            <option value="complete">Complete</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="o-limit">Show</label>
+          <select id="o-limit" name="limit" defaultValue={search.limit}>
+            {STAFF_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      <p className="field-hint" aria-live="polite">
+        {total} {total === 1 ? "order" : "orders"}
+      </p>
+      {orders.length === 0 ? (
+        <p className="empty-state">No orders match this search.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Ordered</th>
+                <th scope="col">Collection</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Job</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Items</th>
+                <th scope="col">Total</th>
+                <th scope="col">Method</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id} data-testid="order-row">
+                  <td>
+                    <Link to={`/dashboard/orders/${o.id}`}>#{o.id}</Link>
+                  </td>
+                  <td>{day.format(new Date(o.createdAt))}</td>
+                  <td>{o.collectionDate}</td>
+                  <td>{o.status}</td>
+                  <td>{o.bookingStatus}</td>
+                  <td>{o.billing.full_name}</td>
+                  <td>
+                    {o.items.length
+                      ? o.items.map((i) => `${i.quantity} × ${i.productName}`).join(", ")
+                      : "—"}
+                  </td>
+                  <td>{formatPence(o.totalPence)}</td>
+                  <td>{METHOD[o.paymentMethod] ?? o.paymentMethod}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav className="pager" aria-label="Pages">
+          {page > 1 ? (
+            <Link to={query({ page: String(page - 1) })} className="button button-light">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="pager-status">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={query({ page: String(page + 1) })} className="button button-light">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Orders — Haulbook dashboard" }];
