@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Outlet, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import {
+  Outlet,
+  useLocation,
+  useRevalidator,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { BagDrawer } from "~/components/bag-drawer";
 import { ContactOverlay } from "~/components/contact-overlay";
@@ -13,6 +19,7 @@ import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bagErrorMessage } from "~/lib/cart";
 import { priceBag } from "~/models/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
+import { faq } from "~/content/faq";
 import { config } from "~/services/config.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,12 +36,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       business: config().business,
       year: Number(todayInLondon().slice(0, 4)),
+      faq: new URL(request.url).searchParams.get("faq") === "open" ? faq : null,
     },
     { headers },
   );
 }
 
-export const shouldRevalidate = skipRevalidationForOverlays;
+// The FAQ's answers come from this loader, so opening it loads them; every
+// other overlay needs no new data.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  (args.nextUrl.searchParams.get("faq") === "open" &&
+    args.currentUrl.searchParams.get("faq") !== "open") ||
+  skipRevalidationForOverlays(args);
 
 /** Other open tabs refresh their badge and drawer when this tab's bag changes. */
 function useBagSync(signature: string) {
@@ -83,8 +96,8 @@ function Shell({ children }: { children: ReactNode }) {
       {params.get("bag") === "open" ? (
         <BagDrawer bag={bag} closeTo={returnTo} returnTo={returnTo} error={bagError} />
       ) : null}
-      {params.get("faq") === "open" ? (
-        <FaqOverlay closeTo={overlayHref(location, "faq", null)} />
+      {params.get("faq") === "open" && site?.faq ? (
+        <FaqOverlay closeTo={overlayHref(location, "faq", null)} faq={site.faq} />
       ) : null}
       {business && (params.get("contact") === "open" || params.get("contact") === "sent") ? (
         <ContactOverlay
