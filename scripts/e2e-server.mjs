@@ -1,4 +1,5 @@
 // The server Playwright drives: the production build on a copy of the template database.
+// NODE_ENV=test: checkout pays through the demo gateway (no Stripe keys here).
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +17,7 @@ for (const file of fs.readdirSync(template))
 
 const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir },
+  env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const stop = (signal) => child.kill(signal);

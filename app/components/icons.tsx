@@ -192,3 +192,15 @@ const POINT_ICONS: Record<string, ReactNode> = {
 export function PointIcon({ name, ...props }: IconProps & { name: string }) {
   return <Icon {...props}>{POINT_ICONS[name] ?? POINT_ICONS["check-circle"]}</Icon>;
 }
+export const TickCircleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m7.5 12.5 3 3 6-6.5" />
+  </Icon>
+);
+export const AlertCircleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 7v6M12 16.5v.5" />
+  </Icon>
+);

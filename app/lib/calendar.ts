@@ -43,3 +43,14 @@ export const shiftMonth = (month: string, n: number) =>
 export const monthLabel = (month: string) => format(parseISO(`${month}-01`), "MMMM yyyy");
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+/** A day of a booking calendar: bookable, or why not ("outside": another month's day in the grid). */
+export type DayState = "available" | "past" | "beyond" | "full" | "outside";
+
+export interface CalendarMonth {
+  month: string;
+  weeks: { day: string; state: DayState }[][];
+  /** the months a customer may move to (null at either end of the booking window) */
+  previous: string | null;
+  next: string | null;
+}

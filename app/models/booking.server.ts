@@ -1,10 +1,10 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { poundsToPence, todayInLondon, UK_TIME_ZONE } from "~/lib/format";
 import { fieldErrors } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
-import { db } from "~/services/db.server";
+import { db, type DB } from "~/services/db.server";
 import { getSetting } from "./settings.server";
 
 /**
@@ -16,7 +16,12 @@ import { getSetting } from "./settings.server";
  */
 
 export const INVALID_DATE_MESSAGE = "Please select a valid date";
-const PAYMENT_WINDOW_MINUTES = 30;
+/**
+ * How long a card payment may take. Stripe closes a Checkout Session no
+ * sooner than 30 minutes after it is made; one more minute covers the time
+ * between writing the order and asking for its session.
+ */
+export const PAYMENT_WINDOW_MINUTES = 31;
 
 export interface BookingRules {
   capacity: number;
@@ -55,15 +60,16 @@ export async function activeBookingsByDay(
   from: string,
   to: string,
   now = new Date(),
+  executor: Kysely<DB> = db(),
 ): Promise<Map<string, number>> {
   const freshSince = new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000).toISOString();
-  const rows = await db()
+  const rows = await executor
     .selectFrom("orders")
     .select(["collection_date", (eb) => eb.fn.countAll<number>().as("n")])
     .where("collection_date", ">=", from)
     .where("collection_date", "<=", to)
     .where(
-      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR (status = 'pending' AND created_at >= ${freshSince}))`,
+      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR (status = 'pending' AND payment_closed IS NULL AND created_at >= ${freshSince}))`,
     )
     .groupBy("collection_date")
     .execute();

@@ -63,6 +63,10 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith("whsec_", { message: "must start with whsec_" }).optional(),
   ),
+  /** Tests only: where the stripe SDK sends its requests (a fake Stripe server). */
+  STRIPE_API_BASE: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
@@ -105,12 +109,20 @@ export interface Config {
   databasePath: string;
   sessionSecret: string;
   admin: { username?: string; password?: string };
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    /** tests only (NODE_ENV=test): the fake Stripe server's address */
+    apiBase?: string;
+  };
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
   /** the site's address, for links in emails (no trailing slash) */
   publicUrl: string;
+  /** whether PUBLIC_URL was set (else publicUrl is a localhost guess) */
+  publicUrlSet: boolean;
   business: {
     name: string;
     phone: string;
@@ -159,6 +171,8 @@ function readOrCreateSecret(dataDir: string): string {
 /** Builds the configuration: validates, creates DATA_DIR, and loads or generates the session secret. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
+  if (env.STRIPE_API_BASE && env.NODE_ENV !== "test")
+    throw new ConfigError("Invalid STRIPE_API_BASE: it is only honoured when NODE_ENV=test");
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   const databasePath = env.DATABASE_URL
@@ -179,10 +193,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${businessName} <${businessEmail}>`,
     seedDemo: env.SEED_DEMO ?? true,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     business: {
       name: businessName,
@@ -200,4 +216,10 @@ let current: Config | undefined;
 export function config(): Config {
   current ??= loadConfig();
   return current;
+}
+
+/** The site's address for links that leave and come back (payment return pages): PUBLIC_URL, else this request's origin. */
+export function siteUrl(request: Request): string {
+  const { publicUrl, publicUrlSet } = config();
+  return publicUrlSet ? publicUrl : new URL(request.url).origin;
 }

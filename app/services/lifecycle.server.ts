@@ -1,3 +1,4 @@
+import { paymentGateway } from "./payments.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
 import { config, type Config } from "./config.server";
@@ -39,6 +40,14 @@ export async function startApp(): Promise<Config> {
     if (seed.seeded) console.log(`[seed] added the demo catalogue: ${seed.products} products`);
   }
   startOutbox();
+  const gateway = paymentGateway();
+  console.log(
+    gateway?.kind === "stripe"
+      ? "[payments] Stripe"
+      : gateway
+        ? "[payments] demo gateway: no card is charged (set STRIPE_SECRET_KEY for real payments)"
+        : "[payments] card payment is off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
+  );
   console.log(`[app] ready in ${Date.now() - started} ms (data: ${cfg.databasePath})`);
   return cfg;
 }

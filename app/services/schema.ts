@@ -28,6 +28,8 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
+export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
+export type PaymentClosed = (typeof PAYMENT_CLOSED_REASONS)[number];
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -91,6 +93,12 @@ export interface OrdersTable {
   source: OrderSource;
   quote_id: number | null;
   paid_at: string | null;
+  /** why an unpaid card payment ended; its slot is free again */
+  payment_closed: ColumnType<
+    PaymentClosed | null,
+    PaymentClosed | null | undefined,
+    PaymentClosed | null
+  >;
 }
 
 export interface OrderItemsTable {
@@ -164,6 +172,13 @@ export interface RateLimitEventsTable {
   created_at: CreatedAt;
 }
 
+/** Payment-provider webhook events already handled (a replay does nothing). */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -176,6 +191,7 @@ export interface DB {
   outbox: OutboxTable;
   settings: SettingsTable;
   rate_limit_events: RateLimitEventsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -1,0 +1,109 @@
+import { formatLongDate } from "~/lib/format";
+import { monthLabel, WEEKDAYS, type CalendarMonth, type DayState } from "~/lib/calendar";
+
+const REASON: Record<Exclude<DayState, "available" | "outside">, string> = {
+  past: "not available, too soon to book",
+  beyond: "not available yet, too far ahead",
+  full: "fully booked",
+};
+
+/**
+ * The collection date picker: a month of radio inputs (weeks start on
+ * Sunday). Days that cannot be booked are disabled, with the reason in the
+ * label for screen readers. The month buttons submit the form, so they work
+ * without JavaScript and keep everything typed.
+ */
+export function CollectionCalendar({
+  calendar,
+  selected,
+  error,
+}: {
+  calendar: CalendarMonth;
+  selected: string | null;
+  error?: string;
+}) {
+  return (
+    <fieldset
+      className={`collection-calendar${error ? " field-invalid" : ""}`}
+      aria-describedby="calendar-hint date-error"
+    >
+      <legend>
+        <h2>Collection date</h2>
+      </legend>
+      <p className="field-hint" id="calendar-hint">
+        Pick the day we collect. Same-day collections can be booked until 12:00.
+      </p>
+      <div className="calendar-nav">
+        <button
+          type="submit"
+          name="intent"
+          value={`month:${calendar.previous ?? calendar.month}`}
+          className="calendar-month-button"
+          formNoValidate
+          disabled={!calendar.previous}
+        >
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">Previous month</span>
+        </button>
+        <h3 className="calendar-month" aria-live="polite">
+          {monthLabel(calendar.month)}
+        </h3>
+        <button
+          type="submit"
+          name="intent"
+          value={`month:${calendar.next ?? calendar.month}`}
+          className="calendar-month-button"
+          formNoValidate
+          disabled={!calendar.next}
+        >
+          <span aria-hidden="true">›</span>
+          <span className="visually-hidden">Next month</span>
+        </button>
+      </div>
+      <div className="calendar-days">
+        {WEEKDAYS.map((name) => (
+          <span key={name} className="calendar-weekday" aria-hidden="true">
+            {name}
+          </span>
+        ))}
+        {calendar.weeks.flat().map(({ day, state }) =>
+          state === "outside" ? (
+            <span key={day} className="calendar-blank" aria-hidden="true" />
+          ) : (
+            <label key={day} className={`calendar-day calendar-day-${state}`}>
+              <input
+                type="radio"
+                name="date"
+                value={day}
+                disabled={state !== "available"}
+                defaultChecked={selected === day}
+              />
+              <span aria-hidden="true">{Number(day.slice(8))}</span>
+              <span className="visually-hidden">
+                {formatLongDate(day)}
+                {state === "available" ? "" : `, ${REASON[state]}`}
+              </span>
+            </label>
+          ),
+        )}
+      </div>
+      <ul className="calendar-legend" aria-hidden="true">
+        <li>
+          <span className="calendar-key calendar-key-available" /> Available
+        </li>
+        <li>
+          <span className="calendar-key calendar-key-selected" /> Your date
+        </li>
+        <li>
+          <span className="calendar-key calendar-key-full" /> Fully booked
+        </li>
+        <li>
+          <span className="calendar-key calendar-key-unavailable" /> Not available
+        </li>
+      </ul>
+      <p className="field-error" id="date-error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,694 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { CartLine } from "~/lib/cart";
+import { isIsoDay, isMonth, monthGrid, shiftMonth, type CalendarMonth } from "~/lib/calendar";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { fieldErrors, type FieldErrors } from "~/lib/forms";
+import { CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
+import { POSITION_LABELS } from "~/lib/positions";
+import { config } from "~/services/config.server";
+import { db } from "~/services/db.server";
+import type Stripe from "stripe";
+import {
+  paymentGateway,
+  sessionFromStripe,
+  type GatewaySession,
+  type PaymentGateway,
+  type UiMode,
+} from "~/services/payments.server";
+import type { PaymentClosed } from "~/services/schema";
+import {
+  activeBookingsByDay,
+  bookingRules,
+  checkCollectionDate,
+  INVALID_DATE_MESSAGE,
+  PAYMENT_WINDOW_MINUTES,
+} from "./booking.server";
+import { priceBag, type BagLine } from "./cart.server";
+import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
+import { getProductsByIds } from "./product.server";
+import { getSetting } from "./settings.server";
+
+/**
+ * Checkout (issue "Checkout and card payment"): the bag becomes a pending card
+ * order with a snapshot of its items, the payment gateway gives a session, and
+ * one idempotent function marks the order paid, whoever reports the payment
+ * first (the /payment page, the webhook or the demo page).
+ */
+
+export const checkoutSchema = z.object({
+  full_name: z.string().trim().min(1, "Please enter your full name").max(120),
+  email: z.email("Please enter a valid email address").trim().max(200),
+  phone_number: z
+    .string()
+    .trim()
+    .min(1, "Please enter your phone number")
+    .max(40)
+    .regex(/^[0-9 +()-]{7,}$/, "Please enter a phone number we can call, such as 07700 900123"),
+  address_1: z.string().trim().min(1, "Please enter the first line of your address").max(200),
+  town: z.string().trim().min(1, "Please enter your town or city").max(100),
+  postcode: z
+    .string()
+    .trim()
+    .min(1, "Please enter your postcode")
+    .max(10)
+    .regex(/^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/, "Please enter a UK postcode"),
+});
+export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date";
+export const CHECKOUT_FIELDS = [
+  "full_name",
+  "email",
+  "phone_number",
+  "address_1",
+  "town",
+  "postcode",
+  "date",
+] as const satisfies readonly CheckoutField[];
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+export const newCheckoutToken = () => crypto.randomBytes(18).toString("base64url");
+
+export function cardPaymentUnavailableMessage(): string {
+  return `Card payment is not available online at the moment. To book a collection, call us on ${config().business.phone}.`;
+}
+
+// ---------------------------------------------------------------------------
+// The calendar
+
+export interface CheckoutCalendar extends CalendarMonth {
+  firstDay: string;
+  lastDay: string;
+}
+type CalendarDay = CalendarMonth["weeks"][number][number];
+
+/** A month of collection days, each marked bookable or with the reason it is not. */
+export async function collectionCalendar(
+  requested: string | null | undefined,
+  now = new Date(),
+): Promise<CheckoutCalendar> {
+  const rules = await bookingRules(now);
+  const firstMonth = rules.firstDay.slice(0, 7);
+  const lastMonth = rules.lastDay.slice(0, 7);
+  const month =
+    isMonth(requested) && requested >= firstMonth && requested <= lastMonth
+      ? requested
+      : firstMonth;
+  const grid = monthGrid(month);
+  const from = grid[0]![0]!.day;
+  const to = grid.at(-1)!.at(-1)!.day;
+  const booked = await activeBookingsByDay(from, to, now);
+  const weeks = grid.map((week) =>
+    week.map(({ day, inMonth }): CalendarDay => {
+      if (!inMonth) return { day, state: "outside" };
+      if (day < rules.firstDay) return { day, state: "past" };
+      if (day > rules.lastDay) return { day, state: "beyond" };
+      if ((booked.get(day) ?? 0) >= rules.capacity) return { day, state: "full" };
+      return { day, state: "available" };
+    }),
+  );
+  return {
+    month,
+    weeks,
+    firstDay: rules.firstDay,
+    lastDay: rules.lastDay,
+    previous: month > firstMonth ? shiftMonth(month, -1) : null,
+    next: month < lastMonth ? shiftMonth(month, 1) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Starting a payment
+
+export interface CheckoutRequest {
+  values: Record<string, unknown>;
+  lines: readonly CartLine[];
+  uiMode: UiMode;
+  /** the form's one-time token: a repeated submit finds the same order */
+  token: string | null | undefined;
+  /** the site's address, for the provider's return links */
+  siteUrl: string;
+  now?: Date;
+}
+
+export type CheckoutResult =
+  | {
+      ok: false;
+      status: 400 | 502 | 503;
+      message: string;
+      errors: FieldErrors<CheckoutField>;
+      /** lines dropped from the bag because their product left the shop */
+      dropped: number;
+    }
+  | {
+      ok: true;
+      orderId: number;
+      session: GatewaySession;
+      gateway: PaymentGateway["kind"];
+      alreadyPaid: boolean;
+      dropped: number;
+      /** the bag after dropping vanished products (write it back) */
+      kept: CartLine[];
+    };
+
+const failure = (
+  status: 400 | 502 | 503,
+  message: string,
+  errors: FieldErrors<CheckoutField> = {},
+  dropped = 0,
+): CheckoutResult => ({ ok: false, status, message, errors, dropped });
+
+interface OrderForSession {
+  id: number;
+  created_at: string;
+  email: string;
+  status: string;
+  payment_closed: PaymentClosed | null;
+}
+
+/** The idempotency key and lifetime come from the order, so asking again gets the same session. */
+async function sessionFor(
+  gateway: PaymentGateway,
+  order: OrderForSession,
+  uiMode: UiMode,
+  siteUrl: string,
+): Promise<GatewaySession> {
+  const items = await db()
+    .selectFrom("order_items")
+    .select(["product_name", "position", "unit_price_pence", "quantity"])
+    .where("order_id", "=", order.id)
+    .orderBy("id")
+    .execute();
+  const created = Date.parse(order.created_at);
+  const session = await gateway.createSession({
+    orderId: order.id,
+    uiMode,
+    lines: items.map((item) => ({
+      name: `${item.product_name} (${POSITION_LABELS[item.position]})`,
+      unitPence: item.unit_price_pence,
+      quantity: item.quantity,
+    })),
+    customerEmail: order.email,
+    expiresAt: Math.floor(created / 1000) + PAYMENT_WINDOW_MINUTES * 60,
+    idempotencyKey: `order-${order.id}-${created}-${uiMode}`,
+    siteUrl,
+  });
+  await db()
+    .updateTable("orders")
+    .set({ payment_session_id: session.id, updated_at: new Date().toISOString() })
+    .where("id", "=", order.id)
+    .execute();
+  return session;
+}
+
+/**
+ * Checks the form and the bag, writes the order (pending, card, web) with
+ * its items' snapshot and a total computed from the database, and asks the
+ * gateway for a session. A repeated submit with the same token returns the
+ * same order and session. The day's capacity is checked again inside the
+ * transaction that writes the order, so two customers racing for the last
+ * slot cannot both have it. The gateway is asked after that transaction: a
+ * network call must not hold the database, and a failed call frees the slot.
+ */
+export async function startCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
+  const gateway = paymentGateway();
+  if (!gateway) return failure(503, cardPaymentUnavailableMessage());
+  const now = request.now ?? new Date();
+  const token =
+    typeof request.token === "string" && TOKEN.test(request.token) ? request.token : null;
+
+  if (token) {
+    const existing = await db()
+      .selectFrom("orders")
+      .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"])
+      .where("checkout_token", "=", token)
+      .executeTakeFirst();
+    if (existing?.status === "complete" && existing.payment_session_id) {
+      const session = await gateway.retrieveSession(existing.payment_session_id);
+      if (session)
+        return {
+          ok: true,
+          orderId: existing.id,
+          session,
+          gateway: gateway.kind,
+          alreadyPaid: true,
+          dropped: 0,
+          kept: [],
+        };
+    }
+    if (existing && !existing.payment_closed) {
+      try {
+        const session = await sessionFor(gateway, existing, request.uiMode, request.siteUrl);
+        return {
+          ok: true,
+          orderId: existing.id,
+          session,
+          gateway: gateway.kind,
+          alreadyPaid: false,
+          dropped: 0,
+          kept: [...request.lines],
+        };
+      } catch (error) {
+        console.error(`checkout: session for order ${existing.id} failed:`, error);
+        return failure(502, CHECKOUT_FAILED);
+      }
+    }
+    // A payment that ended (declined, expired) frees its token for a fresh attempt.
+    if (existing)
+      await db()
+        .updateTable("orders")
+        .set({ checkout_token: null })
+        .where("id", "=", existing.id)
+        .execute();
+  }
+
+  const bag = await priceBag(request.lines);
+  const parsed = checkoutSchema.safeParse(request.values);
+  const errors: FieldErrors<CheckoutField> = parsed.success
+    ? {}
+    : fieldErrors<CheckoutField>(parsed.error);
+  const date = request.values.date;
+  const dateCheck = await checkCollectionDate(date, "customer", now);
+  if (!dateCheck.ok) errors.date = dateCheck.message;
+  if (bag.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors, bag.dropped);
+  if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
+    return failure(400, errors.date ?? CHECKOUT_FAILED, errors, bag.dropped);
+  const rules = await bookingRules(now);
+
+  const contact = parsed.data;
+  const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
+  const created = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const booked = (await activeBookingsByDay(date, date, now, trx)).get(date) ?? 0;
+      if (booked >= rules.capacity) return null;
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          created_at: now.toISOString(),
+          full_name: contact.full_name,
+          email: contact.email,
+          phone_number: contact.phone_number,
+          address_1: contact.address_1,
+          town: contact.town,
+          postcode: contact.postcode.toUpperCase(),
+          collection_date: date,
+          payment_method: "card",
+          total_pence: bag.subtotalPence,
+          checkout_token: token ?? newCheckoutToken(),
+          source: "web",
+        })
+        .returning(["id", "created_at", "email", "status", "payment_closed"])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_items")
+        .values(
+          bag.lines.map((line: BagLine) => ({
+            order_id: order.id,
+            product_id: line.id,
+            product_name: line.name,
+            product_description: descriptions.get(line.id)?.description ?? "",
+            image_id: line.image.id,
+            position: line.position,
+            unit_price_pence: line.unitPricePence,
+            quantity: line.quantity,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: order.id,
+          field: "created",
+          old_value: null,
+          new_value: "web checkout",
+          actor: "customer",
+        })
+        .execute();
+      return order;
+    });
+  if (!created)
+    return failure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE }, bag.dropped);
+
+  try {
+    const session = await sessionFor(gateway, created, request.uiMode, request.siteUrl);
+    return {
+      ok: true,
+      orderId: created.id,
+      session,
+      gateway: gateway.kind,
+      alreadyPaid: false,
+      dropped: bag.dropped,
+      kept: bag.kept,
+    };
+  } catch (error) {
+    console.error(`checkout: payment session for order ${created.id} failed:`, error);
+    await closePayment(created.id, "failed");
+    return failure(502, CHECKOUT_FAILED, {}, bag.dropped);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Finishing a payment
+
+export type CompletionOutcome = "paid" | "already-paid" | "not-paid" | "mismatch" | "unknown-order";
+
+/**
+ * Marks an order paid from a gateway's session: checks the amount and
+ * currency against the order, sets status complete, and writes the customer's
+ * confirmation and the business's new-booking email to the outbox, all in one
+ * transaction. Calling it again changes nothing and sends nothing twice.
+ */
+export async function completePayment(
+  session: GatewaySession,
+  actor: string,
+): Promise<{ outcome: CompletionOutcome; orderId: number | null }> {
+  const orderId = session.orderId;
+  if (!orderId) return { outcome: "unknown-order", orderId: null };
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx): Promise<CompletionOutcome> => {
+      const order = await trx
+        .selectFrom("orders")
+        .selectAll()
+        .where("id", "=", orderId)
+        .where("payment_method", "=", "card")
+        .executeTakeFirst();
+      if (!order) return "unknown-order";
+      if (order.status === "complete") return "already-paid";
+      if (!session.paid) return "not-paid";
+      if (session.amountTotal !== order.total_pence || session.currency?.toLowerCase() !== "gbp") {
+        console.error(
+          `payment: order ${order.id} expected ${order.total_pence} gbp, session ${session.id} has ${session.amountTotal} ${session.currency}`,
+        );
+        await trx
+          .insertInto("order_events")
+          .values({
+            order_id: order.id,
+            field: "payment",
+            old_value: null,
+            new_value: `refused: session ${session.id} paid ${session.amountTotal} ${session.currency}`,
+            actor,
+          })
+          .execute();
+        return "mismatch";
+      }
+      const now = new Date().toISOString();
+      const updated = await trx
+        .updateTable("orders")
+        .set({
+          status: "complete",
+          paid_at: now,
+          payment_session_id: session.id,
+          payment_closed: null,
+          updated_at: now,
+        })
+        .where("id", "=", order.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return "already-paid";
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: order.id,
+          field: "status",
+          old_value: "pending",
+          new_value: "complete",
+          actor,
+        })
+        .execute();
+      const items = await trx
+        .selectFrom("order_items")
+        .select(["product_name", "position", "unit_price_pence", "quantity"])
+        .where("order_id", "=", order.id)
+        .orderBy("id")
+        .execute();
+      const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
+      const receipt: Receipt = { ...order, items, vatRate };
+      await enqueueEmail(trx, customerConfirmation(receipt));
+      await enqueueEmail(trx, businessNotification(receipt));
+      return "paid";
+    });
+  return { outcome, orderId };
+}
+
+/** An unpaid card payment ended (expired, declined, or the gateway failed): its slot is free again. */
+export async function closePayment(orderId: number, reason: PaymentClosed): Promise<void> {
+  await db()
+    .updateTable("orders")
+    .set({ payment_closed: reason, updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .where("payment_closed", "is", null)
+    .execute();
+}
+
+export interface PaymentStatus {
+  /** the gateway's word (open, complete, expired, declined), or "review" (paid, but not what the order costs) or "unavailable" (the gateway did not answer) */
+  status: string;
+  /** paid within the last two hours: the bag it came from should be emptied */
+  justPaid: boolean;
+  order: {
+    id: number;
+    fullName: string;
+    email: string;
+    collectionDate: string;
+    totalPence: number;
+  } | null;
+}
+
+const JUST_PAID_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * A payment's status for the /payment page and the /api: asks the gateway,
+ * and completes the order when it is paid (the webhook may not have arrived
+ * yet) or releases its slot when the session expired. null: no such payment.
+ */
+export async function readPaymentStatus(sessionId: string): Promise<PaymentStatus | null> {
+  const gateway = paymentGateway();
+  if (!gateway || sessionId.length === 0 || sessionId.length > 255) return null;
+  let session: GatewaySession | null;
+  try {
+    session = await gateway.retrieveSession(sessionId);
+  } catch (error) {
+    console.error(`payment: could not read session ${sessionId}:`, error);
+    return { status: "unavailable", justPaid: false, order: null };
+  }
+  if (!session) return null;
+  let outcome: CompletionOutcome | null = null;
+  if (session.paid) outcome = (await completePayment(session, gateway.kind)).outcome;
+  else if (session.status === "expired" && session.orderId)
+    await closePayment(session.orderId, "expired");
+  const order = session.orderId
+    ? await db()
+        .selectFrom("orders")
+        .select(["id", "full_name", "email", "collection_date", "total_pence", "status", "paid_at"])
+        .where("id", "=", session.orderId)
+        .executeTakeFirst()
+    : undefined;
+  const paid = order?.status === "complete";
+  return {
+    status: paid ? "complete" : outcome === "mismatch" ? "review" : session.status,
+    justPaid:
+      paid && Boolean(order.paid_at) && Date.now() - Date.parse(order.paid_at!) < JUST_PAID_MS,
+    order: order
+      ? {
+          id: order.id,
+          fullName: order.full_name,
+          email: order.email,
+          collectionDate: order.collection_date,
+          totalPence: order.total_pence,
+        }
+      : null,
+  };
+}
+
+export async function orderItemsSummary(orderId: number) {
+  const items = await db()
+    .selectFrom("order_items")
+    .select(["product_name", "position", "unit_price_pence", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  return items.map((item) => ({
+    name: item.product_name,
+    positionLabel: POSITION_LABELS[item.position],
+    quantity: item.quantity,
+    lineTotalPence: item.unit_price_pence * item.quantity,
+  }));
+}
+
+/**
+ * A verified Stripe webhook event. Each event id is handled once: a replay
+ * does nothing. The id is remembered after the work, so an event that failed
+ * half way is handled again when Stripe retries it.
+ */
+export async function handleStripeEvent(
+  event: Stripe.Event,
+): Promise<"done" | "replayed" | "ignored"> {
+  const seen = await db()
+    .selectFrom("payment_events")
+    .select("id")
+    .where("id", "=", event.id)
+    .executeTakeFirst();
+  if (seen) return "replayed";
+  let result: "done" | "ignored" = "done";
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const { outcome } = await completePayment(sessionFromStripe(event.data.object), "stripe");
+      if (outcome === "unknown-order") result = "ignored";
+      break;
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed": {
+      const session = sessionFromStripe(event.data.object);
+      const reason = event.type === "checkout.session.expired" ? "expired" : "failed";
+      if (session.orderId) await closePayment(session.orderId, reason);
+      else result = "ignored";
+      break;
+    }
+    default:
+      result = "ignored";
+  }
+  await db()
+    .insertInto("payment_events")
+    .values({ id: event.id, type: event.type })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Emails
+
+interface Receipt {
+  id: number;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  collection_date: string;
+  total_pence: number;
+  items: {
+    product_name: string;
+    position: keyof typeof POSITION_LABELS;
+    unit_price_pence: number;
+    quantity: number;
+  }[];
+  vatRate: number;
+}
+
+/** The VAT a VAT-inclusive total contains. */
+export function vatIncluded(totalPence: number, ratePercent: number): number {
+  return totalPence - Math.round((totalPence * 100) / (100 + ratePercent));
+}
+
+function itemLines(receipt: Receipt): string[] {
+  return receipt.items.map(
+    (item) =>
+      `  ${item.quantity} × ${item.product_name} (${POSITION_LABELS[item.position]}): ${formatPence(item.unit_price_pence * item.quantity)}`,
+  );
+}
+
+export const CANCELLATION_POLICY = [
+  "You can rearrange or cancel free of charge up to 14 days before your collection date.",
+  "Within 14 days of the collection the charge is £24 including VAT (£20 plus VAT),",
+  "and on the day of the collection it is £48 including VAT (£40 plus VAT).",
+];
+
+function customerConfirmation(receipt: Receipt): OutgoingEmail {
+  const { business } = config();
+  const ref = `HB${receipt.id}`;
+  return {
+    kind: "booking_confirmation",
+    to: receipt.email,
+    subject: `Your collection is booked for ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    text: [
+      `Hello ${receipt.full_name},`,
+      "",
+      `Thank you for booking with ${business.name}. Your payment has been received and your collection is booked.`,
+      "",
+      `Booking reference: ${ref}`,
+      `Collection date: ${formatLongDate(receipt.collection_date)}`,
+      `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "",
+      "What we will collect:",
+      ...itemLines(receipt),
+      "",
+      `Total paid: ${formatPence(receipt.total_pence)} (includes VAT at ${receipt.vatRate}%: ${formatPence(vatIncluded(receipt.total_pence, receipt.vatRate))})`,
+      "",
+      "Cancellation and changes:",
+      ...CANCELLATION_POLICY.map((line) => `  ${line}`),
+      `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      "",
+      "On the day: we call you about 30 minutes before we arrive. If you will not be in, leave the items outside",
+      "as you described when booking.",
+      "",
+      `${business.name}, ${business.address}`,
+      `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
+      "Environment Agency public register before handing any waste over.",
+    ].join("\n"),
+  };
+}
+
+function businessNotification(receipt: Receipt): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "booking_notification",
+    to: business.email,
+    subject: `New paid booking HB${receipt.id}: ${formatLongDate(receipt.collection_date)}, ${receipt.postcode}`,
+    text: [
+      `A card payment has completed for order ${receipt.id}.`,
+      "",
+      `Collection date: ${formatLongDate(receipt.collection_date)}`,
+      `Customer: ${receipt.full_name}`,
+      `Email: ${receipt.email}`,
+      `Phone: ${receipt.phone_number}`,
+      `Address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "",
+      ...itemLines(receipt),
+      `Total paid: ${formatPence(receipt.total_pence)}`,
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${receipt.id}`,
+    ].join("\n"),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The demo gateway's page
+
+/** An open demo payment: what it is for. null when the demo gateway is not in use or the id is unknown. */
+export async function demoPayment(sessionId: string) {
+  const gateway = paymentGateway();
+  if (gateway?.kind !== "demo") return null;
+  const session = await gateway.retrieveSession(sessionId);
+  if (!session?.orderId) return null;
+  const order = await db()
+    .selectFrom("orders")
+    .select(["collection_date", "total_pence"])
+    .where("id", "=", session.orderId)
+    .executeTakeFirstOrThrow();
+  return {
+    status: session.status,
+    totalPence: order.total_pence,
+    collectionDate: order.collection_date,
+    items: await orderItemsSummary(session.orderId),
+  };
+}
+
+/** Pay or Decline on the demo page: the same completion as a real payment. */
+export async function finishDemoPayment(
+  sessionId: string,
+  choice: "pay" | "decline",
+): Promise<boolean> {
+  const gateway = paymentGateway();
+  if (gateway?.kind !== "demo") return false;
+  const session = await gateway.retrieveSession(sessionId);
+  if (!session?.orderId) return false;
+  if (session.status !== "open") return true;
+  if (choice === "decline") await closePayment(session.orderId, "declined");
+  else await completePayment({ ...session, status: "complete", paid: true }, "demo");
+  return true;
+}

@@ -1,0 +1,390 @@
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CollectionCalendar } from "~/components/collection-calendar";
+import { Field } from "~/components/field";
+import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
+import { useHydrated } from "~/components/use-hydrated";
+import { isIsoDay } from "~/lib/calendar";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { formValues, type FieldErrors } from "~/lib/forms";
+import { passActionHeaders } from "~/lib/headers";
+import { CHECKOUT_FAILED } from "~/lib/messages";
+import { priceBag } from "~/models/cart.server";
+import {
+  cardPaymentUnavailableMessage,
+  collectionCalendar,
+  newCheckoutToken,
+  startCheckout,
+  vatIncluded,
+  type CheckoutField,
+} from "~/models/checkout.server";
+import { getSetting } from "~/models/settings.server";
+import { readCart, writeCart } from "~/services/cart-cookie.server";
+import { config, siteUrl } from "~/services/config.server";
+import { paymentGateway } from "~/services/payments.server";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Checkout | Book your collection" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = passActionHeaders;
+
+async function checkoutPage(request: Request, month: string | null) {
+  const bag = await priceBag(await readCart(request));
+  const gateway = paymentGateway();
+  const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
+  return {
+    bag: {
+      lines: bag.lines.map((l) => ({
+        key: `${l.id}-${l.position}`,
+        name: l.name,
+        positionLabel: l.positionLabel,
+        quantity: l.quantity,
+        lineTotalPence: l.lineTotalPence,
+      })),
+      subtotalPence: bag.subtotalPence,
+      vatPence: vatIncluded(bag.subtotalPence, vatRate),
+      vatRate,
+      dropped: bag.dropped,
+    },
+    calendar: await collectionCalendar(month),
+    gateway: gateway?.kind ?? null,
+    unavailable: gateway ? null : cardPaymentUnavailableMessage(),
+    publishableKey: gateway?.publishableKey ?? null,
+    licence: config().business.wasteCarrierLicence,
+    phone: config().business.phone,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return {
+    ...(await checkoutPage(request, url.searchParams.get("month"))),
+    token: newCheckoutToken(),
+    cancelled: url.searchParams.get("cancelled") === "1",
+  };
+}
+
+type ActionResult =
+  | {
+      kind: "form";
+      message: string | null;
+      errors: FieldErrors<CheckoutField>;
+      values: Record<string, string>;
+      calendar: Awaited<ReturnType<typeof collectionCalendar>>;
+    }
+  | { kind: "embedded"; clientSecret: string; publishableKey: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = formValues(form);
+  const intent = values.intent ?? "pay";
+
+  // Month buttons (no JavaScript needed): show another month, keeping everything typed.
+  if (intent.startsWith("month:")) {
+    return data<ActionResult>({
+      kind: "form",
+      message: null,
+      errors: {},
+      values,
+      calendar: await collectionCalendar(intent.slice("month:".length)),
+    });
+  }
+
+  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const result = await startCheckout({
+    values,
+    lines: await readCart(request),
+    uiMode,
+    token: values.token,
+    siteUrl: siteUrl(request),
+  });
+  if (!result.ok) {
+    const chosenMonth = isIsoDay(values.date) ? values.date.slice(0, 7) : values.month;
+    return data<ActionResult>(
+      {
+        kind: "form",
+        message: result.message,
+        errors: result.errors,
+        values,
+        calendar: await collectionCalendar(chosenMonth ?? null),
+      },
+      // The layout's loader writes the bag back without vanished products.
+      { status: result.status },
+    );
+  }
+  const headers = result.dropped ? { "Set-Cookie": await writeCart(result.kept) } : undefined;
+  const { session } = result;
+  if (result.alreadyPaid)
+    return redirect(`/payment?session_id=${encodeURIComponent(session.id)}`, {
+      status: 303,
+      headers,
+    });
+  if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe") {
+    return data<ActionResult>(
+      {
+        kind: "embedded",
+        clientSecret: session.clientSecret,
+        publishableKey: config().stripe.publishableKey ?? "",
+      },
+      { headers },
+    );
+  }
+  if (session.url) return redirect(session.url, { status: 303, headers });
+  return data<ActionResult>(
+    {
+      kind: "form",
+      message: CHECKOUT_FAILED,
+      errors: {},
+      values,
+      calendar: await collectionCalendar(values.date?.slice(0, 7) ?? null),
+    },
+    { status: 502 },
+  );
+}
+
+export default function Checkout() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const failed = result?.kind === "form" && result.message ? result : null;
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
+
+  const formResult = result?.kind === "form" ? result : null;
+  const values = formResult?.values ?? {};
+  const errors = formResult?.errors ?? {};
+  const calendar = formResult?.calendar ?? page.calendar;
+  const submitting =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") === "pay";
+  const { bag } = page;
+
+  if (result?.kind === "embedded") {
+    return (
+      <div className="container checkout-page">
+        <h1>Pay by card</h1>
+        <p className="section-lead">
+          Your booking is held while you pay. Card details go straight to Stripe; we never see them.
+        </p>
+        <StripeEmbeddedCheckout
+          clientSecret={result.clientSecret}
+          publishableKey={result.publishableKey}
+        />
+      </div>
+    );
+  }
+
+  if (bag.lines.length === 0) {
+    return (
+      <div className="container checkout-page">
+        <h1>Checkout</h1>
+        {bag.dropped > 0 ? (
+          <div role="status" className="notice">
+            <p>The items in your bag are no longer available, so we removed them.</p>
+          </div>
+        ) : null}
+        <div className="checkout-empty">
+          <p>Your bag is empty.</p>
+          <p>Add the items you would like collected, then come back here to choose a date.</p>
+          <Link to="/products" className="button button-large">
+            Browse removal services
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container checkout-page">
+      <p className="eyebrow">Almost done</p>
+      <h1>Checkout</h1>
+      {page.cancelled && !failed ? (
+        <div role="status" className="notice">
+          <p>Your payment was cancelled and no money was taken. You can try again below.</p>
+        </div>
+      ) : null}
+      {bag.dropped > 0 ? (
+        <div role="status" className="notice">
+          <p>
+            {bag.dropped === 1
+              ? "One item in your bag is no longer available, so we removed it."
+              : `${bag.dropped} items in your bag are no longer available, so we removed them.`}
+          </p>
+        </div>
+      ) : null}
+      {failed ? (
+        <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+          <p>{failed.message}</p>
+        </div>
+      ) : null}
+      {page.unavailable ? (
+        <div role="alert" className="notice notice-error">
+          <p>{page.unavailable}</p>
+        </div>
+      ) : null}
+
+      <div className="checkout-layout">
+        <section className="checkout-summary" aria-labelledby="order-details">
+          <h2 id="order-details">Order details</h2>
+          <ul className="checkout-lines">
+            {bag.lines.map((line) => (
+              <li key={line.key}>
+                <span className="checkout-line-name">
+                  {line.quantity} × {line.name}
+                  <span className="checkout-line-position">{line.positionLabel}</span>
+                </span>
+                <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="checkout-totals">
+            <div>
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{formatPence(bag.subtotalPence)}</dd>
+            </div>
+            <div className="checkout-vat">
+              <dt>Includes VAT at {bag.vatRate}%</dt>
+              <dd>{formatPence(bag.vatPence)}</dd>
+            </div>
+          </dl>
+          <p className="checkout-note">
+            <Link to="/?bag=open">Change your bag</Link>
+          </p>
+          <p className="checkout-note">
+            Free to rearrange up to 14 days before. Within 14 days £24, on the day £48 (including
+            VAT). Registered waste carrier {page.licence}.
+          </p>
+        </section>
+
+        <Form method="post" className="checkout-form" aria-labelledby="contact-details">
+          {/* Enter in a text field presses the form's first submit button: make it Pay, not a month button. */}
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+          <input type="hidden" name="token" value={values.token ?? page.token} />
+          <input
+            type="hidden"
+            name="ui"
+            value={
+              hydrated && page.gateway === "stripe" && page.publishableKey ? "embedded" : "hosted"
+            }
+          />
+          <input type="hidden" name="month" value={calendar.month} />
+          <fieldset className="checkout-fieldset">
+            <legend id="contact-details">
+              <h2>Your details</h2>
+            </legend>
+            <div className="checkout-grid">
+              <Field
+                label="Full name"
+                name="full_name"
+                autoComplete="name"
+                required
+                defaultValue={values.full_name}
+                error={errors.full_name}
+              />
+              <Field
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+              />
+              <Field
+                label="Phone number"
+                name="phone_number"
+                type="tel"
+                autoComplete="tel"
+                required
+                defaultValue={values.phone_number}
+                error={errors.phone_number}
+              />
+              <Field
+                label="Address line 1"
+                name="address_1"
+                autoComplete="address-line1"
+                required
+                defaultValue={values.address_1}
+                error={errors.address_1}
+              />
+              <Field
+                label="Town"
+                name="town"
+                autoComplete="address-level2"
+                required
+                defaultValue={values.town}
+                error={errors.town}
+              />
+              <Field
+                label="Postcode"
+                name="postcode"
+                autoComplete="postal-code"
+                required
+                defaultValue={values.postcode}
+                error={errors.postcode}
+              />
+            </div>
+          </fieldset>
+
+          <CollectionCalendar
+            calendar={calendar}
+            selected={values.date ?? null}
+            error={errors.date}
+          />
+          {values.date && isIsoDay(values.date) && values.date.slice(0, 7) !== calendar.month ? (
+            <>
+              <input type="hidden" name="date" value={values.date} />
+              <p className="checkout-chosen">Chosen: {formatLongDate(values.date)}</p>
+            </>
+          ) : null}
+
+          <div className="checkout-submit">
+            {submitting ? (
+              <p className="checkout-submitting" role="status">
+                Submitting...
+              </p>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="pay"
+                className="button button-large"
+                disabled={Boolean(page.unavailable)}
+              >
+                Book and pay {formatPence(bag.subtotalPence)}
+              </button>
+            )}
+            <p className="checkout-note">
+              {page.gateway === "demo"
+                ? "This site is in demo mode: the next page is a demo payment and no card is charged."
+                : "You pay securely by card on the next step. We hold your date while you pay."}
+            </p>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { demoPayment, finishDemoPayment } from "~/models/checkout.server";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Demo payment — no card is charged" },
+  { name: "robots", content: "noindex" },
+];
+
+const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
+
+/**
+ * The demo gateway's payment page (no Stripe keys, not production): Pay and
+ * Decline finish through the same completion code as a Stripe payment.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const payment = await demoPayment(sessionId);
+  if (!payment) throw new Response("Not found", { status: 404 });
+  if (payment.status !== "open") throw redirect(paymentPage(sessionId), 303);
+  return { sessionId, ...payment };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const sessionId = String(form.get("session_id") ?? "");
+  const choice = form.get("intent") === "pay" ? "pay" : "decline";
+  const finished = await finishDemoPayment(sessionId, choice);
+  if (!finished) throw new Response("Not found", { status: 404 });
+  return redirect(paymentPage(sessionId), 303);
+}
+
+export default function DemoPayment() {
+  const payment = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="container payment-page">
+      <div className="payment-card demo-payment">
+        <p className="demo-banner" role="note">
+          Demo payment — no card is charged
+        </p>
+        <h1>Pay {formatPence(payment.totalPence)}</h1>
+        <p className="payment-lead">
+          This site has no card payments set up, so this page stands in for the card form. Choose
+          Pay to see a successful booking, or Decline to see a failed payment.
+        </p>
+        <ul className="checkout-lines">
+          {payment.items.map((item, index) => (
+            <li key={index}>
+              <span className="checkout-line-name">
+                {item.quantity} × {item.name}
+                <span className="checkout-line-position">{item.positionLabel}</span>
+              </span>
+              <span className="checkout-line-total">{formatPence(item.lineTotalPence)}</span>
+            </li>
+          ))}
+        </ul>
+        <p>Collection on {formatLongDate(payment.collectionDate)}.</p>
+        <Form method="post" className="demo-actions">
+          <input type="hidden" name="session_id" value={payment.sessionId} />
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className="button button-large"
+            disabled={busy}
+          >
+            Pay {formatPence(payment.totalPence)}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="decline"
+            className="button button-large button-light"
+            disabled={busy}
+          >
+            Decline
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

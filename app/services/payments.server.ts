@@ -1,0 +1,203 @@
+import crypto from "node:crypto";
+import Stripe from "stripe";
+import { db } from "./db.server";
+import { config } from "./config.server";
+
+/**
+ * Card payments behind one interface (DESIGN.md "Payments"). Stripe Checkout
+ * Sessions when STRIPE_SECRET_KEY is set; otherwise, outside production, a
+ * demo gateway of our own whose "payment page" is /payment/demo. Both finish
+ * through the same completion function (models/checkout.server.ts).
+ */
+
+export const STRIPE_API_VERSION = "2026-10-28.endive";
+
+/** "embedded": the card form inside our page (JavaScript). "hosted": a redirect to the provider. */
+export type UiMode = "embedded" | "hosted";
+
+export interface SessionLine {
+  name: string;
+  unitPence: number;
+  quantity: number;
+}
+
+export interface SessionRequest {
+  orderId: number;
+  uiMode: UiMode;
+  lines: SessionLine[];
+  customerEmail: string;
+  /** unix seconds; the provider closes the session then */
+  expiresAt: number;
+  idempotencyKey: string;
+  /** where the customer comes back to: `${siteUrl}/payment?session_id=…` */
+  siteUrl: string;
+}
+
+export interface GatewaySession {
+  id: string;
+  /** open, complete, expired (Stripe's words), or declined (demo) */
+  status: string;
+  paid: boolean;
+  amountTotal: number | null;
+  currency: string | null;
+  orderId: number | null;
+  clientSecret: string | null;
+  url: string | null;
+}
+
+export interface PaymentGateway {
+  readonly kind: "stripe" | "demo";
+  readonly publishableKey: string | null;
+  createSession(request: SessionRequest): Promise<GatewaySession>;
+  /** null when the provider does not know the id */
+  retrieveSession(id: string): Promise<GatewaySession | null>;
+}
+
+export const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
+
+function stripeClient(): Stripe {
+  const { secretKey, apiBase } = config().stripe;
+  if (!secretKey) throw new Error("STRIPE_SECRET_KEY is not set");
+  // apiBase is a fake Stripe server; config() accepts it only when NODE_ENV=test.
+  const base = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+let stripeInstance: Stripe | undefined;
+export function stripe(): Stripe {
+  stripeInstance ??= stripeClient();
+  return stripeInstance;
+}
+
+export function sessionFromStripe(s: Stripe.Checkout.Session): GatewaySession {
+  const orderId = Number(s.client_reference_id ?? s.metadata?.order_id);
+  return {
+    id: s.id,
+    status: s.status ?? "open",
+    paid: s.status === "complete" && s.payment_status === "paid",
+    amountTotal: s.amount_total ?? null,
+    currency: s.currency ?? null,
+    orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    clientSecret: s.client_secret ?? null,
+    url: s.url ?? null,
+  };
+}
+
+const stripeGateway: PaymentGateway = {
+  kind: "stripe",
+  get publishableKey() {
+    return config().stripe.publishableKey ?? null;
+  },
+  async createSession(request) {
+    const back = returnUrl(request.siteUrl);
+    const session = await stripe().checkout.sessions.create(
+      {
+        mode: "payment",
+        ...(request.uiMode === "embedded"
+          ? { ui_mode: "embedded_page", return_url: back }
+          : {
+              ui_mode: "hosted_page",
+              success_url: back,
+              cancel_url: `${request.siteUrl}/checkout?cancelled=1`,
+            }),
+        line_items: request.lines.map((line) => ({
+          quantity: line.quantity,
+          price_data: {
+            currency: "gbp",
+            unit_amount: line.unitPence,
+            product_data: { name: line.name },
+          },
+        })),
+        customer_email: request.customerEmail,
+        client_reference_id: String(request.orderId),
+        metadata: { order_id: String(request.orderId) },
+        expires_at: request.expiresAt,
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return sessionFromStripe(session);
+  },
+  async retrieveSession(id) {
+    try {
+      return sessionFromStripe(await stripe().checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return null;
+      throw error;
+    }
+  },
+};
+
+/** Demo session ids: `demo_` and a digest of the idempotency key, so a repeated request gets the same session. */
+const DEMO_ID = /^demo_[A-Za-z0-9_-]{20,64}$/;
+
+const demoGateway: PaymentGateway = {
+  kind: "demo",
+  publishableKey: null,
+  async createSession(request) {
+    const digest = crypto
+      .createHmac("sha256", config().sessionSecret)
+      .update(request.idempotencyKey)
+      .digest("base64url")
+      .slice(0, 32);
+    const id = `demo_${digest}`;
+    return {
+      id,
+      status: "open",
+      paid: false,
+      amountTotal: request.lines.reduce((sum, l) => sum + l.unitPence * l.quantity, 0),
+      currency: "gbp",
+      orderId: request.orderId,
+      clientSecret: null,
+      url: `/payment/demo?session_id=${id}`,
+    };
+  },
+  async retrieveSession(id) {
+    if (!DEMO_ID.test(id)) return null;
+    const order = await db()
+      .selectFrom("orders")
+      .select(["id", "status", "total_pence", "payment_closed"])
+      .where("payment_session_id", "=", id)
+      .executeTakeFirst();
+    if (!order) return null;
+    const status =
+      order.status === "complete"
+        ? "complete"
+        : order.payment_closed === "declined"
+          ? "declined"
+          : order.payment_closed
+            ? "expired"
+            : "open";
+    return {
+      id,
+      status,
+      paid: status === "complete",
+      amountTotal: order.total_pence,
+      currency: "gbp",
+      orderId: order.id,
+      clientSecret: null,
+      url: `/payment/demo?session_id=${id}`,
+    };
+  },
+};
+
+/**
+ * The gateway in use, or null when card payment is unavailable (production
+ * without Stripe keys: checkout then says how to book by phone).
+ */
+export function paymentGateway(): PaymentGateway | null {
+  const { stripe: keys, isProduction } = config();
+  if (keys.secretKey) return stripeGateway;
+  return isProduction ? null : demoGateway;
+}
