@@ -51,7 +51,7 @@ export const checkoutSchema = z.object({
     .string()
     .trim()
     .min(1, "Please enter your postcode")
-    .max(10)
+    .max(10, "Please enter a UK postcode")
     .regex(/^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/, "Please enter a UK postcode"),
 });
 export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date";
@@ -364,6 +364,8 @@ export async function completePayment(
 ): Promise<{ outcome: CompletionOutcome; orderId: number | null }> {
   const orderId = session.orderId;
   if (!orderId) return { outcome: "unknown-order", orderId: null };
+  // Read before the transaction: inside it, only `trx` may touch the database.
+  const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
   const outcome = await db()
     .transaction()
     .execute(async (trx): Promise<CompletionOutcome> => {
@@ -422,7 +424,6 @@ export async function completePayment(
         .where("order_id", "=", order.id)
         .orderBy("id")
         .execute();
-      const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
       const receipt: Receipt = { ...order, items, vatRate };
       await enqueueEmail(trx, customerConfirmation(receipt));
       await enqueueEmail(trx, businessNotification(receipt));
@@ -642,6 +643,7 @@ function businessNotification(receipt: Receipt): OutgoingEmail {
     text: [
       `A card payment has completed for order ${receipt.id}.`,
       "",
+      `Booking reference: HB${receipt.id}`,
       `Collection date: ${formatLongDate(receipt.collection_date)}`,
       `Customer: ${receipt.full_name}`,
       `Email: ${receipt.email}`,

@@ -87,7 +87,7 @@ export default function Payment() {
             <dl className="payment-facts">
               <div>
                 <dt>Booking reference</dt>
-                <dd>HB{page.order.id}</dd>
+                <dd>{`HB${page.order.id}`}</dd>
               </div>
               <div>
                 <dt>Total paid</dt>

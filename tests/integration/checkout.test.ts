@@ -1,0 +1,655 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysIso } from "~/lib/calendar";
+import { todayInLondon } from "~/lib/format";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { startServer, type RunningServer } from "../support/server";
+import { startSmtp } from "../support/smtp";
+
+const OFFICE = "office@haulbook.test";
+const WEBHOOK_SECRET = "whsec_test_checkout_secret";
+const signer = new Stripe("sk_test_signer_only");
+
+const CUSTOMER = {
+  full_name: "Priya Raman",
+  email: "priya@example.com",
+  phone_number: "07700 900123",
+  address_1: "22 Elm Grove",
+  town: "Guildford",
+  postcode: "gu1 3ab",
+};
+
+function database(server: RunningServer) {
+  return new Database(path.join(server.dataDir, "haulbook.db"));
+}
+
+function rows<T>(server: RunningServer, sqlText: string, ...params: unknown[]): T[] {
+  const db = database(server);
+  try {
+    return db.prepare(sqlText).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+function run(server: RunningServer, sqlText: string, ...params: unknown[]) {
+  const db = database(server);
+  try {
+    db.prepare(sqlText).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** A day in the booking window, `offset` days after the first safe one. */
+const dayAhead = (offset: number) => addDaysIso(todayInLondon(), 3 + offset);
+
+/** The bag cookie after adding products, as a browser would hold it. */
+async function bagWith(
+  server: RunningServer,
+  lines: { id: number; position: string; quantity: number }[],
+): Promise<string> {
+  let cookie = "";
+  for (const line of lines) {
+    const res = await fetch(`${server.url}/bag`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        intent: "add",
+        id: String(line.id),
+        position: line.position,
+        quantity: String(line.quantity),
+        redirectTo: "/",
+      }),
+    });
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    cookie = /cart=[^;]*/.exec(setCookie)?.[0] ?? cookie;
+  }
+  expect(cookie).toMatch(/^cart=/);
+  return cookie;
+}
+
+function submitCheckout(
+  server: RunningServer,
+  cookie: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  return fetch(`${server.url}/checkout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      origin: server.url,
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ intent: "pay", ...fields }),
+  });
+}
+
+function signedWebhook(server: RunningServer, event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${server.url}/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+}
+
+function sessionEvent(id: string, type: string, session: object) {
+  return {
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object: session },
+  };
+}
+
+interface OrderRow {
+  id: number;
+  status: string;
+  booking_status: string;
+  payment_method: string;
+  source: string;
+  total_pence: number;
+  collection_date: string;
+  payment_session_id: string | null;
+  payment_closed: string | null;
+  postcode: string;
+}
+
+const orderBySession = (server: RunningServer, id: string) =>
+  rows<OrderRow>(server, "SELECT * FROM orders WHERE payment_session_id = ?", id)[0];
+
+const outboxFor = (server: RunningServer, orderRef: string) =>
+  rows<{ kind: string; to_address: string; subject: string; text_body: string }>(
+    server,
+    "SELECT kind, to_address, subject, text_body FROM outbox WHERE kind LIKE 'booking_%' AND text_body LIKE ? ORDER BY id",
+    `%${orderRef}%`,
+  );
+
+/** Unit prices from the database, as the checkout must charge them. */
+function unitPence(server: RunningServer, productId: number, position: string) {
+  const column = `${position}_pence`;
+  const [row] = rows<{ price: number; name: string }>(
+    server,
+    `SELECT price_pence + ${column} AS price, name FROM products WHERE id = ?`,
+    productId,
+  );
+  return row!;
+}
+
+describe("checkout with Stripe (a fake Stripe server)", () => {
+  let stripe: FakeStripe;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    smtp = await startSmtp();
+    server = await startServer({
+      env: {
+        NODE_ENV: "test",
+        STRIPE_SECRET_KEY: "sk_test_haulbook_fake",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_haulbook_fake",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+        SMTP_URL: smtp.url,
+        BUSINESS_EMAIL: OFFICE,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await stripe?.close();
+  });
+
+  it("without JavaScript: a hosted session priced from the database, and a 303 to Stripe", async () => {
+    const cookie = await bagWith(server, [
+      { id: 1, position: "outside", quantity: 2 },
+      { id: 3, position: "inside_dismantle", quantity: 1 },
+    ]);
+    const first = unitPence(server, 1, "outside");
+    const second = unitPence(server, 3, "inside_dismantle");
+    const date = dayAhead(0);
+    const before = stripe.sessionCreations().length;
+    const started = performance.now();
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "hosted",
+      token: "tokenHostedAAAAAAAAAAAA",
+    });
+    const submitMs = performance.now() - started;
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+
+    const created = stripe.sessionCreations().slice(before);
+    expect(created).toHaveLength(1);
+    const request = created[0]!;
+    const body = request.body;
+    expect(body.ui_mode).toBe("hosted_page");
+    expect(body.mode).toBe("payment");
+    expect(body.success_url).toBe(`${server.url}/payment?session_id={CHECKOUT_SESSION_ID}`);
+    expect(body.cancel_url).toBe(`${server.url}/checkout?cancelled=1`);
+    expect(body.return_url).toBeUndefined();
+    expect(body.customer_email).toBe(CUSTOMER.email);
+    expect(request.stripeVersion).toBe("2026-10-28.endive");
+    const items = body.line_items as unknown as {
+      quantity: string;
+      price_data: { currency: string; unit_amount: string; product_data: { name: string } };
+    }[];
+    expect(
+      items.map((i) => [i.quantity, i.price_data.currency, Number(i.price_data.unit_amount)]),
+    ).toEqual([
+      ["2", "gbp", first.price],
+      ["1", "gbp", second.price],
+    ]);
+    expect(items[0]!.price_data.product_data.name).toBe(
+      `${first.name} (Outside — left out for collection)`,
+    );
+
+    const sessionId = location.split("/").pop()!;
+    const order = orderBySession(server, sessionId)!;
+    expect(order).toMatchObject({
+      status: "pending",
+      booking_status: "pending",
+      payment_method: "card",
+      source: "web",
+      collection_date: date,
+      total_pence: first.price * 2 + second.price,
+      postcode: "GU1 3AB",
+    });
+    expect(body.client_reference_id).toBe(String(order.id));
+    expect((body.metadata as Record<string, string>).order_id).toBe(String(order.id));
+    expect(request.idempotencyKey).toMatch(new RegExp(`^order-${order.id}-\\d+-hosted$`));
+    const snapshot = rows<{ product_name: string; unit_price_pence: number; quantity: number }>(
+      server,
+      "SELECT product_name, unit_price_pence, quantity FROM order_items WHERE order_id = ? ORDER BY id",
+      order.id,
+    );
+    expect(snapshot).toEqual([
+      { product_name: first.name, unit_price_pence: first.price, quantity: 2 },
+      { product_name: second.name, unit_price_pence: second.price, quantity: 1 },
+    ]);
+    console.log(`[perf] checkout submit (order + Stripe session): ${submitMs.toFixed(1)} ms`);
+  });
+
+  it("with JavaScript: an embedded session whose client secret mounts the card form", async () => {
+    const cookie = await bagWith(server, [{ id: 2, position: "inside_no_dismantle", quantity: 1 }]);
+    const before = stripe.sessionCreations().length;
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(1),
+      ui: "embedded",
+      token: "tokenEmbeddedAAAAAAAAAA",
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Pay by card");
+    const [request] = stripe.sessionCreations().slice(before);
+    const body = request!.body as Record<string, unknown>;
+    expect(body.ui_mode).toBe("embedded_page");
+    expect(body.return_url).toBe(`${server.url}/payment?session_id={CHECKOUT_SESSION_ID}`);
+    expect(body.success_url).toBeUndefined();
+    expect(body.cancel_url).toBeUndefined();
+    const session = [...stripe.sessions.values()].find(
+      (s) => s.client_reference_id === (body.client_reference_id as string),
+    )!;
+    expect(html).toContain(session.client_secret!);
+    expect(request!.idempotencyKey).toMatch(/-embedded$/);
+  });
+
+  it("a repeated submit of the same checkout gives the same order and the same session", async () => {
+    const cookie = await bagWith(server, [{ id: 4, position: "outside", quantity: 1 }]);
+    const fields = {
+      ...CUSTOMER,
+      date: dayAhead(2),
+      ui: "hosted",
+      token: "tokenRepeatAAAAAAAAAAAA",
+    };
+    const [a, b] = await Promise.all([
+      submitCheckout(server, cookie, fields),
+      submitCheckout(server, cookie, fields),
+    ]);
+    const c = await submitCheckout(server, cookie, fields);
+    expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
+    const locations = new Set([a, b, c].map((r) => r.headers.get("location")));
+    expect(locations.size).toBe(1);
+    const orders = rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE checkout_token = ?",
+      fields.token,
+    );
+    expect(orders[0]!.n).toBe(1);
+  });
+
+  it("a signed completed event pays the order and queues exactly two emails; a replay does nothing", async () => {
+    const cookie = await bagWith(server, [{ id: 5, position: "outside", quantity: 3 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      email: "webhook.customer@example.com",
+      date: dayAhead(3),
+      ui: "hosted",
+      token: "tokenWebhookAAAAAAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const order = orderBySession(server, sessionId)!;
+    const paid = stripe.pay(sessionId);
+    const event = sessionEvent("evt_test_paid_1", "checkout.session.completed", paid);
+
+    const started = performance.now();
+    const hook = await signedWebhook(server, event);
+    const completionMs = performance.now() - started;
+    expect(hook.status).toBe(200);
+    expect(orderBySession(server, sessionId)!.status).toBe("complete");
+    const emails = outboxFor(server, `HB${order.id}`);
+    expect(emails.map((e) => [e.kind, e.to_address])).toEqual([
+      ["booking_confirmation", "webhook.customer@example.com"],
+      ["booking_notification", OFFICE],
+    ]);
+    const confirmation = emails[0]!.text_body;
+    expect(confirmation).toContain(`Booking reference: HB${order.id}`);
+    expect(confirmation).toContain("Total paid: £");
+    expect(confirmation).toMatch(/includes VAT at 20%: £\d+\.\d\d/);
+    expect(confirmation).toContain("£24 including VAT");
+    expect(confirmation).toContain("£48 including VAT");
+    expect(confirmation).toMatch(/Registered waste carrier CBDU/);
+
+    const replay = await signedWebhook(server, event);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ handled: "replayed" });
+    // Another event for the same payment (Stripe may send both) changes nothing either.
+    const again = await signedWebhook(
+      server,
+      sessionEvent("evt_test_paid_2", "checkout.session.async_payment_succeeded", paid),
+    );
+    expect(again.status).toBe(200);
+    expect(outboxFor(server, `HB${order.id}`)).toHaveLength(2);
+    const history = rows<{ field: string; new_value: string }>(
+      server,
+      "SELECT field, new_value FROM order_events WHERE order_id = ? AND field = 'status'",
+      order.id,
+    );
+    expect(history).toEqual([{ field: "status", new_value: "complete" }]);
+
+    // The mail goes out through the outbox to the SMTP server.
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.subject.includes(`HB${order.id}`)).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    console.log(
+      `[perf] payment completion (signed webhook → paid, 2 emails queued): ${completionMs.toFixed(1)} ms`,
+    );
+  });
+
+  it("a bad signature is refused with 400 and changes nothing", async () => {
+    const cookie = await bagWith(server, [{ id: 6, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(4),
+      ui: "hosted",
+      token: "tokenBadSignatureAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const paid = stripe.pay(sessionId);
+    const event = sessionEvent("evt_test_forged", "checkout.session.completed", paid);
+    const forged = await signedWebhook(server, event, "whsec_someone_else");
+    expect(forged.status).toBe(400);
+    const unsigned = await fetch(`${server.url}/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(event),
+    });
+    expect(unsigned.status).toBe(400);
+    expect(orderBySession(server, sessionId)!.status).toBe("pending");
+    expect(rows(server, "SELECT id FROM payment_events WHERE id = 'evt_test_forged'")).toEqual([]);
+  });
+
+  it("refuses a payment whose amount or currency differs from the order", async () => {
+    const cookie = await bagWith(server, [{ id: 7, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(5),
+      ui: "hosted",
+      token: "tokenMismatchAAAAAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const order = orderBySession(server, sessionId)!;
+    const paid = stripe.pay(sessionId, { amount_total: 100 });
+    const hook = await signedWebhook(
+      server,
+      sessionEvent("evt_test_short", "checkout.session.completed", paid),
+    );
+    expect(hook.status).toBe(200);
+    expect(orderBySession(server, sessionId)!.status).toBe("pending");
+    expect(outboxFor(server, `HB${order.id}`)).toHaveLength(0);
+    const page = await (await fetch(`${server.url}/payment?session_id=${sessionId}`)).text();
+    expect(page).toContain("Payment status: <!-- -->review");
+  });
+
+  it("an expired session leaves the order pending and frees its slot", async () => {
+    const date = dayAhead(6);
+    const cookie = await bagWith(server, [{ id: 8, position: "outside", quantity: 1 }]);
+    // Fill the day to one below capacity with bookings staff made by hand.
+    for (let i = 0; i < 7; i++)
+      run(
+        server,
+        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
+         VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'cash_payment', 0, 'manual')`,
+        date,
+      );
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "hosted",
+      token: "tokenExpiredAAAAAAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    // The day is now full: another customer cannot take it.
+    const other = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "hosted",
+      token: "tokenExpiredOtherAAAAAA",
+    });
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain("Please select a valid date");
+
+    const hook = await signedWebhook(
+      server,
+      sessionEvent("evt_test_expired", "checkout.session.expired", stripe.expire(sessionId)),
+    );
+    expect(hook.status).toBe(200);
+    expect(orderBySession(server, sessionId)).toMatchObject({
+      status: "pending",
+      payment_closed: "expired",
+    });
+    const retry = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "hosted",
+      token: "tokenExpiredRetryAAAAAA",
+    });
+    expect(retry.status).toBe(303);
+  });
+
+  it("a full day is refused; two customers racing for the last slot: exactly one gets it", async () => {
+    const date = dayAhead(7);
+    for (let i = 0; i < 7; i++)
+      run(
+        server,
+        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
+         VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'bank_transfer', 0, 'manual')`,
+        date,
+      );
+    const cookie = await bagWith(server, [{ id: 9, position: "outside", quantity: 1 }]);
+    const results = await Promise.all(
+      ["tokenRaceOneAAAAAAAAAAA", "tokenRaceTwoAAAAAAAAAAA", "tokenRaceThreeAAAAAAAAA"].map(
+        (token) => submitCheckout(server, cookie, { ...CUSTOMER, date, ui: "hosted", token }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([303, 400, 400]);
+    const web = rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE collection_date = ? AND source = 'web'",
+      date,
+    );
+    expect(web[0]!.n).toBe(1);
+    const full = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "hosted",
+      token: "tokenRaceLateAAAAAAAAAAA",
+    });
+    expect(full.status).toBe(400);
+  });
+
+  it("refuses bad dates and missing fields with messages, keeping what was typed", async () => {
+    const cookie = await bagWith(server, [{ id: 10, position: "outside", quantity: 1 }]);
+    const today = todayInLondon();
+    for (const date of [addDaysIso(today, -1), addDaysIso(today, 120), "2026-02-30", "soon", ""]) {
+      const res = await submitCheckout(server, cookie, { ...CUSTOMER, date, ui: "hosted" });
+      expect(res.status, date).toBe(400);
+      expect(await res.text()).toContain("Please select a valid date");
+    }
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      full_name: "",
+      postcode: "not a postcode",
+      date: dayAhead(8),
+      ui: "hosted",
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Please enter your full name");
+    expect(html).toContain("Please enter a UK postcode");
+    expect(html).toContain('value="22 Elm Grove"');
+  });
+
+  it("an empty bag cannot check out", async () => {
+    const res = await submitCheckout(server, "", { ...CUSTOMER, date: dayAhead(9), ui: "hosted" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Your bag is empty");
+  });
+
+  it("/payment reads the session, completes a paid order once, and empties the bag", async () => {
+    const cookie = await bagWith(server, [{ id: 11, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(10),
+      ui: "hosted",
+      token: "tokenPaymentPageAAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const order = orderBySession(server, sessionId)!;
+
+    const open = await fetch(`${server.url}/payment?session_id=${sessionId}`, {
+      headers: { cookie },
+    });
+    expect(await open.text()).toContain("Payment status: <!-- -->open");
+
+    stripe.pay(sessionId);
+    const back = await fetch(`${server.url}/payment?session_id=${sessionId}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
+    // Paid: the bag is emptied by answering with an empty cookie and the same page again.
+    expect(back.status).toBe(302);
+    expect(back.headers.get("set-cookie")).toMatch(/^cart=/);
+    const shown = await fetch(`${server.url}/payment?session_id=${sessionId}`);
+    const html = await shown.text();
+    expect(html).toContain("Payment status: <!-- -->complete");
+    expect(html).toContain(`HB${order.id}`);
+    expect(orderBySession(server, sessionId)!.status).toBe("complete");
+    // The webhook arriving afterwards changes nothing.
+    await signedWebhook(
+      server,
+      sessionEvent("evt_test_late", "checkout.session.completed", stripe.sessions.get(sessionId)!),
+    );
+    expect(outboxFor(server, `HB${order.id}`)).toHaveLength(2);
+
+    const status = await fetch(`${server.url}/api/products/payment_status?id=${sessionId}`);
+    expect(await status.json()).toEqual({ status: "complete" });
+    const unknown = await fetch(`${server.url}/payment?session_id=cs_test_nobody`);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).toContain("Payment not found");
+    const none = await fetch(`${server.url}/payment`);
+    expect(await none.text()).toContain("No payment in progress");
+  });
+
+  it("POST /api/products/create-checkout-session/ ignores prices sent by the client", async () => {
+    const genuine = unitPence(server, 12, "inside_dismantle");
+    const before = stripe.sessionCreations().length;
+    const res = await fetch(`${server.url}/api/products/create-checkout-session/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({
+        billing_infomation: { ...CUSTOMER, date: dayAhead(11) },
+        cart_items: [
+          {
+            id: 12,
+            name: "Anything",
+            addon: { label: "Inside — needs dismantling" },
+            price_id: 0.01,
+            quantity: 2,
+            total: 0.02,
+            imgURL: "x",
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    expect(clientSecret).toMatch(/^cs_test_.*_secret_/);
+    const [request] = stripe.sessionCreations().slice(before);
+    const body = request!.body as {
+      ui_mode: string;
+      line_items: { quantity: string; price_data: { unit_amount: string } }[];
+    };
+    expect(body.ui_mode).toBe("embedded_page");
+    expect(Number(body.line_items[0]!.price_data.unit_amount)).toBe(genuine.price);
+    expect(body.line_items[0]!.quantity).toBe("2");
+
+    const sessionId = clientSecret.split("_secret_")[0]!;
+    const status = await fetch(`${server.url}/api/products/payment_status?id=${sessionId}`);
+    expect(await status.json()).toEqual({ status: "open" });
+
+    const badDate = await fetch(`${server.url}/api/products/create-checkout-session/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({
+        billing_infomation: { ...CUSTOMER, date: "2020-01-01" },
+        cart_items: [
+          { id: 12, addon: { label: "Outside — left out for collection" }, quantity: 1 },
+        ],
+      }),
+    });
+    expect(badDate.status).toBe(400);
+    expect(await badDate.json()).toMatchObject({ message: "Please select a valid date" });
+    const noStatus = await fetch(`${server.url}/api/products/payment_status?id=cs_test_none`);
+    expect(noStatus.status).toBe(404);
+  });
+
+  it("when Stripe fails, the customer sees 'Something went wrong' and the slot is not held", async () => {
+    const cookie = await bagWith(server, [{ id: 13, position: "outside", quantity: 1 }]);
+    stripe.failNext(3); // the first try and both retries
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(12),
+      ui: "hosted",
+      token: "tokenStripeDownAAAAAAAA",
+    });
+    expect(res.status).toBe(502);
+    expect(await res.text()).toContain("Something went wrong");
+    const [order] = rows<OrderRow>(
+      server,
+      "SELECT * FROM orders WHERE checkout_token = 'tokenStripeDownAAAAAAAA'",
+    );
+    expect(order).toMatchObject({ status: "pending", payment_closed: "failed" });
+    // Trying again with the same form works and makes a fresh order.
+    const retry = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(12),
+      ui: "hosted",
+      token: "tokenStripeDownAAAAAAAA",
+    });
+    expect(retry.status).toBe(303);
+  });
+});
+
+describe("checkout in production without Stripe keys", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("says card payment is unavailable and how to book by phone", async () => {
+    const cookie = await bagWith(server, [{ id: 1, position: "outside", quantity: 1 }]);
+    const page = await (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text();
+    expect(page).toContain("Card payment is not available online at the moment");
+    expect(page).toContain("020 7946 0321");
+    const res = await submitCheckout(server, cookie, { ...CUSTOMER, date: dayAhead(0) });
+    expect(res.status).toBe(503);
+    expect(rows(server, "SELECT id FROM orders WHERE source = 'web'")).toEqual([]);
+    const demo = await fetch(`${server.url}/payment/demo?session_id=demo_aaaaaaaaaaaaaaaaaaaaaaaa`);
+    expect(demo.status).toBe(404);
+    const hook = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "{}" });
+    expect(hook.status).toBe(404);
+  });
+});

@@ -1,0 +1,189 @@
+import http from "node:http";
+import { freePort } from "./server";
+
+/**
+ * A small Stripe API of our own for tests: the real `stripe` SDK in the
+ * server talks to it (STRIPE_API_BASE, honoured only when NODE_ENV=test).
+ * It keeps Checkout Sessions, replays a request with the same idempotency
+ * key as Stripe does, and records every request for assertions.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  stripeVersion: string | null;
+  /** the form body, nested as Stripe reads it (`line_items[0][quantity]` → line_items[0].quantity) */
+  body: Record<string, unknown>;
+}
+
+export interface FakeSession {
+  id: string;
+  object: "checkout.session";
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  amount_total: number;
+  currency: string;
+  ui_mode: string;
+  client_secret: string | null;
+  url: string | null;
+  return_url: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  expires_at: number | null;
+  mode: string;
+}
+
+/** Stripe's form encoding back into objects and arrays. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const slot = /^\d+$/.test(part) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[slot] = value;
+      else {
+        container[slot] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
+        node = container[slot] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+export async function startFakeStripe() {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const replies = new Map<string, { status: number; body: string }>();
+  let counter = 0;
+  /** answer the next n requests with 500 (the SDK retries, so count its retries) */
+  let failures = 0;
+
+  function createSession(body: Record<string, unknown>): FakeSession {
+    counter += 1;
+    const id = `cs_test_${String(counter).padStart(4, "0")}${Math.random().toString(36).slice(2, 10)}`;
+    const items = (body.line_items as Record<string, Record<string, unknown>>[] | undefined) ?? [];
+    const amount = items.reduce((sum, item) => {
+      const price = item.price_data as Record<string, unknown> | undefined;
+      return sum + Number(price?.unit_amount ?? 0) * Number(item.quantity ?? 1);
+    }, 0);
+    const currency = String(
+      (items[0]?.price_data as Record<string, unknown> | undefined)?.currency ?? "gbp",
+    );
+    const uiMode = String(body.ui_mode ?? "hosted_page");
+    const session: FakeSession = {
+      id,
+      object: "checkout.session",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: amount,
+      currency,
+      ui_mode: uiMode,
+      client_secret: uiMode === "embedded_page" ? `${id}_secret_${counter}` : null,
+      url: uiMode === "hosted_page" ? `https://checkout.stripe.com/c/pay/${id}` : null,
+      return_url: (body.return_url as string) ?? null,
+      success_url: (body.success_url as string) ?? null,
+      cancel_url: (body.cancel_url as string) ?? null,
+      customer_email: (body.customer_email as string) ?? null,
+      client_reference_id: (body.client_reference_id as string) ?? null,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      expires_at: body.expires_at ? Number(body.expires_at) : null,
+      mode: String(body.mode ?? ""),
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", "http://fake");
+      const record: RecordedRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null,
+        stripeVersion: (req.headers["stripe-version"] as string | undefined) ?? null,
+        body: parseStripeForm(raw),
+      };
+      requests.push(record);
+      const send = (status: number, body: unknown) => {
+        const text = JSON.stringify(body);
+        res.writeHead(status, {
+          "content-type": "application/json",
+          "request-id": `req_${counter}`,
+        });
+        res.end(text);
+        return text;
+      };
+      if (failures > 0) {
+        failures -= 1;
+        return send(500, { error: { type: "api_error", message: "Fake Stripe is down" } });
+      }
+      if (record.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+        const key = record.idempotencyKey;
+        const previous = key ? replies.get(key) : undefined;
+        if (previous) {
+          res.writeHead(previous.status, {
+            "content-type": "application/json",
+            "idempotent-replayed": "true",
+          });
+          return res.end(previous.body);
+        }
+        const text = send(200, createSession(record.body));
+        if (key) replies.set(key, { status: 200, body: text });
+        return;
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (record.method === "GET" && match) {
+        const session = sessions.get(decodeURIComponent(match[1]!));
+        if (session) return send(200, session);
+        return send(404, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such checkout.session: '${match[1]}'`,
+          },
+        });
+      }
+      return send(404, { error: { type: "invalid_request_error", message: "Unknown path" } });
+    });
+  });
+
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    /** the customer paid (what Stripe's form does) */
+    pay(id: string, overrides: Partial<FakeSession> = {}) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no fake session ${id}`);
+      Object.assign(session, { status: "complete", payment_status: "paid" }, overrides);
+      return session;
+    },
+    expire(id: string) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no fake session ${id}`);
+      session.status = "expired";
+      return session;
+    },
+    failNext(n: number) {
+      failures = n;
+    },
+    sessionCreations: () =>
+      requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions"),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
