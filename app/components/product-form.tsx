@@ -145,7 +145,7 @@ export function ProductForm({
         </p>
         <div className="product-form-image">
           {preview ? (
-            <img src={preview} alt="The chosen image" width={96} height={96} />
+            <img src={preview} alt="Chosen for this product" width={96} height={96} />
           ) : (
             currentImage
           )}

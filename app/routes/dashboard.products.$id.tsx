@@ -168,7 +168,7 @@ export default function EditProduct() {
           <ProductImage
             image={product.image}
             sizes="96px"
-            alt={`Current image of ${product.name}`}
+            alt={`${product.name} now`}
             eager
             className="product-form-current"
           />
