@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_rate_limits";
+import * as m0003 from "./0003_order_search_indexes";
 import * as m0004 from "./0004_payments";
 
 /**
@@ -10,6 +11,7 @@ import * as m0004 from "./0004_payments";
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_rate_limits": m0002,
+  "0003_order_search_indexes": m0003,
   "0004_payments": m0004,
 };
 

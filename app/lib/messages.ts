@@ -9,3 +9,17 @@ export const MANUAL_BOOKING_FAILED = "Failed to preform that action";
 export const CHECKOUT_FAILED = "Something went wrong";
 export const EMPTY_BAG_MESSAGE =
   "Your bag is empty. Add the items you would like collected, then check out.";
+
+/** Product admin (spec §5 and §8), word for word: the spec's client shows them as they are. */
+export const PRODUCT_MESSAGES = {
+  imageRequired: "You need to upload an product Image",
+  imageType: "Only JPEG and PNG and SVG files are allowed",
+  imageTooLarge: "File size exceeds 5MB limit.",
+  added: "Product added successfully",
+  failed: "Something went wrong try again later",
+  deleted: "deleted",
+  deleteFailed: "Failed to delete product.",
+} as const;
+
+/** The product image limit (spec §9: 5MB each), in bytes, for the server and the browser's early check. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

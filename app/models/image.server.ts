@@ -97,3 +97,40 @@ export async function listImageVariants(originalIds: readonly string[]) {
     .orderBy("width")
     .execute();
 }
+
+/**
+ * Deletes an image and its variants when no product, order line or quote
+ * uses it or one of its variants (content addressing lets two uploads share
+ * bytes, and orders keep the picture they were placed with). Use inside the
+ * caller's transaction; returns whether it was deleted.
+ */
+export async function deleteImageIfUnused(trx: Transaction<DB>, id: string): Promise<boolean> {
+  const family = trx
+    .selectFrom("images")
+    .select("id")
+    .where((eb) => eb.or([eb("id", "=", id), eb("original_id", "=", id)]));
+  const result = await trx
+    .deleteFrom("images")
+    .where("id", "=", id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("products")
+            .select("products.id")
+            .where("products.image_id", "in", family)
+            .unionAll(
+              selectFrom("order_items")
+                .select("order_items.id")
+                .where("order_items.image_id", "in", family),
+            )
+            .unionAll(
+              selectFrom("quote_images")
+                .select("quote_images.id")
+                .where("quote_images.image_id", "in", family),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -64,6 +64,9 @@ export interface OrderView {
   items: OrderItemView[];
 }
 
+/** Up to this many matches, the order list sorts the matching ids instead of walking every order. */
+const NARROW_SEARCH = 2000;
+
 /** Staff's order search (newest first), with each order's items. */
 export async function searchOrders(
   search: OrderSearch,
@@ -72,37 +75,67 @@ export async function searchOrders(
     ? Number(search.limit)
     : 25;
   const page = Math.max(1, Math.trunc(Number(search.page) || 1));
-  let query = db().selectFrom("orders");
   const text = (value: string | null | undefined) => value?.trim().slice(0, 100) ?? "";
-  if (text(search.name))
-    query = query.where(
-      sql<boolean>`orders.full_name LIKE ${likeContains(text(search.name))} ESCAPE '\\'`,
-    );
-  if (text(search.email))
-    query = query.where(
-      sql<boolean>`orders.email LIKE ${likeContains(text(search.email))} ESCAPE '\\'`,
-    );
-  if (/^\d{1,12}$/.test(text(search.orderId)))
-    query = query.where("orders.id", "=", Number(text(search.orderId)));
-  else if (text(search.orderId)) query = query.where(sql<boolean>`0`);
-  if (search.status === "pending" || search.status === "complete")
-    query = query.where("orders.status", "=", search.status);
-  if (text(search.productName)) {
-    const pattern = likeContains(text(search.productName));
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("order_items")
-          .select("order_items.id")
-          .whereRef("order_items.order_id", "=", "orders.id")
-          .where(sql<boolean>`order_items.product_name LIKE ${pattern} ESCAPE '\\'`),
-      ),
-    );
-  }
-  const { n } = await query
+  const email = text(search.email);
+  const productName = text(search.productName);
+  /**
+   * Contains-searches cannot seek in an index, so each text filter is a scan
+   * (docs/decisions/009-order-search-at-scale.md). `narrow` finds the matching
+   * ids by scanning a small covering index (orders_email,
+   * order_items_product_name_order), then sorts them: cheap when few match.
+   * Otherwise the list walks orders newest first and stops at the page's
+   * last row, which is quick when matches are many.
+   */
+  const filtered = (narrow: boolean) => {
+    let query = db().selectFrom("orders");
+    if (text(search.name))
+      query = query.where(
+        sql<boolean>`orders.full_name LIKE ${likeContains(text(search.name))} ESCAPE '\\'`,
+      );
+    if (email) {
+      const pattern = sql<boolean>`matched.email LIKE ${likeContains(email)} ESCAPE '\\'`;
+      query = narrow
+        ? query.where((eb) =>
+            eb(
+              "orders.id",
+              "in",
+              eb.selectFrom("orders as matched").select("matched.id").where(pattern),
+            ),
+          )
+        : query.where(sql<boolean>`orders.email LIKE ${likeContains(email)} ESCAPE '\\'`);
+    }
+    if (/^\d{1,12}$/.test(text(search.orderId)))
+      query = query.where("orders.id", "=", Number(text(search.orderId)));
+    else if (text(search.orderId)) query = query.where(sql<boolean>`0`);
+    if (search.status === "pending" || search.status === "complete")
+      query = query.where("orders.status", "=", search.status);
+    if (productName) {
+      const pattern = sql<boolean>`order_items.product_name LIKE ${likeContains(productName)} ESCAPE '\\'`;
+      query = narrow
+        ? query.where((eb) =>
+            eb(
+              "orders.id",
+              "in",
+              eb.selectFrom("order_items").select("order_items.order_id").where(pattern),
+            ),
+          )
+        : query.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("order_items")
+                .select("order_items.id")
+                .whereRef("order_items.order_id", "=", "orders.id")
+                .where(pattern),
+            ),
+          );
+    }
+    return query;
+  };
+  const { n } = await filtered(true)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  const rows = await query
+  const total = Number(n);
+  const rows = await filtered(total <= NARROW_SEARCH)
     .selectAll("orders")
     .orderBy("orders.created_at", "desc")
     .orderBy("orders.id", "desc")
@@ -157,7 +190,7 @@ export async function searchOrders(
         unitPricePence: i.unit_price_pence,
       })),
   }));
-  return { orders, total: Number(n), limit, page };
+  return { orders, total, limit, page };
 }
 
 /** One order with its items and the history of its changes. */

@@ -19,6 +19,12 @@ export interface UploadLimits {
   maxTotalBytes: number;
   /** names of the file inputs; files under other names are ignored */
   fileFields: readonly string[];
+  /** the route's own wording for a refusal (the defaults speak of photos) */
+  messages?: {
+    fileTooLarge?: string;
+    tooManyFiles?: string;
+    totalTooLarge?: string;
+  };
 }
 
 export interface UploadedFile {
@@ -49,21 +55,25 @@ const MB = 1024 * 1024;
 const formatMb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 /** Counts bytes as they arrive and fails the stream once there are too many. */
-function countingBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
+function countingBody(body: ReadableStream<Uint8Array>, limits: UploadLimits) {
+  const maxBytes = limits.maxTotalBytes;
   let seen = 0;
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
-        if (seen > maxBytes) controller.error(new UploadError(413, tooLargeMessage(maxBytes)));
+        if (seen > maxBytes) controller.error(new UploadError(413, tooLargeMessage(limits)));
         else controller.enqueue(chunk);
       },
     }),
   );
 }
 
-function tooLargeMessage(maxTotalBytes: number) {
-  return `That is more than we can take in one go (${formatMb(maxTotalBytes)} in all). Please send fewer or smaller photos.`;
+function tooLargeMessage(limits: UploadLimits) {
+  return (
+    limits.messages?.totalTooLarge ??
+    `That is more than we can take in one go (${formatMb(limits.maxTotalBytes)} in all). Please send fewer or smaller photos.`
+  );
 }
 
 export async function parseUpload<T>(
@@ -77,7 +87,7 @@ export async function parseUpload<T>(
   }
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
   if (Number.isFinite(declared) && declared > limits.maxTotalBytes) {
-    throw new UploadError(413, tooLargeMessage(limits.maxTotalBytes));
+    throw new UploadError(413, tooLargeMessage(limits));
   }
   if (!request.body) throw new UploadError(400, "The form arrived empty.");
 
@@ -85,7 +95,7 @@ export async function parseUpload<T>(
   const counted = new Request(request.url, {
     method: request.method,
     headers: request.headers,
-    body: countingBody(request.body, limits.maxTotalBytes),
+    body: countingBody(request.body, limits),
     duplex: "half",
   } as RequestInit);
 
@@ -111,10 +121,17 @@ export async function parseUpload<T>(
   } catch (error) {
     if (error instanceof UploadError) throw error;
     if (error instanceof MaxFileSizeExceededError) {
-      throw new UploadError(413, `Each photo must be ${formatMb(limits.maxFileSize)} or smaller.`);
+      throw new UploadError(
+        413,
+        limits.messages?.fileTooLarge ??
+          `Each photo must be ${formatMb(limits.maxFileSize)} or smaller.`,
+      );
     }
     if (error instanceof MaxFilesExceededError) {
-      throw new UploadError(400, `Please send at most ${limits.maxFiles} photos.`);
+      throw new UploadError(
+        400,
+        limits.messages?.tooManyFiles ?? `Please send at most ${limits.maxFiles} photos.`,
+      );
     }
     // The counting stream's error may arrive wrapped by the parser.
     if (error instanceof Error && error.cause instanceof UploadError) throw error.cause;

@@ -37,6 +37,7 @@ describe("migrations", () => {
     expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ["0001_initial", "Success"],
       ["0002_rate_limits", "Success"],
+      ["0003_order_search_indexes", "Success"],
     ]);
     const tables = sqlite
       .prepare(

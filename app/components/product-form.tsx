@@ -1,0 +1,183 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
+import { POSITION_LABELS } from "~/lib/positions";
+import { Field } from "./field";
+
+export type ProductFormField =
+  | "product_name"
+  | "product_price"
+  | "product_description"
+  | "product_category"
+  | "inside_dismantle_price"
+  | "inside_no_dismantle_price"
+  | "outside_price"
+  | "image";
+
+/** What a refused save sends back: the message, an error per field, the values typed. */
+export interface ProductFailure {
+  message: string;
+  errors: Partial<Record<ProductFormField, string>>;
+  values: Record<string, string>;
+}
+
+const SURCHARGES = [
+  ["inside_dismantle_price", POSITION_LABELS.inside_dismantle],
+  ["inside_no_dismantle_price", POSITION_LABELS.inside_no_dismantle],
+  ["outside_price", POSITION_LABELS.outside],
+] as const;
+
+const ACCEPT = "image/jpeg,image/png,image/svg+xml,.jpg,.jpeg,.png,.svg";
+
+/**
+ * The Create Product and Edit Product form (spec §3 field names, money in
+ * pounds). A multipart form, so it posts its image with JavaScript off too.
+ * With JavaScript a file over 5MB is flagged before it is sent; the server
+ * still decides (type by the file's bytes, size while it streams).
+ */
+export function ProductForm({
+  action,
+  values,
+  errors,
+  submitting,
+  submitLabel,
+  imageRequired,
+  currentImage,
+  reselect,
+  children,
+}: {
+  action: string;
+  values: Partial<Record<ProductFormField, string>>;
+  errors: Partial<Record<ProductFormField, string>>;
+  submitting: boolean;
+  submitLabel: string;
+  imageRequired: boolean;
+  /** the product's picture now (edit) */
+  currentImage?: ReactNode;
+  /** the form came back with errors: files are not kept by browsers */
+  reselect: boolean;
+  children?: ReactNode;
+}) {
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | undefined>();
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const shownImageError = imageError ?? errors.image;
+  const imageDescribedBy = ["field-image-hint", shownImageError ? "field-image-error" : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <Form method="post" encType="multipart/form-data" action={action} className="product-form">
+      <Field
+        label="Product name"
+        name="product_name"
+        required
+        maxLength={120}
+        defaultValue={values.product_name}
+        error={errors.product_name}
+      />
+      <Field
+        label="Price (£)"
+        name="product_price"
+        type="number"
+        min={0.01}
+        step="0.01"
+        inputMode="decimal"
+        required
+        defaultValue={values.product_price}
+        error={errors.product_price}
+      />
+      <Field
+        label="Description"
+        name="product_description"
+        multiline
+        required
+        maxLength={2000}
+        defaultValue={values.product_description}
+        error={errors.product_description}
+      />
+      <div className={`field${errors.product_category ? " field-invalid" : ""}`}>
+        <label htmlFor="field-product_category">Category</label>
+        <select
+          id="field-product_category"
+          name="product_category"
+          required
+          defaultValue={values.product_category ?? ""}
+          aria-invalid={errors.product_category ? true : undefined}
+          aria-describedby={errors.product_category ? "field-product_category-error" : undefined}
+        >
+          <option value="" disabled>
+            Choose a category
+          </option>
+          {PRODUCT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <p className="field-error" id="field-product_category-error" aria-live="polite">
+          {errors.product_category ?? ""}
+        </p>
+      </div>
+      <fieldset className="field product-surcharges">
+        <legend>Added to the price for each position (£)</legend>
+        {SURCHARGES.map(([name, label]) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            required
+            defaultValue={values[name] ?? "0"}
+            error={errors[name]}
+          />
+        ))}
+      </fieldset>
+      <div className={`field${shownImageError ? " field-invalid" : ""}`}>
+        <label htmlFor="field-image">{imageRequired ? "Image" : "Replace the image"}</label>
+        <p className="field-hint" id="field-image-hint">
+          JPEG, PNG or SVG, up to 5MB.
+          {imageRequired ? "" : " Leave empty to keep the current image."}
+          {reselect ? " Please choose the image again: browsers do not keep files." : ""}
+        </p>
+        <div className="product-form-image">
+          {preview ? (
+            <img src={preview} alt="Chosen for this product" width={96} height={96} />
+          ) : (
+            currentImage
+          )}
+          <input
+            id="field-image"
+            name="image"
+            type="file"
+            accept={ACCEPT}
+            required={imageRequired}
+            aria-invalid={shownImageError ? true : undefined}
+            aria-describedby={imageDescribedBy}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const file = input.files?.[0];
+              const tooLarge = file && file.size > PRODUCT_IMAGE_MAX_BYTES;
+              const message = tooLarge ? PRODUCT_MESSAGES.imageTooLarge : "";
+              input.setCustomValidity(message);
+              setImageError(message || undefined);
+              setPreview(file && !tooLarge ? URL.createObjectURL(file) : undefined);
+            }}
+          />
+        </div>
+        <p className="field-error" id="field-image-error" aria-live="polite">
+          {shownImageError ?? ""}
+        </p>
+      </div>
+      <div className="product-form-actions">
+        <button type="submit" className="button button-large" disabled={submitting}>
+          {submitting ? "Submitting..." : submitLabel}
+        </button>
+        {children}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, toApiProduct } from "~/lib/api";
+import { formValues } from "~/lib/forms";
+import { PRODUCT_MESSAGES } from "~/lib/messages";
+import {
+  PRODUCT_UPLOAD_LIMITS,
+  receiveProductImage,
+  updateProductFromInput,
+} from "~/models/product.server";
+import { requireStaff } from "~/services/auth.server";
+import { parseUpload, UploadError } from "~/services/uploads.server";
+
+/**
+ * POST /api/products/updateProduct (multipart: ID plus the fields that
+ * change, optionally a new `image`) → {status, message, product} (staff only).
+ * Fields not sent keep their value; fields sent empty are refused.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request, "api");
+  if (request.method !== "POST") return apiError(405, "Use POST");
+  let upload;
+  try {
+    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return Response.json(
+      { status: false, message: error.message },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  const values = formValues(upload.fields);
+  const id = /^\d{1,12}$/.test(values.ID?.trim() ?? "") ? Number(values.ID) : NaN;
+  if (!Number.isSafeInteger(id))
+    return Response.json(
+      { status: false, message: "Please send the product's ID" },
+      { status: 400 },
+    );
+  try {
+    const result = await updateProductFromInput(id, values, upload.files);
+    if (!result.ok)
+      return Response.json(
+        { status: false, message: result.message, errors: result.errors },
+        { status: result.status },
+      );
+    return Response.json({
+      status: true,
+      message: "Product updated",
+      product: toApiProduct(result.product),
+    });
+  } catch (error) {
+    console.error("update product failed", error);
+    return Response.json({ status: false, message: PRODUCT_MESSAGES.failed }, { status: 500 });
+  }
+}
+
+export function loader() {
+  return apiError(405, "Use POST");
+}

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, toApiProduct } from "~/lib/api";
+import { formValues } from "~/lib/forms";
+import { PRODUCT_MESSAGES } from "~/lib/messages";
+import {
+  createProductFromInput,
+  PRODUCT_UPLOAD_LIMITS,
+  receiveProductImage,
+} from "~/models/product.server";
+import { requireStaff } from "~/services/auth.server";
+import { parseUpload, UploadError } from "~/services/uploads.server";
+
+/**
+ * POST /api/products/upload (multipart: the product fields of spec §3, money
+ * in pounds, plus `image` file(s)) → 201 {status, message, product} (staff only).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request, "api");
+  if (request.method !== "POST") return apiError(405, "Use POST");
+  let upload;
+  try {
+    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return Response.json(
+      { status: false, message: error.message },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  try {
+    const result = await createProductFromInput(formValues(upload.fields), upload.files);
+    if (!result.ok)
+      return Response.json(
+        { status: false, message: result.message, errors: result.errors },
+        { status: result.status },
+      );
+    return Response.json(
+      { status: true, message: PRODUCT_MESSAGES.added, product: toApiProduct(result.product) },
+      { status: 201 },
+    );
+  } catch (error) {
+    console.error("create product failed", error);
+    return Response.json({ status: false, message: PRODUCT_MESSAGES.failed }, { status: 500 });
+  }
+}
+
+export function loader() {
+  return apiError(405, "Use POST");
+}

@@ -1,0 +1,191 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Overlay } from "~/components/overlay";
+import { ProductForm, type ProductFailure } from "~/components/product-form";
+import { ProductImage } from "~/components/product-image";
+import { formValues } from "~/lib/forms";
+import { passActionHeaders } from "~/lib/headers";
+import { PRODUCT_MESSAGES } from "~/lib/messages";
+import { overlayHref } from "~/lib/overlays";
+import {
+  getProduct,
+  productFormValues,
+  PRODUCT_UPLOAD_LIMITS,
+  receiveProductImage,
+  retireOrDeleteProduct,
+  updateProductFromInput,
+} from "~/models/product.server";
+import { requireStaff } from "~/services/auth.server";
+import { parseUpload, UploadError } from "~/services/uploads.server";
+
+export const headers = passActionHeaders;
+
+function productId(param: string | undefined): number {
+  if (!/^\d{1,12}$/.test(param ?? "")) throw new Response("Product not found", { status: 404 });
+  return Number(param);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const product = await getProduct(productId(params.id));
+  if (!product) throw new Response("Product not found", { status: 404 });
+  return { product, values: productFormValues(product) };
+}
+
+/** The grid page the staff member came from, kept across the redirect. */
+function gridPage(request: Request): string {
+  const page = new URL(request.url).searchParams.get("page");
+  return page && /^\d{1,6}$/.test(page) ? `page=${page}&` : "";
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const id = productId(params.id);
+  const fail = (status: number, body: ProductFailure, headers?: HeadersInit) =>
+    Response.json(body, { status, headers });
+
+  // Delete is a plain form; Save is multipart (it may carry a new image).
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const values = formValues(await request.formData());
+    if (values.intent !== "delete")
+      return fail(400, { message: "Unknown action", errors: {}, values: {} });
+    try {
+      const result = await retireOrDeleteProduct(id);
+      if (!result)
+        return fail(404, { message: PRODUCT_MESSAGES.deleteFailed, errors: {}, values: {} });
+      const name = encodeURIComponent(result.name);
+      return redirect(
+        `/dashboard/products?${gridPage(request)}deleted=${name}${result.outcome === "retired" ? "&retired=1" : ""}`,
+        303,
+      );
+    } catch (error) {
+      console.error("delete product failed", error);
+      return fail(500, { message: PRODUCT_MESSAGES.deleteFailed, errors: {}, values: {} });
+    }
+  }
+
+  let upload;
+  try {
+    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return fail(
+      error.status,
+      { message: error.message, errors: { image: error.message }, values: {} },
+      error.headers,
+    );
+  }
+  const values = formValues(upload.fields);
+  try {
+    const result = await updateProductFromInput(id, values, upload.files);
+    if (!result.ok)
+      return fail(result.status, { message: result.message, errors: result.errors, values });
+    return redirect(
+      `/dashboard/products?${gridPage(request)}saved=${encodeURIComponent(result.product.name)}`,
+      303,
+    );
+  } catch (error) {
+    console.error("update product failed", error);
+    return fail(500, { message: PRODUCT_MESSAGES.failed, errors: {}, values });
+  }
+}
+
+export default function EditProduct() {
+  const { product, values } = useLoaderData<typeof loader>();
+  const failed = useActionData<ProductFailure>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
+  const params = new URLSearchParams(location.search);
+  const confirming = params.get("delete") === "confirm";
+  params.delete("delete");
+  const search = params.toString() ? `?${params}` : "";
+  const self = `/dashboard/products/${product.id}${search}`;
+  const grid = `/dashboard/products${search}`;
+  const alert = failed ? (
+    <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+      {failed.message}
+    </p>
+  ) : null;
+
+  if (confirming) {
+    const deleting =
+      navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+    return (
+      <Overlay title={`Delete ${product.name}?`} closeTo={self}>
+        {alert}
+        <p>
+          “{product.name}” leaves the shop at once. If it appears in any order it is kept for that
+          order’s record (name, price and picture as bought); otherwise it is erased. This cannot be
+          undone.
+        </p>
+        <Form method="post" action={self} className="quote-actions">
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="button button-danger"
+            disabled={deleting}
+          >
+            {deleting ? "Submitting..." : "Delete product"}
+          </button>
+          <Link to={self} className="button button-light" preventScrollReset replace>
+            Keep it
+          </Link>
+        </Form>
+      </Overlay>
+    );
+  }
+
+  return (
+    <Overlay title={`Edit ${product.name}`} closeTo={grid}>
+      {alert}
+      <ProductForm
+        action={self}
+        values={failed?.values && Object.keys(failed.values).length ? failed.values : values}
+        errors={failed?.errors ?? {}}
+        submitting={
+          navigation.state === "submitting" &&
+          navigation.formEncType === "multipart/form-data" &&
+          navigation.formAction?.startsWith(`/dashboard/products/${product.id}`) === true
+        }
+        submitLabel="Save changes"
+        imageRequired={false}
+        reselect={Boolean(failed?.errors.image)}
+        currentImage={
+          <ProductImage
+            image={product.image}
+            sizes="96px"
+            alt={`${product.name} now`}
+            eager
+            className="product-form-current"
+          />
+        }
+      >
+        <Link
+          to={overlayHref(location, "delete", "confirm")}
+          className="button button-light product-form-delete"
+          preventScrollReset
+        >
+          Delete
+        </Link>
+      </ProductForm>
+    </Overlay>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit Product — Haulbook dashboard" }];
+
+export { ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Overlay } from "~/components/overlay";
+import { ProductForm, type ProductFailure } from "~/components/product-form";
+import { formValues } from "~/lib/forms";
+import { passActionHeaders } from "~/lib/headers";
+import { PRODUCT_MESSAGES } from "~/lib/messages";
+import {
+  createProductFromInput,
+  PRODUCT_UPLOAD_LIMITS,
+  receiveProductImage,
+} from "~/models/product.server";
+import { requireStaff } from "~/services/auth.server";
+import { parseUpload, UploadError } from "~/services/uploads.server";
+
+export const headers = passActionHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request);
+  let upload;
+  try {
+    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return Response.json(
+      {
+        message: error.message,
+        errors: { image: error.message },
+        values: {},
+      } satisfies ProductFailure,
+      { status: error.status, headers: error.headers },
+    );
+  }
+  const values = formValues(upload.fields);
+  try {
+    const result = await createProductFromInput(values, upload.files);
+    if (!result.ok)
+      return Response.json(
+        { message: result.message, errors: result.errors, values } satisfies ProductFailure,
+        { status: result.status },
+      );
+    return redirect(`/dashboard/products?added=${result.product.id}`, 303);
+  } catch (error) {
+    console.error("create product failed", error);
+    return Response.json(
+      { message: PRODUCT_MESSAGES.failed, errors: {}, values } satisfies ProductFailure,
+      { status: 500 },
+    );
+  }
+}
+
+export default function NewProduct() {
+  const failed = useActionData<ProductFailure>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
+  const closeTo = `/dashboard/products${location.search}`;
+  return (
+    <Overlay title="Create Product" closeTo={closeTo}>
+      {failed ? (
+        <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+          {failed.message}
+        </p>
+      ) : null}
+      <ProductForm
+        action={`/dashboard/products/new${location.search}`}
+        values={failed?.values ?? {}}
+        errors={failed?.errors ?? {}}
+        submitting={
+          navigation.state === "submitting" &&
+          navigation.formAction?.startsWith("/dashboard/products/new") === true
+        }
+        submitLabel="Add product"
+        imageRequired
+        reselect={Boolean(failed)}
+      />
+    </Overlay>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Create Product — Haulbook dashboard" }];

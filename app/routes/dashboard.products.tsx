@@ -1,0 +1,115 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { ProductImage } from "~/components/product-image";
+import { formatPence } from "~/lib/format";
+import { PRODUCT_MESSAGES } from "~/lib/messages";
+import { listStaffProducts } from "~/models/product.server";
+import { requireStaff } from "~/services/auth.server";
+
+/**
+ * Staff products: a grid of what is on sale, 10 a page, newest first. Create
+ * (/dashboard/products/new) and Edit/Delete (/dashboard/products/{id}) are
+ * child routes that render as modals over this grid.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const q = new URL(request.url).searchParams;
+  return listStaffProducts(q.get("page"));
+}
+
+/** What the last change said, carried across its redirect in the address. */
+function doneMessage(params: URLSearchParams): string | null {
+  if (params.has("added")) return PRODUCT_MESSAGES.added;
+  const saved = params.get("saved");
+  if (saved) return `Changes to “${saved}” saved.`;
+  const deleted = params.get("deleted");
+  if (deleted) {
+    return params.get("retired") === "1"
+      ? `${PRODUCT_MESSAGES.deleted}: “${deleted}” has left the shop. Past orders that include it keep their copy.`
+      : `${PRODUCT_MESSAGES.deleted}: “${deleted}” has left the shop.`;
+  }
+  return null;
+}
+
+export default function Products() {
+  const { products, total, page, pageCount } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const done = doneMessage(new URLSearchParams(location.search));
+  const keep = page > 1 ? `?page=${page}` : "";
+  return (
+    <section aria-labelledby="products-title">
+      <div className="staff-home-head">
+        <h1 id="products-title">Products</h1>
+        <Link to={`/dashboard/products/new${keep}`} className="button" preventScrollReset>
+          Create Product
+        </Link>
+      </div>
+      {done ? (
+        <p role="status" className="notice notice-success" data-testid="products-done">
+          {done}
+        </p>
+      ) : null}
+      <p className="field-hint" aria-live="polite">
+        {total} {total === 1 ? "product" : "products"} on sale
+      </p>
+      {products.length === 0 ? (
+        <p className="empty-state">No products yet. Create the first one.</p>
+      ) : (
+        <ul className="staff-products">
+          {products.map((p, i) => (
+            <li key={p.id} className="staff-product" data-testid="staff-product">
+              <ProductImage
+                image={p.image}
+                sizes="(min-width: 1000px) 200px, (min-width: 700px) 30vw, 45vw"
+                eager={i < 4}
+                className="staff-product-image"
+              />
+              <div className="staff-product-body">
+                <h2 className="staff-product-name">{p.name}</h2>
+                <p className="staff-product-category">{p.category}</p>
+                <p className="staff-product-price">{formatPence(p.pricePence)}</p>
+                <ul className="staff-product-extras" aria-label="Added for each position">
+                  <li>Inside, dismantle +{formatPence(p.insideDismantlePence)}</li>
+                  <li>Inside +{formatPence(p.insideNoDismantlePence)}</li>
+                  <li>Outside +{formatPence(p.outsidePence)}</li>
+                </ul>
+              </div>
+              <Link
+                to={`/dashboard/products/${p.id}${keep}`}
+                className="button button-light staff-product-edit"
+                aria-label={`Edit ${p.name}`}
+                preventScrollReset
+              >
+                Edit
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <nav className="pager" aria-label="Pages">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="button button-light">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="pager-status">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className="button button-light">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+      <Outlet />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Products — Haulbook dashboard" }];

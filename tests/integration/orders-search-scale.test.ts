@@ -1,0 +1,125 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeDataDir, STAFF, startServer } from "../support/server";
+
+const ORDERS = 50_000;
+const COMMON = ["Double Bed", "Sofa", "Fridge Freezer", "Office Chair", "Garden Waste Bag"];
+/** One order in 500 has a piano: a search that finds few rows among many. */
+const RARE = "Upright Piano";
+
+function dayOffset(n: number) {
+  return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Seeds 50,000 orders (1–2 lines each) into a copy of the template, in one transaction. */
+function seed(dataDir: string) {
+  const db = new Database(path.join(dataDir, "haulbook.db"));
+  const order = db.prepare(`INSERT INTO orders (created_at, full_name, email, phone_number,
+    address_1, town, postcode, collection_date, status, booking_status, payment_method,
+    total_pence, source)
+    VALUES (?, ?, ?, '07700 900000', '1 Test Street', 'Leeds', 'LS1 1AA', ?, ?, 'pending', ?, ?, ?)`);
+  const item = db.prepare(`INSERT INTO order_items (order_id, product_name, product_description,
+    position, unit_price_pence, quantity) VALUES (?, ?, 'Seeded line', 'outside', 4500, 1)`);
+  const started = Date.now() - ORDERS * 60_000;
+  db.transaction(() => {
+    for (let i = 0; i < ORDERS; i++) {
+      const card = i % 3 !== 0;
+      const id = Number(
+        order.run(
+          new Date(started + i * 60_000).toISOString(),
+          `Customer ${i}`,
+          `customer${i}@example.com`,
+          dayOffset((i % 91) - 45),
+          i % 4 === 0 ? "pending" : "complete",
+          card ? "card" : "cash_payment",
+          4500 + i,
+          card ? "web" : "manual",
+        ).lastInsertRowid,
+      );
+      item.run(id, i % 500 === 7 ? RARE : COMMON[i % COMMON.length]!);
+      if (i % 2 === 0) item.run(id, COMMON[(i + 2) % COMMON.length]!);
+    }
+  })();
+  db.close();
+}
+
+function stats(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, worst: sorted.at(-1)! };
+}
+
+describe(`orders search with ${ORDERS.toLocaleString("en-GB")} orders`, () => {
+  it("finds by email and by product name well within a second", async () => {
+    const dataDir = makeDataDir(true);
+    const seedStarted = performance.now();
+    seed(dataDir);
+    console.log(
+      `[perf] seeded ${ORDERS} orders in ${(performance.now() - seedStarted).toFixed(0)} ms`,
+    );
+
+    const server = await startServer({ dataDir });
+    try {
+      const login = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
+      });
+      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+
+      async function time(url: string, check: (body: string) => void) {
+        const times: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const started = performance.now();
+          const res = await fetch(`${server.url}${url}`, { headers: { cookie } });
+          const body = await res.text();
+          times.push(performance.now() - started);
+          expect(res.status).toBe(200);
+          if (i === 0) check(body);
+        }
+        return stats(times);
+      }
+
+      const byEmail = await time("/dashboard/orders?email=customer31337%40example.com", (html) => {
+        const text = html.replaceAll("<!-- -->", "");
+        expect(text).toContain("1 order<");
+        expect(text).toContain("Customer 31337");
+      });
+      const byPartialEmail = await time("/dashboard/orders?email=customer3133", (html) => {
+        // customer3133, customer31330–31339
+        expect(html.replaceAll("<!-- -->", "")).toContain("11 orders<");
+      });
+      const byProduct = await time(
+        `/api/orders?product_name=${encodeURIComponent("piano")}&limit=100`,
+        (json) => {
+          const orders = JSON.parse(json) as { products: { product_name: string }[] }[];
+          expect(orders).toHaveLength(ORDERS / 500);
+          for (const o of orders) expect(o.products.map((p) => p.product_name)).toContain(RARE);
+        },
+      );
+      const byCommonProduct = await time(
+        `/dashboard/orders?product_name=${encodeURIComponent("sofa")}`,
+        (html) => expect(html.replaceAll("<!-- -->", "")).toMatch(/[1-9][\d,]* orders</),
+      );
+
+      const line = (label: string, s: { median: number; worst: number }) =>
+        console.log(
+          `[perf] ${label}: median ${s.median.toFixed(1)} ms, worst ${s.worst.toFixed(1)} ms (11 requests)`,
+        );
+      line(`/dashboard/orders?email=<full address>, ${ORDERS} orders`, byEmail);
+      line(`/dashboard/orders?email=<part of an address>, ${ORDERS} orders`, byPartialEmail);
+      line(`/api/orders?product_name=piano (100 matches), ${ORDERS} orders`, byProduct);
+      line(
+        `/dashboard/orders?product_name=sofa (~20,000 matches), ${ORDERS} orders`,
+        byCommonProduct,
+      );
+
+      for (const s of [byEmail, byPartialEmail, byProduct, byCommonProduct]) {
+        expect(s.median).toBeLessThan(1000);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});

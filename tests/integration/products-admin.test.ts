@@ -1,0 +1,514 @@
+import Database from "better-sqlite3";
+import crypto from "node:crypto";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF, startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let staff: { cookie: string; xsrf: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  const res = await fetch(`${server.url}/api/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
+  staff = { cookie: cookies.join("; "), xsrf };
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
+
+const FIELDS = {
+  product_name: "Test Wardrobe",
+  product_price: "45.50",
+  product_description: "A double wardrobe, taken away whole or in pieces.",
+  product_category: "Furniture Removal",
+  inside_dismantle_price: "15",
+  inside_no_dismantle_price: "7.5",
+  outside_price: "0",
+};
+
+type Upload = { name: string; bytes: Uint8Array; type?: string; field?: string };
+
+function productForm(fields: Record<string, string | undefined> = {}, files: Upload[] = []) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...FIELDS, ...fields }))
+    if (v !== undefined) form.append(k, v);
+  for (const f of files)
+    form.append(
+      f.field ?? "image",
+      new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type ?? "image/png" }),
+      f.name,
+    );
+  return form;
+}
+
+const randomColour = () => `#${crypto.randomBytes(3).toString("hex")}`;
+
+/** A plain PNG; a random colour by default, so no two tests share an image (images are content-addressed). */
+async function png(colour = randomColour(), width = 800, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+function api(pathName: string, init: RequestInit & { xsrf?: boolean; session?: boolean } = {}) {
+  const { xsrf = true, session = true, ...rest } = init;
+  const headers: Record<string, string> = { origin: server.url };
+  if (session) headers.cookie = staff.cookie;
+  if (session && xsrf) headers["x-xsrf-token"] = staff.xsrf;
+  return fetch(`${server.url}${pathName}`, { ...rest, headers: { ...headers, ...rest.headers } });
+}
+
+const upload = (form: FormData, opts: { xsrf?: boolean; session?: boolean } = {}) =>
+  api("/api/products/upload", { method: "POST", body: form, ...opts });
+const update = (form: FormData, opts: { xsrf?: boolean; session?: boolean } = {}) =>
+  api("/api/products/updateProduct", { method: "POST", body: form, ...opts });
+const remove = (id: number, opts: { xsrf?: boolean; session?: boolean } = {}) =>
+  api(`/api/products/deleteProduct/${id}`, { method: "DELETE", ...opts });
+
+function query<T>(sqlText: string, ...params: unknown[]): T[] {
+  const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
+  try {
+    return db.prepare(sqlText).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+const productCount = () => query<{ n: number }>("SELECT count(*) AS n FROM products")[0]!.n;
+
+async function createViaApi(fields: Record<string, string> = {}) {
+  const res = await upload(
+    productForm({ product_name: unique("Api Item"), ...fields }, [
+      { name: "item.png", bytes: await png() },
+    ]),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as {
+    status: true;
+    message: string;
+    product: { ID: number } & Record<string, unknown>;
+  };
+}
+
+/** Text as a user sees it: React separates text pieces with <!-- --> in server HTML. */
+const textOf = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
+
+describe("POST /api/products/upload", () => {
+  it("answers 401 JSON without a session and 403 without the XSRF header", async () => {
+    const form = productForm({}, [{ name: "a.png", bytes: await png() }]);
+    const anonymous = await upload(form, { session: false });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ status: false });
+    const noXsrf = await upload(form, { xsrf: false });
+    expect(noXsrf.status).toBe(403);
+    expect(await noXsrf.json()).toMatchObject({ status: false });
+  });
+
+  it("adds a product (201, the spec's fields in pounds) that the shop shows at once with WebP variants", async () => {
+    const name = unique("Corner Sofa");
+    const before = productCount();
+    const res = await upload(
+      productForm({ product_name: name, product_category: "Sofa & Chair Removal" }, [
+        { name: "sofa.png", bytes: await png("#884422") },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toEqual({
+      status: true,
+      message: "Product added successfully",
+      product: {
+        ID: expect.any(Number),
+        product_name: name,
+        product_price: 45.5,
+        product_description: FIELDS.product_description,
+        product_category: "Sofa & Chair Removal",
+        img_url: expect.stringMatching(/^[0-9a-f]{64}$/),
+        inside_dismantle_price: 15,
+        inside_no_dismantle_price: 7.5,
+        outside_price: 0,
+      },
+    });
+    expect(productCount()).toBe(before + 1);
+    const stored = query<{ price_pence: number; inside_no_dismantle_pence: number }>(
+      "SELECT price_pence, inside_no_dismantle_pence FROM products WHERE id = ?",
+      body.product.ID,
+    )[0]!;
+    expect(stored).toEqual({ price_pence: 4550, inside_no_dismantle_pence: 750 });
+
+    const one = await fetch(`${server.url}/api/products/products/${body.product.ID}`);
+    expect(await one.json()).toEqual(body.product);
+    const shop = await textOf(
+      await fetch(`${server.url}/products?product_name=${encodeURIComponent(name)}`),
+    );
+    expect(shop).toContain(name);
+    const srcset = /srcSet="([^"]+)"/i.exec(shop)?.[1] ?? "";
+    expect(srcset).toMatch(/\/api\/products\/image\/[0-9a-f]{64} 320w/);
+    const variant = srcset.split(",")[0]!.trim().split(" ")[0]!;
+    const image = await fetch(`${server.url}${variant}`);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    const detail = await textOf(await fetch(`${server.url}/product/${body.product.ID}`));
+    expect(detail).toContain(name);
+    expect(detail).toContain("£45.50");
+  });
+
+  it("refuses a product without an image with the spec's message", async () => {
+    const before = productCount();
+    const res = await upload(productForm({}, []));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      status: false,
+      message: "You need to upload an product Image",
+      errors: { image: "You need to upload an product Image" },
+    });
+    expect(productCount()).toBe(before);
+  });
+
+  it("decides the type by the bytes: text named .png, a WebP and a GIF are refused", async () => {
+    const webp = await sharp(await png())
+      .webp()
+      .toBuffer();
+    const gif = await sharp(await png())
+      .gif()
+      .toBuffer();
+    for (const file of [
+      { name: "fake.png", bytes: new TextEncoder().encode("just some text, not a picture") },
+      { name: "photo.jpg", bytes: webp, type: "image/jpeg" },
+      { name: "anim.png", bytes: gif },
+    ]) {
+      const res = await upload(productForm({}, [file]));
+      expect(res.status, file.name).toBe(400);
+      expect(await res.json()).toMatchObject({
+        status: false,
+        message: "Only JPEG and PNG and SVG files are allowed",
+        errors: { image: "Only JPEG and PNG and SVG files are allowed" },
+      });
+    }
+  });
+
+  it("requires every text field, with a message per field", async () => {
+    const empty = Object.fromEntries(Object.keys(FIELDS).map((k) => [k, ""]));
+    const res = await upload(productForm(empty, [{ name: "a.png", bytes: await png() }]));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors).toEqual({
+      product_name: "Please enter the product name",
+      product_price: "Please enter the price",
+      product_description: "Please enter a description",
+      product_category: "Please choose a category",
+      inside_dismantle_price: "Please enter the inside, dismantling surcharge",
+      inside_no_dismantle_price: "Please enter the inside, no dismantling surcharge",
+      outside_price: "Please enter the outside surcharge",
+    });
+    const odd = await upload(
+      productForm(
+        {
+          product_price: "0",
+          outside_price: "-3",
+          product_category: "Boats",
+          inside_dismantle_price: "abc",
+        },
+        [{ name: "a.png", bytes: await png() }],
+      ),
+    );
+    expect((await odd.json()).errors).toEqual({
+      product_price: "The price must be more than £0",
+      product_category: "Please choose a category",
+      inside_dismantle_price:
+        "Please enter the inside, dismantling surcharge in pounds, such as 45 or 45.50",
+      outside_price: "Please enter the outside surcharge in pounds, such as 45 or 45.50",
+    });
+  });
+
+  it("rasterises an SVG with a <script>: only PNG and WebP are stored and served", async () => {
+    const svg = new TextEncoder().encode(
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="200" height="150">` +
+        `<script>alert(document.cookie)</script>` +
+        `<rect width="200" height="150" fill="#2f7d5b"/><circle cx="100" cy="75" r="40" fill="#fff"/></svg>`,
+    );
+    const res = await upload(
+      productForm({ product_name: unique("Svg Item") }, [
+        { name: "drawing.svg", bytes: svg, type: "image/svg+xml" },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const { product } = await res.json();
+    const rows = query<{ id: string; content_type: string; bytes: Buffer }>(
+      "SELECT id, content_type, bytes FROM images WHERE id = ? OR original_id = ?",
+      product.img_url,
+      product.img_url,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.find((r) => r.id === product.img_url)!.content_type).toBe("image/png");
+    for (const row of rows) {
+      expect(["image/png", "image/webp"]).toContain(row.content_type);
+      expect(row.bytes.includes("<script")).toBe(false);
+      expect(row.bytes.includes("<svg")).toBe(false);
+    }
+    for (const row of rows) {
+      const served = await fetch(`${server.url}/api/products/image/${row.id}`);
+      expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const isPng = bytes.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex"));
+      const isWebp =
+        bytes.subarray(0, 4).toString() === "RIFF" && bytes.subarray(8, 12).toString() === "WEBP";
+      expect(isPng || isWebp).toBe(true);
+      expect(served.headers.get("content-type")).toBe(isPng ? "image/png" : "image/webp");
+      expect(bytes.includes("<script")).toBe(false);
+    }
+    expect(query("SELECT id FROM images WHERE instr(bytes, '<script') > 0")).toEqual([]);
+  });
+
+  it("stops a 6 MB image while it streams: 413, the spec's message, nothing stored, still serving", async () => {
+    const before = productCount();
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await upload(
+      productForm({}, [{ name: "huge.jpg", bytes: big, type: "image/jpeg" }]),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ status: false, message: "File size exceeds 5MB limit." });
+    expect(productCount()).toBe(before);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("POST /api/products/updateProduct", () => {
+  it("answers 401 without a session and 403 without the XSRF header", async () => {
+    const form = productForm({ ID: "1" });
+    expect((await update(form, { session: false })).status).toBe(401);
+    expect((await update(form, { xsrf: false })).status).toBe(403);
+  });
+
+  it("changes only the fields sent, refuses empty ones, and 404s an unknown ID", async () => {
+    const { product } = await createViaApi();
+    const form = new FormData();
+    form.append("ID", String(product.ID));
+    form.append("product_price", "60");
+    const res = await update(form);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: true,
+      message: "Product updated",
+      product: { ...product, product_price: 60 },
+    });
+
+    const empty = new FormData();
+    empty.append("ID", String(product.ID));
+    empty.append("product_name", "  ");
+    const refused = await update(empty);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      status: false,
+      errors: { product_name: "Please enter the product name" },
+    });
+
+    const unknown = new FormData();
+    unknown.append("ID", "99999999");
+    unknown.append("product_price", "10");
+    const missing = await update(unknown);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ status: false, message: "Product not found" });
+  });
+
+  it("replaces the image and removes the old one when nothing else uses it", async () => {
+    const { product } = await createViaApi();
+    const oldId = product.img_url as string;
+    const form = new FormData();
+    form.append("ID", String(product.ID));
+    form.append(
+      "image",
+      new Blob([await png("#123456", 640, 480)], { type: "image/png" }),
+      "new.png",
+    );
+    const res = await update(form);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.product.img_url).not.toBe(oldId);
+    expect(query("SELECT id FROM images WHERE id = ? OR original_id = ?", oldId, oldId)).toEqual(
+      [],
+    );
+    expect((await fetch(`${server.url}/api/products/image/${body.product.img_url}`)).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("DELETE /api/products/deleteProduct/{id}", () => {
+  it("answers 401 without a session and 403 without the XSRF header", async () => {
+    const { product } = await createViaApi();
+    const anonymous = await remove(product.ID, { session: false });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ status: false });
+    expect((await remove(product.ID, { xsrf: false })).status).toBe(403);
+    expect(query("SELECT id FROM products WHERE id = ?", product.ID)).toHaveLength(1);
+  });
+
+  it("erases a product never ordered, with its image, then says it is not found", async () => {
+    const { product } = await createViaApi();
+    const res = await remove(product.ID);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: true, message: "deleted", outcome: "deleted" });
+    expect(query("SELECT id FROM products WHERE id = ?", product.ID)).toEqual([]);
+    expect(query("SELECT id FROM images WHERE id = ?", product.img_url)).toEqual([]);
+    const again = await remove(product.ID);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ status: false, message: "Product not found" });
+  });
+
+  it("retires a product that was ordered: it leaves the shop, the order keeps its copy", async () => {
+    const name = unique("Retired Fridge");
+    const { product } = await createViaApi({ product_name: name, product_price: "80" });
+    const db = new Database(path.join(server.dataDir, "haulbook.db"));
+    let orderId: number;
+    try {
+      db.pragma("busy_timeout = 5000");
+      orderId = Number(
+        db
+          .prepare(
+            `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
+             collection_date, status, payment_method, total_pence, source)
+             VALUES ('Retire Tester', 'retire@example.com', '07700 900000', '1 Road', 'Leeds',
+             'LS1 1AA', '2030-01-02', 'complete', 'card', 9500, 'web')`,
+          )
+          .run().lastInsertRowid,
+      );
+      db.prepare(
+        `INSERT INTO order_items (order_id, product_id, product_name, product_description, image_id,
+         position, unit_price_pence, quantity) VALUES (?, ?, ?, ?, ?, 'inside_dismantle', 9500, 1)`,
+      ).run(orderId, product.ID, name, FIELDS.product_description, product.img_url);
+    } finally {
+      db.close();
+    }
+
+    const shopUrl = `${server.url}/products?product_name=${encodeURIComponent(name)}`;
+    expect(await textOf(await fetch(shopUrl))).toContain(`product-card-name">${name}<`);
+
+    const res = await remove(product.ID);
+    expect(await res.json()).toEqual({ status: true, message: "deleted", outcome: "retired" });
+    expect(
+      query<{ retired_at: string | null }>(
+        "SELECT retired_at FROM products WHERE id = ?",
+        product.ID,
+      )[0]!.retired_at,
+    ).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const order = await textOf(
+      await fetch(`${server.url}/dashboard/orders/${orderId}`, {
+        headers: { cookie: staff.cookie },
+      }),
+    );
+    expect(order).toContain(name);
+    expect(order).toContain("£95.00");
+    const all = (await (await fetch(`${server.url}/api/products/`)).json()) as { ID: number }[];
+    expect(all.some((p) => p.ID === product.ID)).toBe(false);
+    expect(await textOf(await fetch(shopUrl))).not.toContain(`product-card-name">${name}<`);
+    expect((await fetch(`${server.url}/product/${product.ID}`)).status).toBe(404);
+    // The order's picture is still served.
+    expect((await fetch(`${server.url}/api/products/image/${product.img_url}`)).status).toBe(200);
+    const search = (await (
+      await fetch(`${server.url}/api/orders?product_name=${encodeURIComponent(name)}`, {
+        headers: { cookie: staff.cookie },
+      })
+    ).json()) as unknown;
+    expect(JSON.stringify(search)).toContain(name);
+  });
+});
+
+describe("the products page without JavaScript", () => {
+  const page = (pathName: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${pathName}`, {
+      redirect: "manual",
+      ...init,
+      headers: { cookie: staff.cookie, origin: server.url, ...init.headers },
+    });
+
+  it("shows 10 products a page with Previous/Next links", async () => {
+    const first = await textOf(await page("/dashboard/products"));
+    expect(first.match(/data-testid="staff-product"/g)).toHaveLength(10);
+    expect(first).toMatch(/href="\/dashboard\/products\/new"/);
+    expect(first).toMatch(/href="\/dashboard\/products\?page=2"[^>]*>Next</);
+    const second = await textOf(await page("/dashboard/products?page=2"));
+    expect(second).toMatch(/href="\/dashboard\/products\?page=1"[^>]*>Previous</);
+    expect(second).toContain("Page 2 of");
+  });
+
+  it("creates, edits and deletes a product through the modals' forms", async () => {
+    const name = unique("Page Desk");
+    const modal = await textOf(await page("/dashboard/products/new"));
+    expect(modal).toContain("Create Product");
+    expect(modal).toMatch(/enctype="multipart\/form-data"/i);
+
+    const created = await page("/dashboard/products/new", {
+      method: "POST",
+      body: productForm({ product_name: name }, [{ name: "desk.png", bytes: await png() }]),
+    });
+    expect(created.status).toBe(303);
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(/^\/dashboard\/products\?added=\d+$/);
+    const id = Number(location.split("=")[1]);
+    const grid = await textOf(await page(location));
+    expect(grid).toContain("Product added successfully");
+    expect(grid).toContain(name);
+
+    const edit = await textOf(await page(`/dashboard/products/${id}`));
+    expect(edit).toContain(`Edit ${name}`);
+    expect(edit).toContain('value="45.50"');
+    const saved = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({ product_name: name, product_price: "52" }),
+    });
+    expect(saved.status).toBe(303);
+    expect(await textOf(await page(saved.headers.get("location")!))).toContain(
+      `Changes to “${name}” saved.`,
+    );
+    expect(await textOf(await fetch(`${server.url}/product/${id}`))).toContain("£52.00");
+
+    const confirm = await textOf(await page(`/dashboard/products/${id}?delete=confirm`));
+    expect(confirm).toContain(`Delete ${name}?`);
+    const deleted = await page(`/dashboard/products/${id}?delete=confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=delete",
+    });
+    expect(deleted.status).toBe(303);
+    const after = await textOf(await page(deleted.headers.get("location")!));
+    expect(after).toContain(`deleted: “${name}” has left the shop.`);
+    expect((await page(`/dashboard/products/${id}`)).status).toBe(404);
+  });
+
+  it("re-renders the form with each error next to its field and the values typed", async () => {
+    const res = await page("/dashboard/products/new", {
+      method: "POST",
+      body: productForm({ product_name: "Kept Name", product_description: "" }, []),
+    });
+    expect(res.status).toBe(400);
+    const html = await textOf(res);
+    expect(html).toContain("You need to upload an product Image");
+    expect(html).toContain("Please enter a description");
+    expect(html).toContain('value="Kept Name"');
+    expect(html).toMatch(/id="field-product_description"[^>]*aria-invalid="true"/);
+  });
+
+  it("refuses a 6 MB image with 413 and the spec's message, closing the connection", async () => {
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set([0x89, 0x50, 0x4e, 0x47]);
+    const res = await page("/dashboard/products/new", {
+      method: "POST",
+      body: productForm({}, [{ name: "huge.png", bytes: big }]),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
+    expect(await textOf(res)).toContain("File size exceeds 5MB limit.");
+  });
+});
