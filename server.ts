@@ -93,8 +93,13 @@ async function main() {
           imgSrc: ["'self'", "data:", "https://*.stripe.com"],
           fontSrc: ["'self'"],
           connectSrc: isDevelopment
-            ? ["'self'", "https://api.stripe.com", "ws://localhost:*"]
-            : ["'self'", "https://api.stripe.com"],
+            ? [
+                "'self'",
+                "https://api.stripe.com",
+                "https://checkout.stripe.com",
+                "ws://localhost:*",
+              ]
+            : ["'self'", "https://api.stripe.com", "https://checkout.stripe.com"],
           frameSrc: [
             "https://js.stripe.com",
             "https://hooks.stripe.com",
