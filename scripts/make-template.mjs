@@ -8,7 +8,18 @@ const root = path.resolve(import.meta.dirname, "..");
 const dir = path.join(root, ".tmp", "template");
 const force = process.argv.includes("--force");
 
-if (!force && fs.existsSync(path.join(dir, "haulbook.db"))) process.exit(0);
+// A template made before a migration was added is stale: the stamp lists the migrations it holds.
+const migrations = fs
+  .readdirSync(path.join(root, "migrations"))
+  .filter((f) => /^\d{4}_.*\.ts$/.test(f))
+  .sort()
+  .join("\n");
+const stamp = path.join(dir, "migrations.txt");
+const current =
+  fs.existsSync(path.join(dir, "haulbook.db")) &&
+  fs.existsSync(stamp) &&
+  fs.readFileSync(stamp, "utf8") === migrations;
+if (!force && current) process.exit(0);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
@@ -38,5 +49,6 @@ child.on("exit", (code) => {
   }
   for (const leftover of ["haulbook.db-wal", "haulbook.db-shm"])
     fs.rmSync(path.join(dir, leftover), { force: true });
+  fs.writeFileSync(stamp, migrations);
   console.log(`template database ready in ${Date.now() - started} ms`);
 });

@@ -22,6 +22,7 @@ const TABLES = [
   "order_items",
   "orders",
   "outbox",
+  "payment_events",
   "products",
   "quote_images",
   "quotes",
@@ -38,6 +39,7 @@ describe("migrations", () => {
       ["0001_initial", "Success"],
       ["0002_rate_limits", "Success"],
       ["0003_order_search_indexes", "Success"],
+      ["0004_payments", "Success"],
     ]);
     const tables = sqlite
       .prepare(
