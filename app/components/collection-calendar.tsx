@@ -17,13 +17,17 @@ export function CollectionCalendar({
   calendar,
   selected,
   error,
+  monthAction,
 }: {
   calendar: CalendarMonth;
   selected: string | null;
   error?: string;
+  /** where the month buttons post: without JavaScript, an address ending in #collection-date brings the page back to the calendar */
+  monthAction?: string;
 }) {
   return (
     <fieldset
+      id="collection-date"
       className={`collection-calendar${error ? " field-invalid" : ""}`}
       aria-describedby="calendar-hint date-error"
     >
@@ -39,6 +43,7 @@ export function CollectionCalendar({
           name="intent"
           value={`month:${calendar.previous ?? calendar.month}`}
           className="calendar-month-button"
+          formAction={monthAction}
           formNoValidate
           disabled={!calendar.previous}
         >
@@ -53,6 +58,7 @@ export function CollectionCalendar({
           name="intent"
           value={`month:${calendar.next ?? calendar.month}`}
           className="calendar-month-button"
+          formAction={monthAction}
           formNoValidate
           disabled={!calendar.next}
         >

@@ -7,6 +7,7 @@ export const MANUAL_BOOKING_FAILED = "Failed to preform that action";
 
 /** Checkout's general failure notice (spec §6). */
 export const CHECKOUT_FAILED = "Something went wrong";
+export const CHECKOUT_CHECK_DETAILS = "Please check the details marked below.";
 export const EMPTY_BAG_MESSAGE =
   "Your bag is empty. Add the items you would like collected, then check out.";
 

@@ -4,7 +4,7 @@ import type { CartLine } from "~/lib/cart";
 import { isIsoDay, isMonth, monthGrid, shiftMonth, type CalendarMonth } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
-import { CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
+import { CHECKOUT_CHECK_DETAILS, CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
 import { POSITION_LABELS } from "~/lib/positions";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
@@ -64,6 +64,13 @@ export const CHECKOUT_FIELDS = [
   "postcode",
   "date",
 ] as const satisfies readonly CheckoutField[];
+
+/** The notice above the form: the date's own message when only the date is wrong (spec §8). */
+function checkoutFailureMessage(errors: FieldErrors<CheckoutField>): string {
+  const fields = Object.keys(errors).filter((field) => field !== "date");
+  if (fields.length > 0) return CHECKOUT_CHECK_DETAILS;
+  return errors.date ?? CHECKOUT_FAILED;
+}
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export const newCheckoutToken = () => crypto.randomBytes(18).toString("base64url");
@@ -271,7 +278,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   if (!dateCheck.ok) errors.date = dateCheck.message;
   if (bag.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors, bag.dropped);
   if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
-    return failure(400, errors.date ?? CHECKOUT_FAILED, errors, bag.dropped);
+    return failure(400, checkoutFailureMessage(errors), errors, bag.dropped);
   const rules = await bookingRules(now);
 
   const contact = parsed.data;
@@ -693,4 +700,35 @@ export async function finishDemoPayment(
   if (choice === "decline") await closePayment(session.orderId, "declined");
   else await completePayment({ ...session, status: "complete", paid: true }, "demo");
   return true;
+}
+
+/**
+ * The details of a checkout whose payment did not go through, to fill the
+ * form again for "Try again". Only for an unpaid order of the last two hours,
+ * found by its payment session id (which only the customer's browser has).
+ */
+export async function retryDetails(
+  sessionId: string | null,
+): Promise<Record<string, string> | null> {
+  if (!sessionId || sessionId.length > 255) return null;
+  const since = new Date(Date.now() - JUST_PAID_MS).toISOString();
+  const order = await db()
+    .selectFrom("orders")
+    .select([
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "collection_date",
+    ])
+    .where("payment_session_id", "=", sessionId)
+    .where("status", "=", "pending")
+    .where("source", "=", "web")
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  if (!order) return null;
+  const { collection_date, ...contact } = order;
+  return { ...contact, date: collection_date };
 }

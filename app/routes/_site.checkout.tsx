@@ -21,6 +21,7 @@ import {
   cardPaymentUnavailableMessage,
   collectionCalendar,
   newCheckoutToken,
+  retryDetails,
   startCheckout,
   vatIncluded,
   type CheckoutField,
@@ -69,10 +70,14 @@ async function checkoutPage(request: Request, month: string | null) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // "Try again" after a declined or cancelled payment brings the details typed before.
+  const retry = await retryDetails(url.searchParams.get("retry"));
+  const month = url.searchParams.get("month") ?? retry?.date?.slice(0, 7) ?? null;
   return {
-    ...(await checkoutPage(request, url.searchParams.get("month"))),
+    ...(await checkoutPage(request, month)),
     token: newCheckoutToken(),
     cancelled: url.searchParams.get("cancelled") === "1",
+    retry,
   };
 }
 
@@ -166,7 +171,7 @@ export default function Checkout() {
   }, [failed]);
 
   const formResult = result?.kind === "form" ? result : null;
-  const values = formResult?.values ?? {};
+  const values = formResult?.values ?? page.retry ?? {};
   const errors = formResult?.errors ?? {};
   const calendar = formResult?.calendar ?? page.calendar;
   const submitting =
@@ -272,7 +277,12 @@ export default function Checkout() {
           </p>
         </section>
 
-        <Form method="post" className="checkout-form" aria-labelledby="contact-details">
+        <Form
+          method="post"
+          className="checkout-form"
+          aria-labelledby="contact-details"
+          preventScrollReset
+        >
           {/* Enter in a text field presses the form's first submit button: make it Pay, not a month button. */}
           <button
             type="submit"
@@ -353,11 +363,14 @@ export default function Checkout() {
             calendar={calendar}
             selected={values.date ?? null}
             error={errors.date}
+            monthAction={hydrated ? undefined : "/checkout#collection-date"}
           />
           {values.date && isIsoDay(values.date) && values.date.slice(0, 7) !== calendar.month ? (
             <>
               <input type="hidden" name="date" value={values.date} />
-              <p className="checkout-chosen">Chosen: {formatLongDate(values.date)}</p>
+              <p className="checkout-chosen">
+                Your date: {formatLongDate(values.date)}. Pick a day above to change it.
+              </p>
             </>
           ) : null}
 

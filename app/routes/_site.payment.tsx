@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { "Set-Cookie": await writeCart([]) },
     });
   }
-  return { kind: "status" as const, phone, ...payment };
+  return { kind: "status" as const, phone, sessionId, ...payment };
 }
 
 export default function Payment() {
@@ -130,7 +130,10 @@ export default function Payment() {
               Your bag is still here: you can try again, or call us on {page.phone} to book by
               phone.
             </p>
-            <Link to="/checkout" className="button button-large">
+            <Link
+              to={`/checkout?retry=${encodeURIComponent(page.sessionId)}`}
+              className="button button-large"
+            >
               Try again
             </Link>
           </>
