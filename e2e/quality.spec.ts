@@ -10,6 +10,8 @@ const PAGES = [
   "/blog?title=How%20to%20Check%20a%20Waste%20Carrier%20Licence",
   "/quote",
   "/contact",
+  "/checkout",
+  "/payment",
 ];
 /** Pages outside the shop's layout (no bag to open). */
 const OTHER_PAGES = ["/login"];
@@ -124,6 +126,8 @@ test("no page scrolls sideways on a 390 px phone", async ({ page }) => {
     "/?bag=open",
     "/?scene=garden&item=1",
     "/?contact=open",
+    "/checkout",
+    "/payment",
   ]) {
     await page.goto(path);
     const overflow = await page.evaluate(
@@ -131,4 +135,39 @@ test("no page scrolls sideways on a 390 px phone", async ({ page }) => {
     );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
+});
+
+test("axe finds no serious or critical problem on checkout with a bag", async ({
+  page: projectPage,
+  browser,
+  javaScriptEnabled,
+  baseURL,
+  viewport,
+}) => {
+  // As above: without JavaScript, axe checks the server's HTML in a page whose own scripts are blocked.
+  let page = projectPage;
+  if (!javaScriptEnabled) {
+    const context = await browser.newContext({ baseURL, viewport, javaScriptEnabled: true });
+    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+    page = await context.newPage();
+  }
+  // A bag with one line, added as the product page's form does.
+  await page.request.post("/bag", {
+    form: { intent: "add", id: "4", position: "outside", quantity: "1", redirectTo: "/" },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
