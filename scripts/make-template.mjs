@@ -20,8 +20,11 @@ const current =
   fs.existsSync(stamp) &&
   fs.readFileSync(stamp, "utf8") === migrations;
 if (!force && current) process.exit(0);
-fs.rmSync(dir, { recursive: true, force: true });
-fs.mkdirSync(dir, { recursive: true });
+// Built beside the template and moved into place at the end, so a test run that copies the
+// template meanwhile never sees a half-made database.
+const building = `${dir}-building-${process.pid}`;
+fs.rmSync(building, { recursive: true, force: true });
+fs.mkdirSync(building, { recursive: true });
 
 const started = Date.now();
 const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
@@ -30,7 +33,7 @@ const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
     PATH: process.env.PATH,
     NODE_ENV: "production",
     PORT: "0",
-    DATA_DIR: dir,
+    DATA_DIR: building,
     ADMIN_USERNAME: "admin",
     ADMIN_PASSWORD: "correct-horse-battery",
   },
@@ -45,10 +48,13 @@ child.on("exit", (code) => {
   if (code !== 0) {
     console.error(out);
     console.error(`make-template: the server exited with ${code}`);
+    fs.rmSync(building, { recursive: true, force: true });
     process.exit(1);
   }
   for (const leftover of ["haulbook.db-wal", "haulbook.db-shm"])
-    fs.rmSync(path.join(dir, leftover), { force: true });
-  fs.writeFileSync(stamp, migrations);
+    fs.rmSync(path.join(building, leftover), { force: true });
+  fs.writeFileSync(path.join(building, "migrations.txt"), migrations);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(building, dir);
   console.log(`template database ready in ${Date.now() - started} ms`);
 });

@@ -1,0 +1,329 @@
+import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+
+const STAFF = { username: "admin", password: "correct-horse-battery" };
+
+/**
+ * The quote form allows 5 requests an hour from one address, and other specs send quotes from
+ * 127.0.0.1. The server trusts X-Forwarded-For from loopback, so each test (in each project, and
+ * in each run of --repeat-each) sends its requests from an address of its own: 198.51.100.0/24 is
+ * a documentation range; js uses .10-.29, no-js .110-.129.
+ */
+const test = base.extend<{ clientHost: number }>({
+  clientHost: [1, { option: true }],
+  extraHTTPHeaders: async ({ clientHost }, use, testInfo: TestInfo) => {
+    const project = testInfo.project.name === "js" ? 0 : 100;
+    const host = project + clientHost * 10 + (testInfo.repeatEachIndex % 10);
+    await use({ "X-Forwarded-For": `198.51.100.${host}` });
+  },
+});
+
+test.use({ viewport: { width: 768, height: 1024 }, isMobile: false, hasTouch: true });
+
+interface Photo {
+  name: string;
+  mimeType: "image/png" | "image/jpeg";
+  buffer: Buffer;
+}
+
+/** A small photo of one colour; a random colour keeps each upload's bytes its own. */
+async function photo(name: string, type: "png" | "jpeg", width: number, height: number) {
+  const channel = () => Math.floor(Math.random() * 256);
+  const image = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: channel(), g: channel(), b: channel() },
+    },
+  });
+  const buffer = await (type === "png" ? image.png() : image.jpeg()).toBuffer();
+  return { name, mimeType: `image/${type}`, buffer } satisfies Photo;
+}
+
+interface Customer {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  town: string;
+  postcode: string;
+  comments: string;
+}
+
+function customer(testInfo: TestInfo, label: string): Customer {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const name = `${label} ${testInfo.project.name} ${suffix}`;
+  return {
+    name,
+    email: `${label.toLowerCase().replace(/\W+/g, "-")}-${testInfo.project.name}-${suffix}@example.com`,
+    phone: "07700 900456",
+    address: "12 Orchard Close",
+    town: "Reading",
+    postcode: "rg1 2ab",
+    comments: "An old wardrobe and a broken washing machine, ground floor garage.",
+  };
+}
+
+async function sendQuote(page: Page, who: Customer, photos: Photo[]) {
+  await page.goto("/quote");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a quote");
+  await page.getByLabel("Full name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Phone number").fill(who.phone);
+  await page.getByLabel("Address line 1").fill(who.address);
+  await page.getByLabel("Town").fill(who.town);
+  await page.getByLabel("Postcode").fill(who.postcode);
+  await page.getByLabel("What needs removing?").fill(who.comments);
+  await page.getByLabel("Photos of what needs removing").setInputFiles(photos);
+  await page.getByRole("button", { name: "Send my quote request" }).click();
+  await expect(page.getByTestId("quote-success")).toContainText(
+    "Your quotation request has been submitted successfully!",
+  );
+}
+
+async function signIn(page: Page, to: string) {
+  await page.goto(to);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByLabel("Username").fill(STAFF.username);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`));
+}
+
+/** Staff search the quotes by name; returns the one row found. */
+async function findQuote(page: Page, name: string) {
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]full_name=/);
+  await expect(page.getByText("1 quote", { exact: true })).toBeVisible();
+  const row = page.getByTestId("quote-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  return row;
+}
+
+/** A day some way ahead, as YYYY-MM-DD in Europe/London. */
+function londonDayAhead(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** "2025-03-07" → "Friday 7 March 2025", as the dashboard titles a day. */
+function longDate(isoDay: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  })
+    .format(new Date(`${isoDay}T12:00:00Z`))
+    .replace(",", "");
+}
+
+/** "2026-12" → "December 2026", as the calendar heads a month. */
+function monthLabel(month: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(`${month}-01T12:00:00Z`));
+}
+
+function nextMonth(month: string): string {
+  const day = new Date(`${month}-01T12:00:00Z`);
+  day.setUTCMonth(day.getUTCMonth() + 1);
+  return day.toISOString().slice(0, 7);
+}
+
+test.describe("a quote answered with a booking", () => {
+  test.use({ clientHost: 1 });
+
+  test("a customer sends a quote with photos; staff find it, see the photos and book it onto the calendar", async ({
+    page,
+  }, testInfo) => {
+    const who = customer(testInfo, "Quote Booker");
+    const photos = [
+      await photo("hallway.png", "png", 400, 300),
+      await photo("garage.jpg", "jpeg", 300, 400),
+    ];
+    await sendQuote(page, who, photos);
+
+    await signIn(page, "/dashboard/quotes");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quotes");
+    const row = await findQuote(page, who.name);
+    const cells = row.getByRole("cell");
+    await expect(cells.nth(3)).toContainText(who.email);
+    await expect(cells.nth(4)).toHaveText("RG1 2AB");
+    await expect(cells.nth(5)).toHaveText("2");
+    await expect(cells.nth(6)).toHaveText("No");
+    const ref = (await row.getByRole("link").textContent())!.trim();
+    expect(ref).toMatch(/^Q\d+$/);
+    const id = ref.slice(1);
+
+    // The detail: who, what, and both photos as loaded thumbnails.
+    await row.getByRole("link", { name: ref }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quote ${ref}: ${who.name}`);
+    await expect(page.getByText(/· responded: no$/)).toBeVisible();
+    await expect(page.getByText(who.comments)).toBeVisible();
+    await expect(page.getByText(`${who.address}, ${who.town}, RG1 2AB`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Photos (2)" })).toBeVisible();
+    for (const { name } of photos) {
+      const thumbnail = page.getByRole("img", { name });
+      await thumbnail.scrollIntoViewIfNeeded();
+      await expect(thumbnail).toBeVisible();
+      await expect(thumbnail).toHaveJSProperty("complete", true);
+      expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+        0,
+      );
+      // The thumbnail and the full-size photo behind its link are both served as JPEG.
+      const src = (await thumbnail.getAttribute("src"))!;
+      const thumbResponse = await page.request.get(src);
+      expect(thumbResponse.status()).toBe(200);
+      expect(thumbResponse.headers()["content-type"]).toBe("image/jpeg");
+      const full = page.getByRole("link", { name: `Open ${name} full size` });
+      const fullResponse = await page.request.get((await full.getAttribute("href"))!);
+      expect(fullResponse.status()).toBe(200);
+      expect(fullResponse.headers()["content-type"]).toBe("image/jpeg");
+    }
+
+    // Create Booking opens the manual booking form, filled in from the quote.
+    await page.getByRole("link", { name: "Create Booking" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}\\?book=1$`));
+    const form = page.getByRole("dialog", { name: `Create Booking from ${ref}` });
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel("Full name")).toHaveValue(who.name);
+    await expect(form.getByLabel("Email")).toHaveValue(who.email);
+    await expect(form.getByLabel("Phone number")).toHaveValue(who.phone);
+    await expect(form.getByLabel("Address line 1")).toHaveValue(who.address);
+    await expect(form.getByLabel("Town")).toHaveValue(who.town);
+    await expect(form.getByLabel("Postcode")).toHaveValue("RG1 2AB");
+    const date = londonDayAhead(testInfo.project.name === "js" ? 23 : 26);
+    await form.getByLabel("Date").fill(date);
+    await form.getByLabel("Price (£)").fill("145.50");
+    await form.getByLabel("Bank transfer").check();
+    await form.getByRole("button", { name: "Create booking" }).click();
+
+    // Booked: the calendar's day view says so and lists the booking.
+    await expect(page).toHaveURL(/\/dashboard\/home\?/);
+    const created = page.getByRole("dialog", { name: longDate(date) });
+    await expect(created.getByRole("status")).toHaveText(/^Booking #\d+ created\.$/);
+    const orderId = (await created.getByRole("status").textContent())!.match(/#(\d+)/)![1]!;
+    const booking = created
+      .getByRole("region", { name: "In progress" })
+      .getByTestId("day-booking")
+      .filter({ hasText: who.name });
+    await expect(booking).toContainText(
+      `#${orderId} ${who.name} · £145.50 · Bank transfer · payment pending`,
+    );
+    await expect(booking).toContainText(`${who.address}, ${who.town}, RG1 2AB`);
+
+    // The quote is answered: no Create Booking or Delete any more, and ?book=1 opens no form.
+    await page.goto(`/dashboard/quotes/${id}`);
+    await expect(page.getByText(/· responded: yes$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create Booking" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Delete Booking" })).toHaveCount(0);
+    await page.goto(`/dashboard/quotes/${id}?book=1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quote ${ref}: ${who.name}`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("link", { name: "← All quotes" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/quotes$/);
+    await expect((await findQuote(page, who.name)).getByRole("cell").nth(6)).toHaveText("Yes");
+
+    // From the calendar: move on to the booking's month and open its day.
+    await page.goto("/dashboard/home");
+    const calendar = (shown: string) =>
+      page.getByRole("heading", { level: 2, name: monthLabel(shown), exact: true });
+    let month = londonDayAhead(0).slice(0, 7);
+    await expect(calendar(month)).toBeVisible();
+    while (month < date.slice(0, 7)) {
+      month = nextMonth(month);
+      await page.getByRole("link", { name: "Next month" }).click();
+      await expect(page).toHaveURL(new RegExp(`[?&]month=${month}$`));
+      await expect(calendar(month)).toBeVisible();
+    }
+    const dayLink = page.getByTestId(`day-${date}`);
+    await expect(dayLink).toHaveAttribute(
+      "aria-label",
+      new RegExp(`^${longDate(date)}: [1-9]\\d* jobs?$`),
+    );
+    await dayLink.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]day=${date}$`));
+    const dayView = page.getByRole("dialog", { name: longDate(date) });
+    await expect(dayView.getByRole("status")).toHaveCount(0);
+    await expect(
+      dayView
+        .getByRole("region", { name: "In progress" })
+        .getByTestId("day-booking")
+        .filter({ hasText: who.name }),
+    ).toContainText(`#${orderId} ${who.name} · £145.50`);
+  });
+});
+
+test.describe("a quote deleted", () => {
+  test.use({ clientHost: 2 });
+
+  test("a customer sends a quote; staff open it, think again, then delete it and its photo", async ({
+    page,
+  }, testInfo) => {
+    const who = customer(testInfo, "Quote Dropper");
+    const photos = [await photo("shed.jpg", "jpeg", 320, 240)];
+    await sendQuote(page, who, photos);
+
+    await signIn(page, "/dashboard/quotes");
+    const row = await findQuote(page, who.name);
+    await expect(row.getByRole("cell").nth(5)).toHaveText("1");
+    const ref = (await row.getByRole("link").textContent())!.trim();
+    const id = ref.slice(1);
+    await row.getByRole("link", { name: ref }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quote ${ref}: ${who.name}`);
+    const thumbnail = page.getByRole("img", { name: "shed.jpg" });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect(thumbnail).toHaveJSProperty("complete", true);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
+    const photoUrl = (await page
+      .getByRole("link", { name: "Open shed.jpg full size" })
+      .getAttribute("href"))!;
+    expect((await page.request.get(photoUrl)).status()).toBe(200);
+
+    // The confirmation has its own address; "Keep it" leaves the quote alone.
+    await page.getByRole("link", { name: "Delete Booking" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}\\?delete=confirm$`));
+    let confirm = page.getByRole("dialog", { name: `Delete quote ${ref}?` });
+    await expect(confirm).toContainText(
+      `This deletes the request from ${who.name} and its 1 photo. It cannot be undone.`,
+    );
+    await confirm.getByRole("link", { name: "Keep it" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}$`));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText(/· responded: no$/)).toBeVisible();
+
+    await page.getByRole("link", { name: "Delete Booking" }).click();
+    confirm = page.getByRole("dialog", { name: `Delete quote ${ref}?` });
+    await confirm.getByRole("button", { name: "Delete quote and photos" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/quotes\\?deleted=${ref}$`));
+    await expect(page.getByRole("status")).toHaveText(`Quote ${ref} and its photos were deleted.`);
+    await expect(page.getByTestId("quote-row").filter({ hasText: who.name })).toHaveCount(0);
+
+    // Gone: the search finds nothing, and neither the quote nor its photo can be opened.
+    await page.getByLabel("Name", { exact: true }).fill(who.name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/[?&]full_name=/);
+    await expect(page.getByText("0 quotes", { exact: true })).toBeVisible();
+    await expect(page.getByText("No quotes match this search.")).toBeVisible();
+    await expect(page.getByTestId("quote-row")).toHaveCount(0);
+    expect((await page.request.get(`/dashboard/quotes/${id}`)).status()).toBe(404);
+    expect((await page.request.get(photoUrl)).status()).toBe(404);
+  });
+});
