@@ -27,6 +27,7 @@ import {
 import { priceBag, type BagLine } from "./cart.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 import { getProductsByIds } from "./product.server";
+import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 import { getSetting } from "./settings.server";
 
 /**
@@ -74,6 +75,15 @@ function checkoutFailureMessage(errors: FieldErrors<CheckoutField>): string {
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export const newCheckoutToken = () => crypto.randomBytes(18).toString("base64url");
+
+/** New checkouts one address may start: 12 an hour (a household needs one or two). */
+export function checkoutRateLimit(clientIp: string) {
+  return { bucket: `checkout:${clientIp}`, max: 12, windowMs: 3_600_000 };
+}
+
+function checkoutRateLimitMessage(retryAfterSeconds: number): string {
+  return `You have started several checkouts in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${config().business.phone} to book.`;
+}
 
 export function cardPaymentUnavailableMessage(): string {
   return `Card payment is not available online at the moment. To book a collection, call us on ${config().business.phone}.`;
@@ -134,14 +144,18 @@ export interface CheckoutRequest {
   token: string | null | undefined;
   /** the site's address, for the provider's return links */
   siteUrl: string;
+  /** the visitor's address, for the limit on new orders */
+  clientIp: string;
   now?: Date;
 }
 
 export type CheckoutResult =
   | {
       ok: false;
-      status: 400 | 502 | 503;
+      status: 400 | 429 | 502 | 503;
       message: string;
+      /** with a 429: when to try again */
+      retryAfterSeconds?: number;
       errors: FieldErrors<CheckoutField>;
       /** lines dropped from the bag because their product left the shop */
       dropped: number;
@@ -158,7 +172,7 @@ export type CheckoutResult =
     };
 
 const failure = (
-  status: 400 | 502 | 503,
+  status: 400 | 429 | 502 | 503,
   message: string,
   errors: FieldErrors<CheckoutField> = {},
   dropped = 0,
@@ -281,6 +295,14 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     return failure(400, checkoutFailureMessage(errors), errors, bag.dropped);
   const rules = await bookingRules(now);
 
+  // Each new order holds a slot for up to 31 minutes: one address may start only so many.
+  const limit = await checkRateLimit(checkoutRateLimit(request.clientIp), now);
+  if (!limit.allowed)
+    return {
+      ...failure(429, checkoutRateLimitMessage(limit.retryAfterSeconds), {}, bag.dropped),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    } as CheckoutResult;
+
   const contact = parsed.data;
   const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
   const created = await db()
@@ -335,6 +357,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     });
   if (!created)
     return failure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE }, bag.dropped);
+  await recordAttempt(checkoutRateLimit(request.clientIp).bucket, now);
 
   try {
     const session = await sessionFor(gateway, created, request.uiMode, request.siteUrl);

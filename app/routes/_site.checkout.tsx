@@ -91,7 +91,7 @@ type ActionResult =
     }
   | { kind: "embedded"; clientSecret: string; publishableKey: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = formValues(form);
   const intent = values.intent ?? "pay";
@@ -114,6 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
     uiMode,
     token: values.token,
     siteUrl: siteUrl(request),
+    clientIp: context.clientIp,
   });
   if (!result.ok) {
     const chosenMonth = isIsoDay(values.date) ? values.date.slice(0, 7) : values.month;
@@ -126,7 +127,12 @@ export async function action({ request }: ActionFunctionArgs) {
         calendar: await collectionCalendar(chosenMonth ?? null),
       },
       // The layout's loader writes the bag back without vanished products.
-      { status: result.status },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds
+          ? { "Retry-After": String(result.retryAfterSeconds) }
+          : undefined,
+      },
     );
   }
   const headers = result.dropped ? { "Set-Cookie": await writeCart(result.kept) } : undefined;

@@ -31,7 +31,7 @@ function toCartLine(item: unknown): CartLine | null {
  * {billing_infomation: {full_name, email, phone_number, address_1, town, postcode, date}, cart_items}
  * → {clientSecret} (Stripe's embedded form); with the demo gateway {clientSecret: null, url}.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST");
   let body: unknown;
   try {
@@ -57,11 +57,17 @@ export async function action({ request }: ActionFunctionArgs) {
     uiMode: "embedded",
     token: null,
     siteUrl: siteUrl(request),
+    clientIp: context.clientIp,
   });
   if (!result.ok)
     return Response.json(
       { message: result.message, errors: result.errors },
-      { status: result.status },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds
+          ? { "Retry-After": String(result.retryAfterSeconds) }
+          : undefined,
+      },
     );
   if (result.gateway === "stripe")
     return Response.json({ clientSecret: result.session.clientSecret });

@@ -76,10 +76,15 @@ async function bagWith(
   return cookie;
 }
 
+let visitor = 0;
+/** A different address for each visitor, so the limit on new checkouts per address stays out of the way. */
+const nextVisitor = () => `198.51.100.${(visitor = (visitor % 250) + 1)}`;
+
 function submitCheckout(
   server: RunningServer,
   cookie: string,
   fields: Record<string, string>,
+  clientIp = nextVisitor(),
 ): Promise<Response> {
   return fetch(`${server.url}/checkout`, {
     method: "POST",
@@ -88,6 +93,7 @@ function submitCheckout(
       origin: server.url,
       cookie,
       "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": clientIp,
     },
     body: new URLSearchParams({ intent: "pay", ...fields }),
   });
@@ -555,7 +561,11 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     const before = stripe.sessionCreations().length;
     const res = await fetch(`${server.url}/api/products/create-checkout-session/`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: {
+        "content-type": "application/json",
+        origin: server.url,
+        "x-forwarded-for": nextVisitor(),
+      },
       body: JSON.stringify({
         billing_infomation: { ...CUSTOMER, date: dayAhead(11) },
         cart_items: [
@@ -589,7 +599,11 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
 
     const badDate = await fetch(`${server.url}/api/products/create-checkout-session/`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: {
+        "content-type": "application/json",
+        origin: server.url,
+        "x-forwarded-for": nextVisitor(),
+      },
       body: JSON.stringify({
         billing_infomation: { ...CUSTOMER, date: "2020-01-01" },
         cart_items: [
@@ -601,6 +615,47 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(await badDate.json()).toMatchObject({ message: "Please select a valid date" });
     const noStatus = await fetch(`${server.url}/api/products/payment_status?id=cs_test_none`);
     expect(noStatus.status).toBe(404);
+  });
+
+  it("one address may start 12 checkouts an hour; the next is refused with 429 and Retry-After", async () => {
+    const cookie = await bagWith(server, [{ id: 14, position: "outside", quantity: 1 }]);
+    const address = "203.0.113.77";
+    for (let i = 0; i < 12; i++) {
+      const res = await submitCheckout(
+        server,
+        cookie,
+        {
+          ...CUSTOMER,
+          date: dayAhead(30 + i),
+          ui: "hosted",
+          token: `tokenLimit${i}AAAAAAAAAAAAAA`,
+        },
+        address,
+      );
+      expect(res.status, `checkout ${i + 1}`).toBe(303);
+    }
+    // A repeated submit of a checkout already made is not a new one.
+    const repeat = await submitCheckout(
+      server,
+      cookie,
+      { ...CUSTOMER, date: dayAhead(30), ui: "hosted", token: "tokenLimit0AAAAAAAAAAAAAA" },
+      address,
+    );
+    expect(repeat.status).toBe(303);
+    const refused = await submitCheckout(
+      server,
+      cookie,
+      { ...CUSTOMER, date: dayAhead(50), ui: "hosted", token: "tokenLimitLastAAAAAAAAAA" },
+      address,
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(await refused.text()).toContain("You have started several checkouts in the last hour");
+    const [count] = rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE checkout_token LIKE 'tokenLimit%'",
+    );
+    expect(count!.n).toBe(12);
   });
 
   it("when Stripe fails, the customer sees 'Something went wrong' and the slot is not held", async () => {
