@@ -36,6 +36,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutSt
 
 export const meta: MetaFunction = () => [
   { title: "Checkout | Book your collection" },
+  {
+    name: "description",
+    content: "Choose your collection date and pay by card to book your rubbish removal.",
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -12,6 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutSt
 
 export const meta: MetaFunction = () => [
   { title: "Payment | Your booking" },
+  { name: "description", content: "The status of your payment and booking." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -14,6 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutSt
 
 export const meta: MetaFunction = () => [
   { title: "Demo payment — no card is charged" },
+  { name: "description", content: "Demo payment page: no card is charged." },
   { name: "robots", content: "noindex" },
 ];
 
