@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import http from "node:http";
 
 const PAGES = [
@@ -16,6 +16,35 @@ const PAGES = [
 /** Pages outside the shop's layout (no bag to open). */
 const OTHER_PAGES = ["/login"];
 
+/**
+ * The page axe runs in. axe is a script in the page: for the no-JS project it checks the server's
+ * HTML in a page whose own scripts are blocked, which renders exactly what a browser without
+ * JavaScript shows.
+ */
+async function axePage(args: {
+  page: Page;
+  browser: Browser;
+  javaScriptEnabled: boolean;
+  baseURL: string | undefined;
+  viewport: { width: number; height: number } | null;
+}): Promise<Page> {
+  if (args.javaScriptEnabled) return args.page;
+  const { baseURL, viewport } = args;
+  const context = await args.browser.newContext({ baseURL, viewport, javaScriptEnabled: true });
+  await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+  return context.newPage();
+}
+
+/** Serious and critical WCAG 2.1 AA problems axe finds, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
 /** The splash cookie as the server writes it, so colour checks see the page, not the splash. */
 const SPLASH_SEEN = { name: "splash_seen", value: "dHJ1ZQ%3D%3D" };
 
@@ -28,25 +57,18 @@ for (const path of [...PAGES, ...OTHER_PAGES]) {
       baseURL,
       viewport,
     }) => {
-      // axe runs as a script in the page. For the no-JS project it checks the server's HTML in a page
-      // whose own scripts are blocked, which renders exactly what a browser without JavaScript shows.
-      let page = projectPage;
-      if (!javaScriptEnabled) {
-        const context = await browser.newContext({ baseURL, viewport, javaScriptEnabled: true });
-        await context.route(/\/build\/.*\.js$/, (route) => route.abort());
-        page = await context.newPage();
-      }
+      const page = await axePage({
+        page: projectPage,
+        browser,
+        javaScriptEnabled,
+        baseURL,
+        viewport,
+      });
       await page.context().addCookies([{ ...SPLASH_SEEN, url: baseURL! }]);
       const url = bagOpen ? `${path}${path.includes("?") ? "&" : "?"}bag=open` : path;
       await page.goto(url);
       if (bagOpen) await expect(page.getByRole("dialog", { name: "YOUR BAG" })).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }
@@ -144,13 +166,7 @@ test("axe finds no serious or critical problem on checkout with a bag", async ({
   baseURL,
   viewport,
 }) => {
-  // As above: without JavaScript, axe checks the server's HTML in a page whose own scripts are blocked.
-  let page = projectPage;
-  if (!javaScriptEnabled) {
-    const context = await browser.newContext({ baseURL, viewport, javaScriptEnabled: true });
-    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
-    page = await context.newPage();
-  }
+  const page = await axePage({ page: projectPage, browser, javaScriptEnabled, baseURL, viewport });
   // A bag with one line, added as the product page's form does.
   await page.request.post("/bag", {
     form: { intent: "add", id: "4", position: "outside", quantity: "1", redirectTo: "/" },
@@ -159,13 +175,7 @@ test("axe finds no serious or critical problem on checkout with a bag", async ({
   });
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
