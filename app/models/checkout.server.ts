@@ -487,7 +487,8 @@ export interface PaymentStatus {
   } | null;
 }
 
-const JUST_PAID_MS = 2 * 60 * 60 * 1000;
+/** How long after a checkout its page may still empty the bag or refill the form for "Try again". */
+const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
 
 /**
  * A payment's status for the /payment page and the /api: asks the gateway,
@@ -520,7 +521,9 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
   return {
     status: paid ? "complete" : outcome === "mismatch" ? "review" : session.status,
     justPaid:
-      paid && Boolean(order.paid_at) && Date.now() - Date.parse(order.paid_at!) < JUST_PAID_MS,
+      paid &&
+      Boolean(order.paid_at) &&
+      Date.now() - Date.parse(order.paid_at!) < RECENT_CHECKOUT_MS,
     order: order
       ? {
           id: order.id,
@@ -734,7 +737,7 @@ export async function retryDetails(
   sessionId: string | null,
 ): Promise<Record<string, string> | null> {
   if (!sessionId || sessionId.length > 255) return null;
-  const since = new Date(Date.now() - JUST_PAID_MS).toISOString();
+  const since = new Date(Date.now() - RECENT_CHECKOUT_MS).toISOString();
   const order = await db()
     .selectFrom("orders")
     .select([

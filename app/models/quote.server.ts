@@ -237,6 +237,20 @@ export async function countQuotes(): Promise<number> {
   return Number(row.n);
 }
 
+/** What staff see of a quote, in the list and in its detail. */
+const QUOTE_COLUMNS = [
+  "id",
+  "created_at",
+  "full_name",
+  "email",
+  "phone_number",
+  "address_1",
+  "town",
+  "postcode",
+  "comments",
+  "responded",
+] as const;
+
 export interface QuoteSearch {
   fullName?: string | null;
   email?: string | null;
@@ -270,16 +284,7 @@ export async function listQuotes(search: QuoteSearch) {
     .executeTakeFirstOrThrow();
   const rows = await query
     .select([
-      "id",
-      "created_at",
-      "full_name",
-      "email",
-      "phone_number",
-      "address_1",
-      "town",
-      "postcode",
-      "comments",
-      "responded",
+      ...QUOTE_COLUMNS,
       (eb) =>
         eb
           .selectFrom("quote_images")
@@ -305,18 +310,7 @@ export async function getQuote(id: number) {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const quote = await db()
     .selectFrom("quotes")
-    .select([
-      "id",
-      "created_at",
-      "full_name",
-      "email",
-      "phone_number",
-      "address_1",
-      "town",
-      "postcode",
-      "comments",
-      "responded",
-    ])
+    .select(QUOTE_COLUMNS)
     .where("id", "=", id)
     .executeTakeFirst();
   if (!quote) return undefined;

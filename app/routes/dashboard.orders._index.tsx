@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatPence } from "~/lib/format";
-import { STAFF_PAGE_SIZES } from "~/lib/paging";
+import { PageSizeField, StaffPager } from "~/components/staff-paging";
 import { searchOrders } from "~/models/order.server";
 import { requireStaff } from "~/services/auth.server";
 
@@ -70,16 +70,7 @@ export default function Orders() {
             <option value="complete">Complete</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="o-limit">Show</label>
-          <select id="o-limit" name="limit" defaultValue={search.limit}>
-            {STAFF_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField id="o-limit" defaultValue={search.limit} />
         <button type="submit" className="button">
           Search
         </button>
@@ -129,27 +120,7 @@ export default function Orders() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={query({ page: String(page - 1) })} className="button button-light">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="pager-status">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={query({ page: String(page + 1) })} className="button button-light">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pages} hrefFor={(n) => query({ page: String(n) })} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { ProductImage } from "~/components/product-image";
+import { StaffPager } from "~/components/staff-paging";
 import { formatPence } from "~/lib/format";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { listStaffProducts } from "~/models/product.server";
@@ -86,27 +87,7 @@ export default function Products() {
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="button button-light">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="pager-status">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="button button-light">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pageCount} hrefFor={(n) => `?page=${n}`} />
       <Outlet />
     </section>
   );

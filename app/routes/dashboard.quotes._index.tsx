@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { STAFF_PAGE_SIZES } from "~/lib/paging";
+import { PageSizeField, StaffPager } from "~/components/staff-paging";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
 
@@ -66,16 +66,7 @@ export default function Quotes() {
             <option value="yes">Yes</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="q-limit">Show</label>
-          <select id="q-limit" name="limit" defaultValue={search.limit}>
-            {STAFF_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField id="q-limit" defaultValue={search.limit} />
         <button type="submit" className="button">
           Search
         </button>
@@ -121,27 +112,7 @@ export default function Quotes() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="button button-light">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="pager-status">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageHref(page + 1)} className="button button-light">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <StaffPager page={page} pages={pages} hrefFor={pageHref} />
     </section>
   );
 }
