@@ -1,4 +1,5 @@
-import { db } from "~/services/db.server";
+import type { Transaction } from "kysely";
+import { db, type DB } from "~/services/db.server";
 
 export interface RateLimit {
   /** what is counted, e.g. `quote:203.0.113.9` */
@@ -9,26 +10,64 @@ export interface RateLimit {
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/**
- * Whether another attempt may go ahead. Counting is separate
- * (recordAttempt), so a route decides what counts: a stored quote, a failed
- * sign-in. Kept in the database, so a restart does not reset a limit.
- */
-export async function checkRateLimit(limit: RateLimit, now = new Date()): Promise<RateLimitResult> {
+export type Reservation =
+  | { allowed: true; attemptId: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+type Executor = Transaction<DB> | ReturnType<typeof db>;
+
+async function countRecent(executor: Executor, limit: RateLimit, now: Date) {
   const since = new Date(now.getTime() - limit.windowMs).toISOString();
-  const recent = await db()
+  return executor
     .selectFrom("rate_limit_events")
     .select("created_at")
     .where("bucket", "=", limit.bucket)
     .where("created_at", ">", since)
     .orderBy("created_at")
     .execute();
-  if (recent.length < limit.max) return { allowed: true };
+}
+
+function refusal(recent: { created_at: string }[], limit: RateLimit, now: Date) {
   const oldest = new Date(recent[0]!.created_at).getTime();
   return {
-    allowed: false,
+    allowed: false as const,
     retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000)),
   };
+}
+
+/**
+ * Whether another attempt may go ahead, without counting it. Kept in the
+ * database, so a restart does not reset a limit.
+ */
+export async function checkRateLimit(limit: RateLimit, now = new Date()): Promise<RateLimitResult> {
+  const recent = await countRecent(db(), limit, now);
+  return recent.length < limit.max ? { allowed: true } : refusal(recent, limit, now);
+}
+
+/**
+ * Counts an attempt before the slow work starts: the check and the insert
+ * are one transaction, so a parallel burst cannot slip past the limit and
+ * attempts still in flight count. An attempt that turns out not to count
+ * (a successful sign-in) is handed back with releaseAttempt.
+ */
+export async function reserveAttempt(limit: RateLimit, now = new Date()): Promise<Reservation> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const recent = await countRecent(trx, limit, now);
+      if (recent.length >= limit.max) return refusal(recent, limit, now);
+      const row = await trx
+        .insertInto("rate_limit_events")
+        .values({ bucket: limit.bucket, created_at: now.toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { allowed: true as const, attemptId: row.id };
+    });
+}
+
+/** Un-counts a reserved attempt (it succeeded, and only failures count). */
+export async function releaseAttempt(attemptId: number): Promise<void> {
+  await db().deleteFrom("rate_limit_events").where("id", "=", attemptId).execute();
 }
 
 export async function recordAttempt(bucket: string, now = new Date()): Promise<void> {
