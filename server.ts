@@ -3,11 +3,29 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import {
+  broadcastDevReady,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import {
+  bodyHasControlCharacters,
+  bodyPolicy,
+  BodyTooLarge,
+  bodyType,
+  CONTROL_CHARACTERS_MESSAGE,
+  limitStream,
+  readBody,
+  requestKind,
+  tooLargeMessage,
+  urlHasControlCharacters,
+} from "./server/request-guard";
 
 /**
  * The production web server: static files, compression, security headers,
@@ -16,7 +34,12 @@ import helmet from "helmet";
  */
 
 interface AppLifecycle {
-  startApp(): Promise<{ port: number; isProduction: boolean }>;
+  startApp(): Promise<{
+    port: number;
+    host: string;
+    trustProxy: boolean | number | string;
+    isProduction: boolean;
+  }>;
   stopApp(): Promise<void>;
 }
 
@@ -50,7 +73,8 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Which proxies may tell us the visitor's address and scheme (TRUST_PROXY; loopback by default).
+  app.set("trust proxy", config.trustProxy);
 
   let shuttingDown = false;
   let server: Server | undefined;
@@ -65,6 +89,13 @@ async function main() {
       if (shuttingDown) setImmediate(() => server?.closeIdleConnections());
     });
     if (shuttingDown) res.setHeader("Connection", "close");
+    // A response sent before its request's body was read (a refusal, a redirect) closes the
+    // connection: the unread rest would otherwise be taken as the next request on it.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: unknown[]) {
+      if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+    } as typeof res.writeHead;
     next();
   });
 
@@ -117,19 +148,20 @@ async function main() {
   );
 
   // Unsafe requests from a browser must come from our own pages (Origin, or Referer when there is
-  // no Origin). Requests that carry neither (server-to-server, such as payment webhooks) pass.
+  // no Origin): same scheme, host and port. Requests that carry neither (server-to-server, such as
+  // payment webhooks) pass.
   app.use((req, res, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
     const origin = req.get("origin");
     const source = origin ?? req.get("referer");
     if (source === undefined) return next();
-    let sourceHost = "";
+    let sourceOrigin = "";
     try {
-      sourceHost = new URL(source).host;
+      sourceOrigin = new URL(source).origin;
     } catch {
       // "null" or garbage: refused below
     }
-    if (sourceHost !== req.get("host")) {
+    if (sourceOrigin !== `${req.protocol}://${req.get("host") ?? ""}`) {
       res.status(403).type("text/plain").send("Cross-site request refused");
       return;
     }
@@ -152,32 +184,37 @@ async function main() {
     res.status(404).type("text/plain").send("Not found");
   });
 
-  app.all(
-    "*",
-    isDevelopment
-      ? async (req, res, next) => {
-          try {
-            const latest = await importBuild();
-            if (latest.assets.version !== build.assets.version) {
-              build = latest;
-              await broadcastDevReady(build);
-            }
-            return createRequestHandler({ build, mode: "development", getLoadContext })(
-              req,
-              res,
-              next,
-            );
-          } catch (error) {
-            next(error);
-          }
-        }
-      : createRequestHandler({ build, mode: build.mode, getLoadContext }),
-  );
+  // Staff pages, sign-in and the /api answer for one person: never stored by a browser or proxy
+  // (a route that sets its own Cache-Control, such as product images, replaces this).
+  app.use(["/dashboard", "/login", "/logout", "/api"], (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
 
-  server = app.listen(config.port, () => {
+  let handleRemix = createRequestHandler(build, build.mode);
+  app.all("*", async (req, res, next) => {
+    try {
+      if (isDevelopment) {
+        const latest = await importBuild();
+        if (latest.assets.version !== build.assets.version) {
+          build = latest;
+          handleRemix = createRequestHandler(build, "development");
+          await broadcastDevReady(build);
+        }
+      }
+      await serveRemix(req, res, handleRemix);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  server = app.listen(config.port, config.host, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    console.log(`[haulbook] listening on http://localhost:${port}`);
+    const shown = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.host)
+      ? "localhost"
+      : config.host;
+    console.log(`[haulbook] listening on http://${shown}:${port} (HOST=${config.host})`);
     if (isDevelopment) void broadcastDevReady(build);
   });
   server.keepAliveTimeout = 5_000;
@@ -206,9 +243,129 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-function getLoadContext(req: express.Request, res: express.Response) {
-  // req.ip honours X-Forwarded-For only from a proxy on this machine ("trust proxy": loopback).
+function getLoadContext(req: express.Request, res: express.Response): AppLoadContext {
+  // req.ip honours X-Forwarded-For only from a trusted proxy (TRUST_PROXY).
   return { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" };
+}
+
+/** The Fetch Request Remix sees: this request's URL and headers, with the body given. */
+function remixRequest(
+  req: express.Request,
+  res: express.Response,
+  method: string,
+  body?: BodyInit | ReadableStream<Uint8Array>,
+): Request {
+  // req.hostname honours X-Forwarded-Host from trusted proxies; the port comes from the Host header.
+  const port = (req.get("host") ?? "").split(":")[1];
+  const url = new URL(
+    `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`,
+  );
+  const controller = new AbortController();
+  // Abort loaders and actions once no response can be written (closed before finishing).
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  return new Request(url.href, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(body === undefined ? {} : { body, duplex: "half" }),
+  } as RequestInit);
+}
+
+async function sendResponse(res: express.Response, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    // Set, not append, so a route's own Cache-Control replaces the server's default.
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * Hands a request to Remix once its body is known to be acceptable: small
+ * bodies are read here (capped, checked for control characters); upload
+ * routes stream theirs, capped. A refused page post is answered with the
+ * page itself and the reason; an /api row gets JSON; Remix's own data
+ * requests get the refusal through Remix.
+ */
+async function serveRemix(
+  req: express.Request,
+  res: express.Response,
+  handle: ReturnType<typeof createRequestHandler>,
+): Promise<void> {
+  const context = getLoadContext(req, res);
+  const pathname = req.path;
+  const kind = requestKind(pathname);
+
+  const refuse = async (status: 400 | 413 | 415, message: string) => {
+    if (kind === "api") {
+      res.status(status).json({ status: false, message });
+      return;
+    }
+    if (kind === "data" && !["GET", "HEAD"].includes(req.method)) {
+      // The action reading this body throws the refusal, and Remix sends it to the page.
+      const failing = new ReadableStream<Uint8Array>({
+        start: (controller) => controller.error(new Response(message, { status })),
+      });
+      return sendResponse(res, await handle(remixRequest(req, res, req.method, failing), context));
+    }
+    if (["GET", "HEAD"].includes(req.method)) {
+      res.status(status).type("text/plain").send(message);
+      return;
+    }
+    // The page is shown again (not the action's answer) with the reason at the top.
+    context.requestNotice = { status, message };
+    return sendResponse(res, await handle(remixRequest(req, res, "GET"), context));
+  };
+
+  if (urlHasControlCharacters(req.originalUrl)) return refuse(400, CONTROL_CHARACTERS_MESSAGE);
+  if (["GET", "HEAD"].includes(req.method))
+    return sendResponse(res, await handle(remixRequest(req, res, req.method), context));
+
+  const type = bodyType(req);
+  if (type === "none")
+    return sendResponse(res, await handle(remixRequest(req, res, req.method), context));
+  const policy = bodyPolicy(pathname, type);
+  if ("refuse" in policy) return refuse(policy.refuse, policy.message);
+
+  if (!policy.buffer) {
+    const declared = Number(req.get("content-length"));
+    if (Number.isFinite(declared) && declared > policy.limit)
+      return refuse(413, tooLargeMessage(policy.limit));
+    const refusal = () =>
+      kind === "api"
+        ? Response.json(
+            { status: false, message: tooLargeMessage(policy.limit) },
+            { status: 413, headers: { Connection: "close" } },
+          )
+        : new Response(tooLargeMessage(policy.limit), { status: 413 });
+    const body = limitStream(createReadableStreamFromReadable(req), policy.limit, refusal);
+    return sendResponse(res, await handle(remixRequest(req, res, req.method, body), context));
+  }
+
+  let body: Buffer;
+  try {
+    body = await readBody(req, policy.limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return refuse(413, error.message);
+    throw error;
+  }
+  // Webhook bodies are signed as they are; everything else is checked.
+  if (!pathname.startsWith("/webhooks/") && bodyHasControlCharacters(type, body))
+    return refuse(400, CONTROL_CHARACTERS_MESSAGE);
+  return sendResponse(
+    res,
+    await handle(remixRequest(req, res, req.method, new Uint8Array(body)), context),
+  );
 }
 
 void main();

@@ -19,6 +19,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // A refused post shows the page again under the refusal's status (413, 415, 400).
+  if (loadContext.requestNotice && responseStatusCode === 200)
+    responseStatusCode = loadContext.requestNotice.status;
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

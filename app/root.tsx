@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -46,8 +47,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Only set when the server refused a form post: the page is shown again with the reason. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { requestNotice: context.requestNotice?.message ?? null };
+}
+
 export default function App() {
-  return <Outlet />;
+  const { requestNotice } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {requestNotice ? (
+        <p role="alert" className="request-notice">
+          {requestNotice}
+        </p>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 /** Last resort: errors not caught inside a layout render a plain page of their own. */

@@ -23,6 +23,23 @@ const booleanText = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:-]+$/, {
+        message: "must be an address to listen on, such as 127.0.0.1 or 0.0.0.0",
+      })
+      .optional(),
+  ),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(true|false|\d{1,2}|[A-Za-z0-9.:/, -]+)$/, {
+        message:
+          "must be false, a number of proxy hops, or addresses such as loopback or 10.0.0.0/8",
+      })
+      .optional(),
+  ),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalText.pipe(
     z
@@ -105,6 +122,10 @@ export interface Config {
   env: Env["NODE_ENV"];
   isProduction: boolean;
   port: number;
+  /** the address to listen on (HOST) */
+  host: string;
+  /** Express "trust proxy": whose X-Forwarded-For / -Proto to believe (TRUST_PROXY) */
+  trustProxy: boolean | number | string;
   dataDir: string;
   databasePath: string;
   sessionSecret: string;
@@ -146,6 +167,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new ConfigError(lines.join("\n"));
 }
 
+/** TRUST_PROXY → Express's "trust proxy": true/false, a hop count, or a list of addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined) return "loopback";
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 const SECRET_FILE = "session-secret";
 
 function readOrCreateSecret(dataDir: string): string {
@@ -185,6 +215,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
+    host: env.HOST ?? "127.0.0.1",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir,
     databasePath,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
