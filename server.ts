@@ -19,6 +19,7 @@ import {
   bodyPolicy,
   BodyTooLarge,
   bodyType,
+  BROKEN_FORM_MESSAGE,
   CONTROL_CHARACTERS_MESSAGE,
   limitStream,
   readBody,
@@ -248,6 +249,20 @@ function getLoadContext(req: express.Request, res: express.Response): AppLoadCon
   return { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" };
 }
 
+/** Whether a small multipart body is well formed (a broken one would fail inside the route). */
+async function multipartParses(req: express.Request, body: Buffer): Promise<boolean> {
+  try {
+    await new Request("http://local/", {
+      method: "POST",
+      headers: { "Content-Type": req.get("content-type") ?? "" },
+      body: new Uint8Array(body),
+    }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The Fetch Request Remix sees: this request's URL and headers, with the body given. */
 function remixRequest(
   req: express.Request,
@@ -332,8 +347,14 @@ async function serveRemix(
     return sendResponse(res, await handle(remixRequest(req, res, req.method), context));
 
   const type = bodyType(req);
-  if (type === "none")
-    return sendResponse(res, await handle(remixRequest(req, res, req.method), context));
+  if (type === "none") {
+    if (kind === "api")
+      return sendResponse(res, await handle(remixRequest(req, res, req.method), context));
+    // A page post with no body is an empty form (its action answers what is missing).
+    const empty = remixRequest(req, res, req.method, "");
+    empty.headers.set("Content-Type", "application/x-www-form-urlencoded");
+    return sendResponse(res, await handle(empty, context));
+  }
   const policy = bodyPolicy(pathname, type);
   if ("refuse" in policy) return refuse(policy.refuse, policy.message);
 
@@ -362,6 +383,8 @@ async function serveRemix(
   // Webhook bodies are signed as they are; everything else is checked.
   if (!pathname.startsWith("/webhooks/") && bodyHasControlCharacters(type, body))
     return refuse(400, CONTROL_CHARACTERS_MESSAGE);
+  if (type === "multipart" && !(await multipartParses(req, body)))
+    return refuse(400, BROKEN_FORM_MESSAGE);
   return sendResponse(
     res,
     await handle(remixRequest(req, res, req.method, new Uint8Array(body)), context),

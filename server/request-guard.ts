@@ -87,6 +87,8 @@ export function tooLargeMessage(limit: number): string {
   return `That is more than we can take in one request (${size} at most). Please shorten what you typed and try again.`;
 }
 
+export const BROKEN_FORM_MESSAGE = "We could not read that form. Please try again.";
+
 export const CONTROL_CHARACTERS_MESSAGE =
   "That contained characters we cannot accept (such as control characters). Please remove them and try again.";
 

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Product } from "~/models/product.server";
 import { penceToPounds } from "./format";
 
@@ -19,4 +20,30 @@ export function toApiProduct(product: Product) {
 /** JSON errors of the /api routes: `{ message }` with the status. */
 export function apiError(status: number, message: string): Response {
   return Response.json({ message }, { status });
+}
+
+/**
+ * The JSON body of an /api call, checked by its schema. Anything else
+ * (not JSON, `null`, an array where an object belongs, wrong types) is
+ * thrown as a 400 naming the first problem, never a 500.
+ */
+export async function readApiJson<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch (error) {
+    // The server's own refusal (a body over its cap) passes through as it is.
+    if (error instanceof Response) throw error;
+    throw apiError(400, "Please send a JSON body.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+    throw apiError(400, `${where}${issue?.message ?? "Invalid request body"}`);
+  }
+  return parsed.data;
 }

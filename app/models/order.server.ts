@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { STAFF_PAGE_SIZES } from "~/lib/paging";
+import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { db, likeContains } from "~/services/db.server";
 
 /** All orders, whatever their state (the dashboard's count card). */
@@ -74,7 +74,7 @@ export async function searchOrders(
   const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit))
     ? Number(search.limit)
     : 25;
-  const page = Math.max(1, Math.trunc(Number(search.page) || 1));
+  const page = clampPage(search.page);
   const text = (value: string | null | undefined) => value?.trim().slice(0, 100) ?? "";
   const email = text(search.email);
   const productName = text(search.productName);

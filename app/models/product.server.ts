@@ -4,6 +4,7 @@ import { resolveCategory } from "~/lib/categories";
 import { penceToPounds, poundsToPence } from "~/lib/format";
 import { fieldErrors } from "~/lib/forms";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
+import { clampPage } from "~/lib/paging";
 import { db, likeContains } from "~/services/db.server";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "~/services/schema";
@@ -128,11 +129,6 @@ export interface ProductPage {
   /** true when the category asked for names no category */
   unknownCategory: boolean;
   name: string;
-}
-
-export function clampPage(value: unknown): number {
-  const n = Math.trunc(Number(value));
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
 }
 
 export function clampLimit(value: unknown, fallback = PUBLIC_PAGE_SIZE): number {

@@ -1,16 +1,30 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { readApiJson } from "~/lib/api";
 import { penceToPounds } from "~/lib/format";
 import { getBooking } from "~/models/booking.server";
 import { requireStaff } from "~/services/auth.server";
 
+const billingBody = z.object({
+  order_ids: z
+    .array(
+      z.looseObject({
+        ID: z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31),
+      }),
+    )
+    .max(500, "Ask for at most 500 orders at a time"),
+});
+
 /** POST /api/general/billing {order_ids:[{ID, booking_status}]} → billing details per order (staff only). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request, "api");
-  const body = (await request.json().catch(() => ({}))) as { order_ids?: { ID?: unknown }[] };
-  const ids = Array.isArray(body.order_ids)
-    ? body.order_ids.map((o) => Number(o?.ID)).filter(Number.isSafeInteger)
-    : [];
-  const bookings = (await Promise.all(ids.slice(0, 500).map((id) => getBooking(id)))).filter(
+  const body = await readApiJson(request, billingBody);
+  const ids = body.order_ids.map((o) => o.ID);
+  const bookings = (await Promise.all(ids.map((id) => getBooking(id)))).filter(
     (b) => b !== undefined,
   );
   return Response.json(

@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { readApiJson } from "~/lib/api";
 import { createManualBooking } from "~/models/booking.server";
 import { requireStaff } from "~/services/auth.server";
 
 /** POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, "api");
-  const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  // The fields themselves are checked by the model's schema, shared with the page.
+  const body = await readApiJson(request, z.record(z.string(), z.unknown()));
   const values = Object.fromEntries(
     Object.entries(body).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]),
   );

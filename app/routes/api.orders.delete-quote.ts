@@ -1,12 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { readApiJson } from "~/lib/api";
 import { deleteUnansweredQuote } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
+
+const deleteQuoteBody = z.object({
+  ID: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
+});
 
 /** POST /api/orders/delete-quote {ID} — deletes an unanswered quote and its photos (staff only). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request, "api");
-  const body = (await request.json().catch(() => ({}))) as { ID?: unknown };
-  const deleted = await deleteUnansweredQuote(Number(body.ID));
+  const body = await readApiJson(request, deleteQuoteBody);
+  const deleted = await deleteUnansweredQuote(body.ID);
   return deleted
     ? Response.json({ status: true, message: "deleted" })
     : Response.json(
