@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv } from "~/services/config.server";
+import { ConfigError, loadConfig, parseEnv, parseTrustProxy } from "~/services/config.server";
 
 describe("configuration", () => {
   it("uses the documented defaults when nothing is set", () => {
@@ -24,6 +24,8 @@ describe("configuration", () => {
     ["SEED_DEMO", "maybe"],
     ["DATABASE_URL", "postgres://db"],
     ["PUBLIC_URL", "ftp://example.com"],
+    ["HOST", "example.com; rm -rf /"],
+    ["TRUST_PROXY", "*"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     try {
@@ -33,6 +35,16 @@ describe("configuration", () => {
       expect(message.split("\n")).toHaveLength(1);
       expect(message).toContain(`Invalid ${name}`);
     }
+  });
+
+  it.each([
+    [undefined, "loopback"],
+    ["false", false],
+    ["true", true],
+    ["1", 1],
+    ["loopback, 10.0.0.0/8", "loopback, 10.0.0.0/8"],
+  ])("reads TRUST_PROXY=%s as Express's trust proxy %s", (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
   });
 
   it("reads booleans and blank values the way people write them", () => {
