@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
 
@@ -21,6 +22,11 @@ let server: RunningServer;
 beforeAll(async () => {
   // NODE_ENV=test: checkout runs through the demo gateway, so its whole path is fuzzed.
   server = await startServer({ env: { NODE_ENV: "test" } });
+  PNG = (
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#11734f" } })
+      .png()
+      .toBuffer()
+  ).toString("latin1");
 });
 afterAll(async () => {
   await server?.stop();
@@ -202,6 +208,8 @@ interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** the body is bytes written as latin1 text (a picture inside multipart) */
+  binary?: boolean;
   label: string;
 }
 
@@ -313,6 +321,9 @@ function randomRequest(
   return { method, url, headers, body, label: `${method} ${url.slice(0, 120)} [${kind}]` };
 }
 
+/** A real 8×8 PNG, as latin1 text so it can sit in a string body. */
+let PNG = "";
+
 /** The inputs found to break the shop once, each sent on purpose. */
 function knownCases(origin: string): FuzzRequest[] {
   const cases: FuzzRequest[] = [];
@@ -391,6 +402,61 @@ function knownCases(origin: string): FuzzRequest[] {
       });
     }
   }
+  // Multipart with a real picture, so each field reaches the model and the database.
+  const uploads: [string, string, string[]][] = [
+    [
+      "/quote",
+      "images",
+      ["fullName", "email", "phoneNumber", "address1", "town", "postcode", "comments"],
+    ],
+    [
+      "/api/products/quotationRequest",
+      "images",
+      ["fullName", "email", "phoneNumber", "address1", "town", "postcode", "comments"],
+    ],
+    [
+      "/api/products/upload",
+      "image",
+      ["product_name", "product_price", "product_description", "product_category", "outside_price"],
+    ],
+    [
+      "/dashboard/products/new",
+      "image",
+      ["product_name", "product_price", "product_description", "product_category", "outside_price"],
+    ],
+  ];
+  for (const [url, fileField, fields] of uploads) {
+    for (const hostile of fields) {
+      const valid: Record<string, string> = {
+        fullName: "Sam Tester",
+        email: "sam@example.com",
+        phoneNumber: "07700 900123",
+        address1: "1 High St",
+        town: "London",
+        postcode: "N1 1AA",
+        comments: "A sofa",
+        product_name: "Test item",
+        product_price: "10",
+        product_description: "Something",
+        product_category: "Sofa & Chair Removal",
+        outside_price: "0",
+      };
+      const boundary = "----fuzzupload";
+      let body = "";
+      for (const field of fields) {
+        const value = field === hostile ? `\u0000${valid[field]}` : valid[field];
+        body += `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`;
+      }
+      cases.push({
+        method: "POST",
+        url,
+        headers: { origin, "content-type": `multipart/form-data; boundary=${boundary}` },
+        body: `${body}--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${PNG}\r\n--${boundary}--\r\n`,
+        binary: true,
+        label: `NUL in multipart ${hostile} → ${url}`,
+      });
+    }
+  }
   for (const id of ["..%2F..%2Fhaulbook.db", "%2e%2e", "a".repeat(500), "-1", "1e308"]) {
     cases.push({
       method: "GET",
@@ -456,7 +522,10 @@ describe("fuzzing every route", () => {
           const res = await fetch(`${server.url}${request.url}`, {
             method: request.method,
             headers,
-            body: request.body,
+            body:
+              request.binary && request.body
+                ? new Blob([Buffer.from(request.body, "latin1")])
+                : request.body,
             redirect: "manual",
             signal: AbortSignal.timeout(20_000),
           });
