@@ -8,7 +8,7 @@ import { verifyStaffLogin, type StaffUser } from "./user.server";
  *
  * - An address gets 5 attempts per 15 minutes (failures and attempts still
  *   being checked); then it waits for the oldest to leave the window.
- * - A username gets 3 failures per 15 minutes from anywhere for free; after
+ * - A username gets 5 attempts per 15 minutes from anywhere for free; after
  *   that each attempt must wait 1 s, 2 s, 4 s … (at most a minute) after the
  *   last one. A stranger can slow a username down but never lock it.
  * - An address the staff member has signed in from before (in the last 90
@@ -25,7 +25,7 @@ export const LOGIN_BUSY_MESSAGE = "Sign-in is busy right now. Please try again i
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   perAddress: 5,
-  freeUsernameFailures: 3,
+  freeUsernameAttempts: 5,
   firstDelayMs: 1000,
   maxDelayMs: 60 * 1000,
   knownSourceMs: 90 * 24 * 3600 * 1000,
@@ -46,7 +46,7 @@ export type LoginDecision =
 
 /** How long after the last attempt a username must wait, given its counted attempts. */
 export function usernameDelayMs(attempts: number): number {
-  const over = attempts - LOGIN_LIMITS.freeUsernameFailures;
+  const over = attempts - LOGIN_LIMITS.freeUsernameAttempts;
   if (over < 0) return 0;
   return Math.min(LOGIN_LIMITS.maxDelayMs, LOGIN_LIMITS.firstDelayMs * 2 ** over);
 }
@@ -80,7 +80,8 @@ export function loginDecision(facts: LoginFacts, now: Date): LoginDecision {
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  return `Too many failed sign-in attempts. Please try again ${retryAfterText(retryAfterSeconds)}.`;
+  const when = retryAfterSeconds === 1 ? "in 1 second" : retryAfterText(retryAfterSeconds);
+  return `Too many failed sign-in attempts. Please try again ${when}.`;
 }
 
 const addressBucket = (address: string) => `login:ip:${address}`;

@@ -110,7 +110,8 @@ describe(`sign-in under a burst of ${N} parallel guesses`, () => {
       expect(body.message).toMatch(
         /^(Invalid username or password|Too many failed sign-in attempts\. Please try again in \d+ (seconds|minutes)\.)$/,
       );
-    expect(ms).toBeLessThan(5000 * Math.max(1, SCALE));
+    // At most five hashes, two at a time: a few seconds even on a busy 2-core machine.
+    expect(ms).toBeLessThan(10_000 * Math.max(1, SCALE));
     expect(peak - resting).toBeLessThan(MEMORY_HEADROOM);
 
     // While the username is under attack, the office gets straight in with the right password.
@@ -195,7 +196,8 @@ describe(`sign-in under a burst of ${N} parallel guesses`, () => {
       );
     });
     // Busy answers come at once, not after a wait in a queue.
-    expect(Math.max(0, ...busyAnswers)).toBeLessThan(2000 * Math.max(1, SCALE));
+    // (Generous for a shared 2-core machine; unloaded it is well under a second at scale 1.)
+    expect(Math.max(0, ...busyAnswers)).toBeLessThan(5000 * Math.max(1, SCALE));
     expect(peak - resting).toBeLessThan(MEMORY_HEADROOM);
     // Busy answers did not count against anyone: the office still signs in.
     expect((await login(STAFF.username, STAFF.password, OFFICE)).status).toBe(200);

@@ -34,32 +34,32 @@ const cases: [string, Partial<LoginFacts>, LoginDecision][] = [
     { allowed: false, reason: "address", retryAfterSeconds: 15 * 60 - 4 },
   ],
   [
-    "2 earlier username failures: the 3rd attempt goes ahead",
-    { usernameAttempts: attempts(2) },
+    "4 earlier username attempts: the 5th goes ahead",
+    { usernameAttempts: attempts(4) },
     { allowed: true },
   ],
   [
-    "3 earlier failures, the last just now: the 4th waits 1 s",
-    { usernameAttempts: attempts(3) },
+    "5 earlier attempts, the last just now: the 6th waits 1 s",
+    { usernameAttempts: attempts(5) },
     { allowed: false, reason: "username", retryAfterSeconds: 1 },
   ],
   [
-    "3 earlier failures, the last 2 s ago: the 4th goes ahead",
-    { usernameAttempts: attempts(3, 2000) },
+    "5 earlier attempts, the last 2 s ago: the 6th goes ahead",
+    { usernameAttempts: attempts(5, 2000) },
     { allowed: true },
   ],
   [
-    "8 failures, the last 10 s ago: wait 32 s in all, 22 s left",
-    { usernameAttempts: attempts(8, 10_000) },
+    "10 attempts, the last 10 s ago: wait 32 s in all, 22 s left",
+    { usernameAttempts: attempts(10, 10_000) },
     { allowed: false, reason: "username", retryAfterSeconds: 22 },
   ],
   [
-    "8 failures, the last 40 s ago: the 32 s wait is over",
-    { usernameAttempts: attempts(8, 40_000) },
+    "10 attempts, the last 40 s ago: the 32 s wait is over",
+    { usernameAttempts: attempts(10, 40_000) },
     { allowed: true },
   ],
   [
-    "200 failures, the last just now: the wait stops growing at a minute",
+    "200 attempts, the last just now: the wait stops growing at a minute",
     { usernameAttempts: attempts(200) },
     { allowed: false, reason: "username", retryAfterSeconds: 60 },
   ],
@@ -74,7 +74,7 @@ const cases: [string, Partial<LoginFacts>, LoginDecision][] = [
     { allowed: false, reason: "username", retryAfterSeconds: 60 },
   ],
   [
-    "username failures older than 15 minutes do not count",
+    "username attempts older than 15 minutes do not count",
     { usernameAttempts: Array.from({ length: 40 }, () => ago(16 * MIN)) },
     { allowed: true },
   ],
@@ -96,7 +96,7 @@ describe("loginDecision", () => {
   });
 
   it("is a pure function of its facts and the clock", () => {
-    const facts = { addressAttempts: [], usernameAttempts: attempts(4), knownSource: false };
+    const facts = { addressAttempts: [], usernameAttempts: attempts(6), knownSource: false };
     expect(loginDecision(facts, NOW)).toMatchObject({ allowed: false });
     expect(loginDecision(facts, new Date(NOW.getTime() + 2000))).toEqual({ allowed: true });
   });
@@ -105,13 +105,13 @@ describe("loginDecision", () => {
 describe("usernameDelayMs", () => {
   it.each([
     [0, 0],
-    [2, 0],
-    [3, 1000],
-    [4, 2000],
-    [8, 32_000],
-    [9, 60_000],
+    [4, 0],
+    [5, 1000],
+    [6, 2000],
+    [10, 32_000],
+    [11, 60_000],
     [1000, 60_000],
-  ])("after %i failures waits %i ms", (failures, ms) => {
+  ])("after %i attempts waits %i ms", (failures, ms) => {
     expect(usernameDelayMs(failures)).toBe(ms);
   });
 });
@@ -123,6 +123,9 @@ describe("the refusal message", () => {
     );
     expect(tooManyAttemptsMessage(2)).toBe(
       "Too many failed sign-in attempts. Please try again in 2 seconds.",
+    );
+    expect(tooManyAttemptsMessage(1)).toBe(
+      "Too many failed sign-in attempts. Please try again in 1 second.",
     );
   });
 });
