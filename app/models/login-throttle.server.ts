@@ -67,7 +67,10 @@ export function loginDecision(facts: LoginFacts, now: Date): LoginDecision {
     return {
       allowed: false,
       reason: "address",
-      retryAfterSeconds: seconds(address[0]! + LOGIN_LIMITS.windowMs - now.getTime()),
+      // Until enough of them have left the window to bring the count below the limit.
+      retryAfterSeconds: seconds(
+        address[address.length - LOGIN_LIMITS.perAddress]! + LOGIN_LIMITS.windowMs - now.getTime(),
+      ),
     };
   }
   if (facts.knownSource) return { allowed: true };

@@ -29,6 +29,11 @@ const cases: [string, Partial<LoginFacts>, LoginDecision][] = [
     { allowed: true },
   ],
   [
+    "7 attempts from the address (2 of them 14 minutes ago): wait for the third oldest, 5 minutes",
+    { addressAttempts: [ago(14 * MIN), ago(14 * MIN), ago(10 * MIN), ...attempts(4)] },
+    { allowed: false, reason: "address", retryAfterSeconds: 300 },
+  ],
+  [
     "a known source is still held to its own address limit",
     { addressAttempts: attempts(5), knownSource: true },
     { allowed: false, reason: "address", retryAfterSeconds: 15 * 60 - 4 },
