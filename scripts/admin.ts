@@ -1,10 +1,16 @@
 // Staff accounts from the command line:
-//   npm run admin -- create <username>            (asks for the password)
-//   npm run admin -- reset-password <username>    (asks for the password)
+//   npm run admin -- create <username>               (asks for the password)
+//   npm run admin -- reset-password <username>       (asks for the password; signs the user out everywhere)
+//   npm run admin -- sign-out-everywhere <username>  (ends every open session of the user)
 //   add --password-stdin to read the password from standard input instead.
 import readline from "node:readline";
 import { Writable } from "node:stream";
-import { createUser, MIN_PASSWORD_LENGTH, setPassword } from "../app/models/user.server";
+import {
+  createUser,
+  MIN_PASSWORD_LENGTH,
+  setPassword,
+  signOutEverywhere,
+} from "../app/models/user.server";
 import { ConfigError, loadConfig } from "../app/services/config.server";
 import {
   closeDatabase,
@@ -39,16 +45,23 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   return first;
 }
 
+const USAGE =
+  "Usage: npm run admin -- create <username> | reset-password <username> [--password-stdin]" +
+  " | sign-out-everywhere <username>";
+
 async function main() {
   const [command, username, ...rest] = process.argv.slice(2);
-  if (!command || !username || !["create", "reset-password"].includes(command)) {
-    console.error(
-      "Usage: npm run admin -- create <username> | reset-password <username> [--password-stdin]",
-    );
+  if (
+    !command ||
+    !username ||
+    !["create", "reset-password", "sign-out-everywhere"].includes(command)
+  ) {
+    console.error(USAGE);
     return 2;
   }
-  const password = await readPassword(rest.includes("--password-stdin"));
-  if (password.length < MIN_PASSWORD_LENGTH) {
+  const needsPassword = command !== "sign-out-everywhere";
+  const password = needsPassword ? await readPassword(rest.includes("--password-stdin")) : "";
+  if (needsPassword && password.length < MIN_PASSWORD_LENGTH) {
     console.error(`Refused: passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`);
     return 1;
   }
@@ -57,11 +70,20 @@ async function main() {
   setConnection(connection);
   try {
     await migrateToLatest(connection.db);
-    if (command === "create") {
+    if (command === "sign-out-everywhere") {
+      const ended = await signOutEverywhere(username);
+      if (ended === undefined) {
+        console.error(`No staff user called ${username}.`);
+        return 1;
+      }
+      console.log(
+        `Signed ${username} out everywhere (${ended} open session${ended === 1 ? "" : "s"} ended).`,
+      );
+    } else if (command === "create") {
       await createUser(username, password);
       console.log(`Created staff user ${username}.`);
     } else if (await setPassword(username, password)) {
-      console.log(`Password changed for ${username}.`);
+      console.log(`Password changed for ${username}. Their open sessions have ended.`);
     } else {
       console.error(`No staff user called ${username}.`);
       return 1;

@@ -1,7 +1,46 @@
+import { z } from "zod";
 import { db } from "~/services/db.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
+import { endAllStaffSessions } from "./staff-session.server";
 
 export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_USERNAME_INPUT = 100;
+export const MAX_PASSWORD_INPUT = 1024;
+
+/**
+ * What a sign-in form or the /api/login body must hold. Shape only: nothing
+ * here tells whether the username exists or the password is right.
+ */
+export const loginSchema = z.object(
+  {
+    username: z
+      .string({ error: "Please enter your username." })
+      .trim()
+      .min(1, "Please enter your username.")
+      .max(MAX_USERNAME_INPUT, `Usernames are at most ${MAX_USERNAME_INPUT} characters.`)
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
+      .regex(/^[^\u0000-\u001f\u007f]*$/, "The username contains characters that are not allowed."),
+    password: z
+      .string({ error: "Please enter your password." })
+      .min(1, "Please enter your password.")
+      .max(MAX_PASSWORD_INPUT, `Passwords are at most ${MAX_PASSWORD_INPUT} characters.`)
+      .refine(
+        (p) => !p.includes("\u0000"),
+        "The password contains a character that is not allowed.",
+      ),
+  },
+  { error: "Please send a username and a password." },
+);
+export type LoginCredentials = z.infer<typeof loginSchema>;
+
+function newPasswordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_INPUT)
+    return `Passwords are at most ${MAX_PASSWORD_INPUT} characters.`;
+  if (password.includes("\u0000")) return "Passwords cannot contain a NUL character.";
+  return undefined;
+}
 
 export async function countUsers(): Promise<number> {
   const row = await db()
@@ -12,9 +51,8 @@ export async function countUsers(): Promise<number> {
 }
 
 export async function createUser(username: string, password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`);
-  }
+  const problem = newPasswordProblem(password);
+  if (problem) throw new Error(problem);
   const password_hash = await hashPassword(password);
   return db()
     .insertInto("users")
@@ -50,8 +88,10 @@ export async function getStaffUser(id: number): Promise<StaffUser | undefined> {
     .executeTakeFirst();
 }
 
-// Hashed once: a login for an unknown user still costs one hash, so timing does not tell which field was wrong.
-let dummyHash: Promise<string> | undefined;
+// The hash of a random password nobody knows: a login for an unknown user still costs one check,
+// so timing does not tell which field was wrong.
+const UNKNOWN_USER_HASH =
+  "scrypt$131072$8$1$QA6oJ0KESCCI3wDHDLocTA==$7a1EZr+RIzrzUMwdCQyIXBstdU17P4TB+97d2HR+Iog=";
 
 /** The staff user for these credentials, or undefined. Same work whether or not the user exists. */
 export async function verifyStaffLogin(
@@ -63,19 +103,39 @@ export async function verifyStaffLogin(
     .select(["id", "username", "password_hash"])
     .where("username", "=", username.trim())
     .executeTakeFirst();
-  dummyHash ??= hashPassword(generatePassword());
-  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
+  const ok = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
   return row && ok ? { id: row.id, username: row.username } : undefined;
 }
 
+/**
+ * Changes a staff member's password and ends all their sessions (whoever
+ * knew the old password is signed out). False when there is no such user.
+ */
 export async function setPassword(username: string, password: string): Promise<boolean> {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`);
-  }
-  const result = await db()
-    .updateTable("users")
-    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+  const problem = newPasswordProblem(password);
+  if (problem) throw new Error(problem);
+  const password_hash = await hashPassword(password);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx
+        .updateTable("users")
+        .set({ password_hash, updated_at: new Date().toISOString() })
+        .where("username", "=", username)
+        .returning("id")
+        .executeTakeFirst();
+      if (!user) return false;
+      await endAllStaffSessions(user.id, trx);
+      return true;
+    });
+}
+
+/** Ends every session of a staff member; the number ended, or undefined when there is no such user. */
+export async function signOutEverywhere(username: string): Promise<number | undefined> {
+  const user = await db()
+    .selectFrom("users")
+    .select("id")
     .where("username", "=", username)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return user ? endAllStaffSessions(user.id) : undefined;
 }

@@ -1,39 +1,45 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { verifyStaffLogin } from "~/models/user.server";
-import {
-  assertLoginAllowed,
-  LOGIN_FAILED_MESSAGE,
-  LoginRefused,
-  recordLoginFailure,
-  xsrfCookie,
-} from "~/services/auth.server";
-import { commitSession, getSession } from "~/services/session.server";
+import { attemptLogin } from "~/models/login-throttle.server";
+import { loginSchema } from "~/models/user.server";
+import { startStaffSession } from "~/services/auth.server";
 
-/** POST /api/login/ {username, password} → {status, message} and the session cookie. */
+const MAX_BODY_BYTES = 16 * 1024;
+const SEND_JSON = "Please send a JSON object with a username and a password.";
+
+/** POST /api/login/ {username, password} → {status, message} and the session cookies. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = (await request.json().catch(() => ({}))) as {
-    username?: unknown;
-    password?: unknown;
-  };
-  const username = typeof body.username === "string" ? body.username.trim() : "";
-  const password = typeof body.password === "string" ? body.password : "";
-  try {
-    await assertLoginAllowed(username, context.clientIp);
-    const user = await verifyStaffLogin(username, password);
-    if (!user) {
-      await recordLoginFailure(username, context.clientIp);
-      return Response.json({ status: false, message: LOGIN_FAILED_MESSAGE }, { status: 401 });
-    }
-    const session = await getSession(request);
-    session.set("userId", user.id);
-    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
-    headers.append("Set-Cookie", xsrfCookie());
-    return Response.json({ status: true, message: "Signed in" }, { headers });
-  } catch (error) {
-    if (!(error instanceof LoginRefused)) throw error;
-    return Response.json(
-      { status: false, message: error.message },
-      { status: error.status, headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } },
+  const refuse = (status: number, message: string, retryAfterSeconds?: number) =>
+    Response.json(
+      { status: false, message },
+      {
+        status,
+        headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+      },
     );
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
+    return refuse(413, "The sign-in request is too large.");
+  const text = await request.text().catch(() => "");
+  if (text.length > MAX_BODY_BYTES) return refuse(413, "The sign-in request is too large.");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse(400, SEND_JSON);
   }
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return refuse(400, SEND_JSON);
+  const parsed = loginSchema.safeParse(body);
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
+
+  const outcome = await attemptLogin(parsed.data, context.clientIp);
+  if (!outcome.ok)
+    return refuse(
+      outcome.status,
+      outcome.message,
+      outcome.status === 401 ? undefined : outcome.retryAfterSeconds,
+    );
+  return Response.json(
+    { status: true, message: "Signed in" },
+    { headers: await startStaffSession(request, outcome.user) },
+  );
 }

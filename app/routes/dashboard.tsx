@@ -7,25 +7,23 @@ import { Overlay } from "~/components/overlay";
 import { formatLongDate, todayInLondon } from "~/lib/format";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/order.server";
-import { requireStaff } from "~/services/auth.server";
-import { commitSession, getSession } from "~/services/session.server";
+import { renewedSessionHeaders, requireStaffSession } from "~/services/auth.server";
 import staffStyles from "~/styles/staff.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const current = await requireStaffSession(request);
   const today = todayInLondon();
-  // Each dashboard visit renews the 12-hour session.
-  const session = await getSession(request);
+  // Each dashboard visit renews the cookies for 12 hours (never past the session's 7-day lifetime).
   return data(
     {
-      username: user.username,
+      username: current.session.user.username,
       today,
       todayLabel: formatLongDate(today),
       bookingsToday: await countBookingsOn(today),
     },
-    { headers: { "Set-Cookie": await commitSession(session) } },
+    { headers: await renewedSessionHeaders(current) },
   );
 }
 

@@ -15,16 +15,12 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/icons";
+import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
-import {
-  assertLoginAllowed,
-  authenticator,
-  LoginRefused,
-  recordLoginFailure,
-  xsrfCookie,
-} from "~/services/auth.server";
-import { commitSession, getSession, sessionUserId } from "~/services/session.server";
+import { attemptLogin } from "~/models/login-throttle.server";
+import { loginSchema, MAX_USERNAME_INPUT } from "~/models/user.server";
+import { currentStaffSession, startStaffSession } from "~/services/auth.server";
 import staffStyles from "~/styles/staff.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -38,7 +34,7 @@ interface LoginResult {
 export const headers = passActionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await sessionUserId(request)) {
+  if (await currentStaffSession(request)) {
     throw redirect(
       safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"),
     );
@@ -46,37 +42,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedOut = new URL(request.url).searchParams.get("signedOut") === "1";
   return {
     notice: signedOut ? { status: true, message: "You have signed out.", username: "" } : null,
+    maxUsernameLength: MAX_USERNAME_INPUT,
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const username = String(form.get("username") ?? "").trim();
-  const returnTo = safeRedirectPath(form.get("redirectTo"), "/dashboard");
-  try {
-    await assertLoginAllowed(username, context.clientIp);
-    const user = await authenticator.authenticate("staff-form", request);
-    const session = await getSession(request);
-    session.set("userId", user.id);
-    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
-    headers.append("Set-Cookie", xsrfCookie());
-    return redirect(returnTo, { status: 303, headers });
-  } catch (error) {
-    if (!(error instanceof LoginRefused)) throw error;
-    if (error.status === 401) await recordLoginFailure(username, context.clientIp);
-    const body: LoginResult = { status: false, message: error.message, username };
-    return Response.json(body, {
-      status: error.status,
-      headers: error.retryAfterSeconds
-        ? { "Retry-After": String(error.retryAfterSeconds) }
-        : undefined,
-    });
-  }
+  const form = await request.formData().catch(() => undefined);
+  const values = form ? formValues(form) : {};
+  // What was typed goes back into the field, minus anything that cannot be shown.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we drop
+  const typed = (values.username ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const refuse = (status: number, message: string, retryAfterSeconds?: number) =>
+    Response.json(
+      { status: false, message, username: typed.slice(0, MAX_USERNAME_INPUT) } as LoginResult,
+      {
+        status,
+        headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+      },
+    );
+  const parsed = loginSchema.safeParse(values);
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
+  const outcome = await attemptLogin(parsed.data, context.clientIp);
+  if (!outcome.ok)
+    return refuse(
+      outcome.status,
+      outcome.message,
+      outcome.status === 401 ? undefined : outcome.retryAfterSeconds,
+    );
+  return redirect(safeRedirectPath(values.redirectTo, "/dashboard"), {
+    status: 303,
+    headers: await startStaffSession(request, outcome.user),
+  });
 }
 
 export default function Login() {
   const failed = useActionData<LoginResult>();
-  const { notice } = useLoaderData<typeof loader>();
+  const { notice, maxUsernameLength } = useLoaderData<typeof loader>();
   const result: LoginResult | undefined = failed ?? notice ?? undefined;
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -127,6 +128,8 @@ export default function Login() {
               autoComplete="username"
               defaultValue={result?.username}
               autoCapitalize="none"
+              required
+              maxLength={maxUsernameLength}
             />
           </div>
           <div className="field">
@@ -137,6 +140,7 @@ export default function Login() {
               type="password"
               autoComplete="current-password"
               ref={passwordRef}
+              required
             />
           </div>
           <button type="submit" className="button button-large" disabled={submitting}>

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { destroySession, getSession } from "~/services/session.server";
+import { endCurrentSession } from "~/services/auth.server";
 
-/** POST /logout ends the staff session. */
+/** POST /logout ends the staff session on the server and clears its cookies. */
 export async function action({ request }: ActionFunctionArgs) {
-  const session = await getSession(request);
   return redirect("/login?signedOut=1", {
     status: 303,
-    headers: { "Set-Cookie": await destroySession(session) },
+    headers: await endCurrentSession(request),
   });
 }
 

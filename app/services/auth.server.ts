@@ -1,119 +1,112 @@
-import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
-import { checkRateLimit, recordAttempt, retryAfterText } from "~/models/rate-limit.server";
-import { getStaffUser, verifyStaffLogin, type StaffUser } from "~/models/user.server";
-import { config } from "./config.server";
-import { sessionUserId, SESSION_HOURS } from "./session.server";
+import {
+  createStaffSession,
+  endStaffSession,
+  findStaffSession,
+  pruneStaffSessions,
+  type StaffSession,
+} from "~/models/staff-session.server";
+import type { StaffUser } from "~/models/user.server";
+import {
+  clearedSessionCookies,
+  readSessionToken,
+  sessionCookies,
+  xsrfHeaderMatches,
+} from "./session.server";
 
 /**
  * Staff authentication. Every staff loader and action calls requireStaff
  * itself: Remix runs nested loaders in parallel, so a check in the layout
- * alone would protect nothing below it.
+ * alone would protect nothing below it. The sign-in rules themselves
+ * (throttling, the password check) live in models/login-throttle.
  */
 
-export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES = 5;
-
-export class LoginRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: 401 | 429,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
+export interface CurrentSession {
+  token: string;
+  session: StaffSession;
 }
 
-export const authenticator = new Authenticator<StaffUser>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const user = await verifyStaffLogin(
-      String(form.get("username") ?? ""),
-      String(form.get("password") ?? ""),
-    );
-    if (!user) throw new LoginRefused(LOGIN_FAILED_MESSAGE, 401);
-    return user;
-  }),
-  "staff-form",
-);
+// Nested loaders of one request share one lookup.
+const lookups = new WeakMap<Request, Promise<CurrentSession | undefined>>();
 
-const buckets = (username: string, clientIp: string) => [
-  `login:user:${username.trim().toLowerCase()}`,
-  `login:ip:${clientIp}`,
-];
-
-/** Refuses a sign-in while the username or the address has had 5 failures in 15 minutes. */
-export async function assertLoginAllowed(username: string, clientIp: string): Promise<void> {
-  for (const bucket of buckets(username, clientIp)) {
-    const limit = await checkRateLimit({ bucket, max: MAX_FAILURES, windowMs: FAILURE_WINDOW_MS });
-    if (!limit.allowed) {
-      throw new LoginRefused(
-        `Too many failed sign-in attempts. Please try again ${retryAfterText(limit.retryAfterSeconds)}.`,
-        429,
-        limit.retryAfterSeconds,
-      );
-    }
+/** The request's live staff session, or undefined (none, ended, or an old-style cookie). */
+export function currentStaffSession(request: Request): Promise<CurrentSession | undefined> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = (async () => {
+      const token = await readSessionToken(request);
+      const session = token ? await findStaffSession(token) : undefined;
+      return token && session ? { token, session } : undefined;
+    })();
+    lookups.set(request, lookup);
   }
-}
-
-export async function recordLoginFailure(username: string, clientIp: string): Promise<void> {
-  for (const bucket of buckets(username, clientIp)) await recordAttempt(bucket);
+  return lookup;
 }
 
 /**
- * The XSRF-TOKEN cookie the spec's client copies into an X-XSRF-TOKEN header
- * (double submit). Readable by scripts on purpose; it is not a secret from
- * this site, only from other sites.
+ * The signed-in staff member's session, or: a redirect to /login (pages) /
+ * a 401 JSON (the /api). Staff /api calls that change data must also carry
+ * this session's XSRF token in the X-XSRF-TOKEN header (403 otherwise).
  */
-export function xsrfCookie(): string {
-  const token = crypto.randomBytes(24).toString("base64url");
-  const secure = config().isProduction ? "; Secure" : "";
-  return `XSRF-TOKEN=${token}; Path=/; SameSite=Lax; Max-Age=${SESSION_HOURS * 3600}${secure}`;
-}
-
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
-
-function xsrfMatches(request: Request): boolean {
-  const cookie = cookieValue(request, "XSRF-TOKEN");
-  const header = request.headers.get("X-XSRF-TOKEN");
-  if (!cookie || !header || cookie.length !== header.length) return false;
-  return crypto.timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
-}
-
-/**
- * The signed-in staff member, or: a redirect to /login (pages) / a 401 JSON
- * (the /api). Staff /api calls that change data must also carry the XSRF
- * header (403 otherwise).
- */
-export async function requireStaff(
+export async function requireStaffSession(
   request: Request,
   kind: "page" | "api" = "page",
-): Promise<StaffUser> {
-  const id = await sessionUserId(request);
-  const user = id ? await getStaffUser(id) : undefined;
-  if (
-    user &&
-    kind === "api" &&
-    !["GET", "HEAD"].includes(request.method) &&
-    !xsrfMatches(request)
-  ) {
-    throw Response.json(
-      { status: false, message: "Missing or wrong X-XSRF-TOKEN header" },
-      { status: 403 },
-    );
+): Promise<CurrentSession> {
+  const current = await currentStaffSession(request);
+  if (current) {
+    if (
+      kind === "api" &&
+      !["GET", "HEAD"].includes(request.method) &&
+      !xsrfHeaderMatches(request, current.token)
+    ) {
+      throw Response.json(
+        { status: false, message: "Missing or wrong X-XSRF-TOKEN header" },
+        { status: 403 },
+      );
+    }
+    return current;
   }
-  if (user) return user;
   if (kind === "api")
     throw Response.json({ status: false, message: "Not signed in" }, { status: 401 });
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The signed-in staff member (see requireStaffSession). */
+export async function requireStaff(
+  request: Request,
+  kind: "page" | "api" = "page",
+): Promise<StaffUser> {
+  return (await requireStaffSession(request, kind)).session.user;
+}
+
+/**
+ * Starts a session for a staff member who has just signed in; returns the
+ * Set-Cookie headers. A session the browser still held is ended first.
+ */
+export async function startStaffSession(request: Request, user: StaffUser): Promise<Headers> {
+  const previous = await readSessionToken(request);
+  if (previous) await endStaffSession(previous);
+  await pruneStaffSessions();
+  const { token, session } = await createStaffSession(user.id);
+  const headers = new Headers();
+  for (const value of await sessionCookies(token, session)) headers.append("Set-Cookie", value);
+  return headers;
+}
+
+/** The Set-Cookie headers that keep a live session's cookies for another 12 hours (within its lifetime). */
+export async function renewedSessionHeaders(current: CurrentSession): Promise<Headers> {
+  const headers = new Headers();
+  for (const value of await sessionCookies(current.token, current.session))
+    headers.append("Set-Cookie", value);
+  return headers;
+}
+
+/** Ends the request's session (sign-out); returns the Set-Cookie headers that clear both cookies. */
+export async function endCurrentSession(request: Request): Promise<Headers> {
+  const token = await readSessionToken(request);
+  if (token) await endStaffSession(token);
+  const headers = new Headers();
+  for (const value of await clearedSessionCookies()) headers.append("Set-Cookie", value);
+  return headers;
 }

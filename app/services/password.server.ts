@@ -12,6 +12,42 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
+/**
+ * At most two hashes run at once (each needs 128 MiB and most of a core for
+ * about 0.3 s) and at most eight wait their turn. Anything beyond is refused
+ * at once with PasswordHashBusy, so a burst of sign-ins costs neither memory
+ * nor a queue that never drains. Every hash goes through here: sign-in,
+ * new passwords, the admin command.
+ */
+export const HASH_SLOTS = 2;
+export const HASH_QUEUE = 8;
+
+export class PasswordHashBusy extends Error {
+  constructor() {
+    super("Password checks are busy");
+  }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_SLOTS) {
+    if (waiting.length >= HASH_QUEUE) throw new PasswordHashBusy();
+    // The slot is handed over by the finishing hash, so `running` stays counted.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 const N = 2 ** 17;
 const R = 8;
 const P = 1;
@@ -19,31 +55,27 @@ const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes; Node's default maxmem (32 MiB) is too small for N=2^17.
 const maxmem = (n: number, r: number) => 128 * n * r * 2;
 
+/** A new hash of the password. Throws PasswordHashBusy when too many hashes are under way. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, {
-    N,
-    r: R,
-    p: P,
-    maxmem: maxmem(N, R),
-  });
+  const key = await withHashSlot(() =>
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R) }),
+  );
   return ["scrypt", N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
+/** Whether the password matches the stored hash. Throws PasswordHashBusy when too many are under way. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await scrypt(
-    password.normalize("NFKC"),
-    Buffer.from(salt, "base64"),
-    expected.length,
-    {
+  const actual = await withHashSlot(() =>
+    scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, {
       N: Number(n),
       r: Number(r),
       p: Number(p),
       maxmem: maxmem(Number(n), Number(r)),
-    },
+    }),
   );
   return crypto.timingSafeEqual(actual, expected);
 }

@@ -179,6 +179,23 @@ export interface PaymentEventsTable {
   received_at: CreatedAt;
 }
 
+/** A signed-in staff member's session; the cookie holds the token, this row its sha256. */
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  seen_at: string;
+}
+
+/** An address a staff member has signed in from. */
+export interface StaffLoginSourcesTable {
+  user_id: number;
+  address: string;
+  first_seen_at: CreatedAt;
+  last_seen_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -192,6 +209,8 @@ export interface DB {
   settings: SettingsTable;
   rate_limit_events: RateLimitEventsTable;
   payment_events: PaymentEventsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_login_sources: StaffLoginSourcesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

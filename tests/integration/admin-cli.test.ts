@@ -33,6 +33,9 @@ describe("npm run admin", () => {
     expect(created.stdout).toContain("Created staff user maria.");
     const reset = admin(dataDir, ["reset-password", "maria"], "maria-new-password");
     expect(reset.stdout).toContain("Password changed for maria.");
+    const usage = admin(dataDir, ["rename", "maria"], "whatever-long-password");
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain("sign-out-everywhere <username>");
     const missing = admin(dataDir, ["reset-password", "nobody"], "whatever-long-password");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("No staff user called nobody.");

@@ -28,6 +28,8 @@ const TABLES = [
   "quotes",
   "rate_limit_events",
   "settings",
+  "staff_login_sources",
+  "staff_sessions",
   "users",
 ];
 
@@ -40,6 +42,7 @@ describe("migrations", () => {
       ["0002_rate_limits", "Success"],
       ["0003_order_search_indexes", "Success"],
       ["0004_payments", "Success"],
+      ["0005_staff_sessions", "Success"],
     ]);
     const tables = sqlite
       .prepare(
