@@ -566,6 +566,6 @@ describe("fuzzing every route", () => {
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(peak).toBeLessThan(700);
+    expect(peak).toBeLessThan(500);
   }, 600_000);
 });
