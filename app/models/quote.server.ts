@@ -393,7 +393,7 @@ export async function listQuotes(search: QuoteSearch) {
   };
 }
 
-/** One quote with its photos (ids, type, original file name), for staff. */
+/** One quote with its photos (ids, type, the file name of those that can be shown), for staff. */
 export async function getQuote(id: number) {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const quote = await db()
@@ -415,7 +415,13 @@ export async function getQuote(id: number) {
     .where("quote_images.quote_id", "=", id)
     .orderBy("quote_images.sort_order")
     .execute();
-  return { ...quote, photos };
+  // A photo that is not a JPEG we encoded is never shown, nor its uploader's file name.
+  return {
+    ...quote,
+    photos: photos.map((p) =>
+      p.content_type === "image/jpeg" ? p : { ...p, original_filename: null },
+    ),
+  };
 }
 
 /** A quote photo's bytes, for signed-in staff only (the route checks). */
