@@ -105,7 +105,9 @@ async function encodeProductImage(input: Uint8Array): Promise<ProcessedImage> {
   }
   if (type !== "image/svg+xml") {
     // The header says how big the picture is before anything is decoded.
-    const { width = 0, height = 0 } = await sharp(Buffer.from(input)).metadata();
+    const { width = 0, height = 0 } = await sharp(Buffer.from(input), {
+      limitInputPixels: false,
+    }).metadata();
     if (width * height > PRODUCT_MAX_PIXELS) {
       throw new UnsupportedImageError(
         `That image is ${width} × ${height} pixels; please send one under ${PRODUCT_MAX_PIXELS / 1_000_000} megapixels.`,
@@ -218,7 +220,10 @@ const notAPhoto = (fileName: string) =>
 export async function checkQuotePhoto(input: Uint8Array, fileName = ""): Promise<CheckedPhoto> {
   const type = sniffImageType(input);
   if (!type || type === "image/svg+xml") throw notAPhoto(fileName);
-  const meta = await imageJob(() => sharp(Buffer.from(input)).metadata()).catch(() => {
+  // Reading the header decodes nothing, so sharp's own pixel limit is lifted here to report the size.
+  const meta = await imageJob(() =>
+    sharp(Buffer.from(input), { limitInputPixels: false }).metadata(),
+  ).catch(() => {
     throw notAPhoto(fileName);
   });
   const { width = 0, height = 0 } = meta;
