@@ -49,7 +49,7 @@ describe(`${N} quote requests at once from one address`, () => {
       if (kind === "honeypot") fields.website = "http://spam.example";
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       const bytes = kind === "not a photo" ? new TextEncoder().encode("text") : photo;
-      form.append("images", new Blob([bytes]), `p${i}.jpg`);
+      form.append("images", new Blob([bytes as Uint8Array<ArrayBuffer>]), `p${i}.jpg`);
       // Half through the page, half through the API: one limit for both.
       const url = i % 2 ? `${server.url}/quote` : `${server.url}/api/products/quotationRequest`;
       return fetch(url, {
