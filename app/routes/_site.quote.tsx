@@ -16,6 +16,7 @@ import {
   QUOTE_UPLOAD_LIMITS,
   quotePhotoReceiver,
   quoteRateLimitMessage,
+  quoteSchema,
   quoteSuccessMessage,
   reserveQuoteAttempt,
   submitQuote,
@@ -44,6 +45,13 @@ export function loader({ request }: LoaderFunctionArgs) {
     success: sent ? quoteSuccessMessage({ confirmation: sent[0], notification: sent[1] }) : null,
     phone: config().business.phone,
   };
+}
+
+/** What is handed back to the form after a refusal: its own fields only, none longer than it allows. */
+function typedValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(quoteSchema.shape).map((key) => [key, (values[key] ?? "").slice(0, 5000)]),
+  );
 }
 
 function failure(status: number, body: QuoteFailure, headers?: HeadersInit) {
@@ -78,7 +86,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (values.website) return redirect("/quote?submitted=none", 303);
   const result = await submitQuote(values, upload.files);
   if (!result.ok)
-    return failure(result.status, { message: result.message, errors: result.errors, values });
+    return failure(result.status, {
+      message: result.message,
+      errors: result.errors,
+      values: typedValues(values),
+    });
   const { confirmation, notification } = result.emailStatus;
   const submitted = confirmation && notification ? "both" : confirmation ? "confirmation" : "none";
   return redirect(`/quote?submitted=${submitted}`, 303);

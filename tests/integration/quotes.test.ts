@@ -335,6 +335,14 @@ describe("quote requests with a working mail server", () => {
     const long = await post(server, quoteForm({ address1: "x".repeat(200_000) }));
     expect(long.status).toBe(400);
     expect(await messageOf(long)).toBe("Please shorten the first line of your address");
+    // The page hands back what was typed for the visitor to fix, but not 200,000 characters of it.
+    const page = await post(server, quoteForm({ address1: "x".repeat(200_000) }), {
+      pathName: "/quote",
+    });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Please shorten the first line of your address");
+    expect(html.length).toBeLessThan(60_000);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
