@@ -38,11 +38,6 @@ export async function imageJob<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Jobs running and waiting, for the logs and the tests. */
-export function imageQueueLength(): number {
-  return running + waiting.length;
-}
-
 export type SniffedType =
   "image/jpeg" | "image/png" | "image/webp" | "image/svg+xml" | "image/heic" | "image/heif";
 
