@@ -194,7 +194,10 @@ test.describe("a quote answered with a booking", () => {
       const fullResponse = await page.request.get((await full.getAttribute("href"))!);
       expect(fullResponse.status()).toBe(200);
       expect(fullResponse.headers()["content-type"]).toBe("image/jpeg");
+      // Shown in the page, never offered as a download under the uploader's file name.
+      expect(fullResponse.headers()["content-disposition"]).toBe("inline");
     }
+    await expect(page.getByRole("link", { name: /download/i })).toHaveCount(0);
 
     // Create Booking opens the manual booking form, filled in from the quote.
     await page.getByRole("link", { name: "Create Booking" }).click();

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 /**
  * The quote form's photo picker. Without JavaScript it is a plain multiple
  * file input; with it, chosen photos show as thumbnails (where the browser
- * can display them).
+ * can display them). The types it accepts are JPEG, PNG and WebP: Safari on
+ * an iPhone converts HEIC photos to JPEG for a field that does not list HEIC.
  */
 export function PhotoInput({
   error,
@@ -34,7 +35,8 @@ export function PhotoInput({
         type="file"
         multiple
         required
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+        // HEIC is left out on purpose: iPhones then send their photos as JPEG.
+        accept="image/jpeg,image/png,image/webp"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) =>

@@ -6,41 +6,78 @@ import { STAFF_PAGE_SIZES } from "~/lib/paging";
 import { config } from "~/services/config.server";
 import { db, likeContains } from "~/services/db.server";
 import {
-  processQuotePhoto,
+  checkQuotePhoto,
+  encodeQuotePhoto,
   UnsupportedImageError,
+  type CheckedPhoto,
   type StoredPhoto,
 } from "~/services/images.server";
 import { deliverNow } from "~/services/mailer.server";
-import type { UploadedFile } from "~/services/uploads.server";
+import type { FileHandler } from "~/services/uploads.server";
 import { saveQuotePhoto } from "./image.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
-import {
-  checkRateLimit,
-  recordAttempt,
-  retryAfterText,
-  type RateLimitResult,
-} from "./rate-limit.server";
+import { reserveAttempt, retryAfterText, type Reservation } from "./rate-limit.server";
 
-/** A quote photo after it arrived: re-encoded, or the reason it was refused. */
-export type ReceivedPhoto = { name: string; photo: StoredPhoto } | { name: string; error: string };
+/**
+ * A quote photo after it arrived: its header checked (not decoded yet), the
+ * reason it was refused, or skipped because an earlier photo was refused.
+ */
+export type ReceivedPhoto =
+  | { name: string; photo: CheckedPhoto }
+  | { name: string; error: string }
+  | { name: string; skipped: true };
 
-/** Re-encodes one photo as soon as it has streamed in (parseUpload's file handler). */
-export async function receiveQuotePhoto(file: UploadedFile): Promise<ReceivedPhoto> {
-  try {
-    return { name: file.name, photo: await processQuotePhoto(file.bytes, file.name) };
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) return { name: file.name, error: error.message };
-    throw error;
-  }
+/**
+ * parseUpload's file handler for one submission: checks each photo's type
+ * and size from its header as soon as it has streamed in. Once one photo is
+ * refused the submission is, so the rest are not looked at (nor kept).
+ */
+export function quotePhotoReceiver(): FileHandler<ReceivedPhoto> {
+  let refused = false;
+  return async (file) => {
+    if (refused) return { name: file.name, skipped: true };
+    try {
+      return { name: file.name, photo: await checkQuotePhoto(file.bytes, file.name) };
+    } catch (error) {
+      if (!(error instanceof UnsupportedImageError)) throw error;
+      refused = true;
+      return { name: file.name, error: error.message };
+    }
+  };
 }
 
-/** Quote requests a visitor may send: 5 an hour from one address. */
+/**
+ * What one sender is counted as: an IPv4 address, or the /64 network of an
+ * IPv6 one (a single home or phone is given a whole /64, and can pick any
+ * address in it).
+ */
+export function senderKey(clientIp: string): string {
+  const ip = clientIp.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.split("%")[0]!.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = ip.includes("::") && tail ? tail.split(":") : [];
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** Quote requests a visitor may send: 5 an hour from one address, refused or not. */
 export function quoteRateLimit(clientIp: string) {
-  return { bucket: `quote:${clientIp}`, max: 5, windowMs: 3_600_000 };
+  return { bucket: `quote:${senderKey(clientIp)}`, max: 5, windowMs: 3_600_000 };
 }
 
-export async function checkQuoteRateLimit(clientIp: string): Promise<RateLimitResult> {
-  return checkRateLimit(quoteRateLimit(clientIp));
+/**
+ * Counts a quote submission before its body is read: every submission
+ * counts (valid, refused or caught by the honeypot), and the check and the
+ * count are one transaction, so a parallel burst cannot slip past the limit.
+ */
+export async function reserveQuoteAttempt(clientIp: string): Promise<Reservation> {
+  return reserveAttempt(quoteRateLimit(clientIp));
 }
 
 export function quoteRateLimitMessage(retryAfterSeconds: number): string {
@@ -56,31 +93,58 @@ export const QUOTE_UPLOAD_LIMITS = {
   fileFields: ["images"],
 } as const;
 
+/** Control characters (C0, DEL, C1); the comments may keep tabs and line breaks. */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+/** One-line fields also refuse tabs, line breaks and the marks that reverse text direction. */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+const hidden = (what: string) =>
+  `Please retype ${what}: it contains a hidden control character or line break.`;
+
+function oneLine(what: string, max: number, messages: { empty: string; tooLong: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, messages.empty)
+    .max(max, messages.tooLong)
+    .refine((text) => !NOT_ONE_LINE.test(text), hidden(what));
+}
+
 /** The quote form's fields, with the spec's names. The server is the judge. */
 export const quoteSchema = z.object({
-  fullName: z
-    .string()
+  fullName: oneLine("your name", 120, {
+    empty: "Please enter your full name",
+    tooLong: "Please shorten your name",
+  }),
+  email: z
+    .email("Please enter a valid email address")
     .trim()
-    .min(1, "Please enter your full name")
-    .max(120, "Please shorten your name"),
-  email: z.email("Please enter a valid email address").trim().max(200),
-  phoneNumber: z
-    .string()
-    .trim()
-    .min(1, "Please enter your phone number")
-    .max(40, "Please check your phone number"),
-  address1: z.string().trim().min(1, "Please enter the first line of your address").max(200),
-  town: z.string().trim().min(1, "Please enter your town").max(100),
-  postcode: z
-    .string()
-    .trim()
-    .min(1, "Please enter your postcode")
-    .max(12, "Please check your postcode"),
+    .max(200, "Please check your email address"),
+  phoneNumber: oneLine("your phone number", 40, {
+    empty: "Please enter your phone number",
+    tooLong: "Please check your phone number",
+  }),
+  address1: oneLine("your address", 200, {
+    empty: "Please enter the first line of your address",
+    tooLong: "Please shorten the first line of your address",
+  }),
+  town: oneLine("your town", 100, {
+    empty: "Please enter your town",
+    tooLong: "Please check your town",
+  }),
+  postcode: oneLine("your postcode", 12, {
+    empty: "Please enter your postcode",
+    tooLong: "Please check your postcode",
+  }),
   comments: z
     .string()
     .trim()
     .min(1, "Please tell us what you need removed")
-    .max(5000, "Please keep your comments under 5,000 characters"),
+    .max(5000, "Please keep your comments under 5,000 characters")
+    .refine(
+      (text) => !CONTROL.test(text),
+      "Please retype your comments: they contain a hidden control character.",
+    ),
 });
 export type QuoteInput = z.infer<typeof quoteSchema>;
 export type QuoteField = keyof QuoteInput | "images";
@@ -91,6 +155,12 @@ export type QuoteSubmission =
   | { ok: true; quoteId: number; emailStatus: { confirmation: boolean; notification: boolean } }
   | { ok: false; status: 400 | 500; message: string; errors: Partial<Record<QuoteField, string>> };
 
+/**
+ * The customer's confirmation goes to whatever address was typed, so it
+ * carries nothing else the sender typed (no name, address or comments):
+ * it cannot be used to send someone else a message of the sender's choosing.
+ * Everything they sent is in the office's copy and the dashboard.
+ */
 function confirmationEmail(quote: QuoteInput, quoteId: number, photos: number): OutgoingEmail {
   const { business } = config();
   return {
@@ -98,19 +168,17 @@ function confirmationEmail(quote: QuoteInput, quoteId: number, photos: number): 
     to: quote.email,
     subject: `We have your quote request (ref Q${quoteId})`,
     text: [
-      `Hello ${quote.fullName},`,
+      "Hello,",
       "",
-      `Thank you for asking ${business.name} for a quote. This is what you sent us:`,
-      "",
-      `  Address: ${quote.address1}, ${quote.town}, ${quote.postcode}`,
-      `  Phone: ${quote.phoneNumber}`,
-      `  Photos: ${photos}`,
-      `  What you need removed: ${quote.comments}`,
+      `Thank you for asking ${business.name} for a quote. We have your request, reference Q${quoteId},`,
+      `with ${photos === 1 ? "1 photo" : `${photos} photos`}.`,
       "",
       "What happens next: one of our team looks at your photos and replies with a fixed price, usually",
       "within a few working hours (7:00 to 22:00). Nothing is booked and you pay nothing until you accept.",
       "",
       `Questions? Call us on ${business.phone} and quote reference Q${quoteId}.`,
+      "If you did not ask for a quote, someone may have typed your address by mistake: you can ignore",
+      "this email, and we will not write again unless you reply.",
       "",
       `${business.name}, ${business.address}`,
       `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
@@ -144,14 +212,21 @@ function notificationEmail(quote: QuoteInput, quoteId: number, photos: number): 
   };
 }
 
+/** The uploader's file name as staff see it: one line, no control characters. */
+function storedFileName(name: string): string | null {
+  const clean = name.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "").trim();
+  return clean ? clean.slice(0, 200) : null;
+}
+
 /**
- * Stores a quote request with its photos and its two emails in one
- * transaction, then tries to send the emails for a moment (never long).
+ * Checks a quote request, then (only if nothing is wrong with it) decodes
+ * and re-encodes its photos and stores it with its photos and its two emails
+ * in one transaction, then tries to send the emails for a moment (never long).
+ * A refused request costs no decoding.
  */
 export async function submitQuote(
   values: Record<string, unknown>,
   photos: readonly ReceivedPhoto[],
-  clientIp: string,
 ): Promise<QuoteSubmission> {
   // A field that was not sent at all is treated as left empty (so it gets the same message).
   const input = Object.fromEntries(
@@ -165,10 +240,24 @@ export async function submitQuote(
   if (photos.length === 0) errors.images = "Please add at least one photo of what needs removing";
   const refused = photos.find((p) => "error" in p);
   if (refused && "error" in refused) errors.images = refused.error;
-  const stored = photos.flatMap((p) => ("photo" in p ? [p.photo] : []));
   if (!parsed.success || Object.keys(errors).length > 0) {
     const first = Object.values(errors)[0] ?? QUOTE_ERROR_MESSAGE;
     return { ok: false, status: 400, message: first, errors };
+  }
+
+  // One photo at a time, each when the image queue gets to it.
+  const stored: { name: string; photo: StoredPhoto }[] = [];
+  for (const received of photos) {
+    if (!("photo" in received)) continue;
+    try {
+      stored.push({
+        name: received.name,
+        photo: await encodeQuotePhoto(received.photo, received.name),
+      });
+    } catch (error) {
+      if (!(error instanceof UnsupportedImageError)) throw error;
+      return { ok: false, status: 400, message: error.message, errors: { images: error.message } };
+    }
   }
 
   const quote = parsed.data;
@@ -188,14 +277,14 @@ export async function submitQuote(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      for (const [i, photo] of stored.entries()) {
+      for (const [i, { name, photo }] of stored.entries()) {
         const imageId = await saveQuotePhoto(trx, photo);
         await trx
           .insertInto("quote_images")
           .values({
             quote_id: row.id,
             image_id: imageId,
-            original_filename: photos[i]?.name || null,
+            original_filename: storedFileName(name),
             sort_order: i,
           })
           .execute();
@@ -205,7 +294,6 @@ export async function submitQuote(
       return { quoteId: row.id, emailIds: { confirmation, notification } };
     });
 
-  await recordAttempt(quoteRateLimit(clientIp).bucket);
   const sent = await deliverNow([emailIds.confirmation, emailIds.notification]);
   return {
     ok: true,
@@ -305,7 +393,7 @@ export async function listQuotes(search: QuoteSearch) {
   };
 }
 
-/** One quote with its photos (ids, type, original file name), for staff. */
+/** One quote with its photos (ids, type, the file name of those that can be shown), for staff. */
 export async function getQuote(id: number) {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
   const quote = await db()
@@ -327,7 +415,13 @@ export async function getQuote(id: number) {
     .where("quote_images.quote_id", "=", id)
     .orderBy("quote_images.sort_order")
     .execute();
-  return { ...quote, photos };
+  // A photo that is not a JPEG we encoded is never shown, nor its uploader's file name.
+  return {
+    ...quote,
+    photos: photos.map((p) =>
+      p.content_type === "image/jpeg" ? p : { ...p, original_filename: null },
+    ),
+  };
 }
 
 /** A quote photo's bytes, for signed-in staff only (the route checks). */
@@ -336,7 +430,7 @@ export async function getQuotePhoto(imageId: string) {
   return db()
     .selectFrom("images")
     .innerJoin("quote_images", "quote_images.image_id", "images.id")
-    .select(["images.id", "images.content_type", "images.bytes", "quote_images.original_filename"])
+    .select(["images.id", "images.content_type", "images.bytes"])
     .where("images.id", "=", imageId)
     .executeTakeFirst();
 }

@@ -13,11 +13,12 @@ import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import {
-  checkQuoteRateLimit,
   QUOTE_UPLOAD_LIMITS,
-  receiveQuotePhoto,
+  quotePhotoReceiver,
   quoteRateLimitMessage,
+  quoteSchema,
   quoteSuccessMessage,
+  reserveQuoteAttempt,
   submitQuote,
   type QuoteField,
 } from "~/models/quote.server";
@@ -46,22 +47,31 @@ export function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** What is handed back to the form after a refusal: its own fields only, none longer than it allows. */
+function typedValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(quoteSchema.shape).map((key) => [key, (values[key] ?? "").slice(0, 5000)]),
+  );
+}
+
 function failure(status: number, body: QuoteFailure, headers?: HeadersInit) {
   return Response.json(body, { status, headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const limit = await checkQuoteRateLimit(context.clientIp);
+  // Every submission counts, before its body is read or any photo looked at.
+  const limit = await reserveQuoteAttempt(context.clientIp);
   if (!limit.allowed) {
-    return failure(429, {
-      message: quoteRateLimitMessage(limit.retryAfterSeconds),
-      errors: {},
-      values: {},
-    });
+    return failure(
+      429,
+      { message: quoteRateLimitMessage(limit.retryAfterSeconds), errors: {}, values: {} },
+      // The body is left unread, so the connection cannot be reused.
+      { "Retry-After": String(limit.retryAfterSeconds), Connection: "close" },
+    );
   }
   let upload;
   try {
-    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, receiveQuotePhoto);
+    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
   } catch (error) {
     if (error instanceof UploadError) {
       return failure(
@@ -74,9 +84,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const values = formValues(upload.fields);
   if (values.website) return redirect("/quote?submitted=none", 303);
-  const result = await submitQuote(values, upload.files, context.clientIp);
+  const result = await submitQuote(values, upload.files);
   if (!result.ok)
-    return failure(result.status, { message: result.message, errors: result.errors, values });
+    return failure(result.status, {
+      message: result.message,
+      errors: result.errors,
+      values: typedValues(values),
+    });
   const { confirmation, notification } = result.emailStatus;
   const submitted = confirmation && notification ? "both" : confirmation ? "confirmation" : "none";
   return redirect(`/quote?submitted=${submitted}`, 303);
@@ -188,7 +202,7 @@ export default function Quote() {
         />
         <PhotoInput
           error={e.images}
-          hint="Upload supported files (Max 15MB each)"
+          hint="Upload supported files (Max 15MB each): JPEG, PNG or WebP photos."
           reselect={Boolean(otherErrors)}
         />
         <div className="honeypot" aria-hidden="true">

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/lib/api";
 import { formValues } from "~/lib/forms";
 import {
-  checkQuoteRateLimit,
   QUOTE_UPLOAD_LIMITS,
-  receiveQuotePhoto,
+  quotePhotoReceiver,
   quoteRateLimitMessage,
+  reserveQuoteAttempt,
   submitQuote,
 } from "~/models/quote.server";
 import { parseUpload, UploadError } from "~/services/uploads.server";
@@ -13,16 +13,21 @@ import { parseUpload, UploadError } from "~/services/uploads.server";
 /** POST /api/products/quotationRequest (multipart) → { emailStatus: { confirmation, notification } } */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST");
-  const limit = await checkQuoteRateLimit(context.clientIp);
+  // Every submission counts, before its body is read or any photo looked at.
+  const limit = await reserveQuoteAttempt(context.clientIp);
   if (!limit.allowed) {
     return Response.json(
       { message: quoteRateLimitMessage(limit.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      {
+        status: 429,
+        // The body is left unread, so the connection cannot be reused.
+        headers: { "Retry-After": String(limit.retryAfterSeconds), Connection: "close" },
+      },
     );
   }
   let upload;
   try {
-    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, receiveQuotePhoto);
+    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
   } catch (error) {
     if (error instanceof UploadError) {
       return Response.json(
@@ -36,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The honeypot: people never fill it; bots do. They get a reply that looks like success.
   if (values.website)
     return Response.json({ emailStatus: { confirmation: false, notification: false } });
-  const result = await submitQuote(values, upload.files, context.clientIp);
+  const result = await submitQuote(values, upload.files);
   if (!result.ok)
     return Response.json(
       { message: result.message, errors: result.errors },

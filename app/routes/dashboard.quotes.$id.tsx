@@ -156,9 +156,11 @@ export default function QuoteDetail() {
                   />
                 </a>
               ) : (
-                <a href={url} className="button button-light" download>
-                  Download {label} (HEIC)
-                </a>
+                // Kept as sent by an older version of the site (HEIC): never served.
+                <p className="quote-photo-missing" data-testid="photo-not-shown">
+                  Photo {i + 1} could not be shown: it was sent in a format we cannot open. Ask the
+                  customer for a JPEG copy.
+                </p>
               )}
             </li>
           );

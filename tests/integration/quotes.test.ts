@@ -2,7 +2,8 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer, type RunningServer } from "../support/server";
+import { fakeHeic, heicPhoto, hugePng, phonePhoto } from "../support/images";
+import { freePort, startServer, STAFF, type RunningServer } from "../support/server";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
@@ -19,7 +20,7 @@ function quoteForm(
     address1: "14 Orchard Lane",
     town: "Reading",
     postcode: "RG1 4QX",
-    comments: "A corner sofa and a broken fridge in the garage.",
+    comments: "A corner sofa and a broken fridge in the garage.\n\tSide gate is unlocked.",
     ...overrides,
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -32,18 +33,6 @@ function quoteForm(
   return form;
 }
 
-/** A phone-style photo: EXIF with a GPS position, and "rotate 90°" in the orientation tag. */
-async function phonePhoto(colour = "#b86b4b") {
-  return sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: "Phone" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 27/1 0/1" },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
-
 function rows<T>(dataDir: string, sqlText: string): T[] {
   const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
   try {
@@ -53,12 +42,37 @@ function rows<T>(dataDir: string, sqlText: string): T[] {
   }
 }
 
-const post = (server: RunningServer, form: FormData, pathName = "/api/products/quotationRequest") =>
+/**
+ * Every quote submission counts towards the limit of five an hour from one
+ * address, so each request here comes from an address of its own (the
+ * server trusts X-Forwarded-For from loopback) unless a test says otherwise.
+ */
+let nextHost = 0;
+const newAddress = () => `203.0.113.${++nextHost}`;
+
+const post = (
+  server: RunningServer,
+  form: FormData,
+  { from = newAddress(), pathName = "/api/products/quotationRequest" } = {},
+) =>
   fetch(`${server.url}${pathName}`, {
     method: "POST",
     body: form,
-    headers: { origin: server.url },
+    headers: { origin: server.url, "x-forwarded-for": from },
   });
+
+const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+const quoteCount = (server: RunningServer) => rows(server.dataDir, "SELECT id FROM quotes").length;
+
+async function signIn(server: RunningServer) {
+  const res = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
+  });
+  return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+}
 
 describe("quote requests with a working mail server", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -114,12 +128,15 @@ describe("quote requests with a working mail server", () => {
     const toCustomer = smtp.messages.find((m) => m.to.includes("margaret@example.com"));
     const toOffice = smtp.messages.find((m) => m.to.includes(OFFICE));
     expect(toCustomer?.subject).toBe(`We have your quote request (ref Q${quote!.id})`);
-    expect(toCustomer?.text).toContain("Hello Margaret Oduya,");
-    expect(toCustomer?.text).toContain("RG1 4QX");
-    expect(toCustomer?.text).toContain("Photos: 2");
+    expect(toCustomer?.text).toMatch(new RegExp(`reference Q${quote!.id},\\s+with 2 photos\\.`));
     expect(toCustomer?.text).toMatch(/Registered waste carrier CBDU\d+/);
+    // The confirmation goes to whatever address was typed: it repeats nothing else that was typed.
+    for (const typed of ["Margaret", "Oduya", "corner sofa", "Orchard Lane", "Reading", "RG1 4QX"])
+      expect(toCustomer?.text).not.toContain(typed);
     expect(toOffice?.subject).toBe(`New quote request Q${quote!.id}: Margaret Oduya, RG1 4QX`);
     expect(toOffice?.text).toContain("Phone: 07700 900456");
+    // Line breaks and tabs in the comments are kept.
+    expect(toOffice?.text).toMatch(/in the garage\.\r?\n\tSide gate is unlocked\./);
     expect(toOffice?.text).toContain(`/dashboard/quotes/${quote!.id}`);
     const outbox = rows<{ status: string }>(server.dataDir, "SELECT status FROM outbox");
     expect(outbox.map((r) => r.status)).toEqual(["sent", "sent"]);
@@ -153,8 +170,8 @@ describe("quote requests with a working mail server", () => {
       quoteForm({}, [{ name: "notes.jpg", bytes: new TextEncoder().encode("just some text") }]),
     );
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      "“notes.jpg” is not a photo we can use. Please send JPEG, PNG, WebP or HEIC files.",
+    expect(await messageOf(res)).toBe(
+      "“notes.jpg” is not a photo we can use. Please send JPEG, PNG or WebP files.",
     );
   });
 
@@ -186,32 +203,147 @@ describe("quote requests with a working mail server", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  it("keeps a HEIC photo that cannot be decoded as it is, for staff to download", async () => {
-    const heic = new Uint8Array([
-      0,
-      0,
-      0,
-      24,
-      ...new TextEncoder().encode("ftypheic"),
-      ...new Uint8Array(2000).fill(9),
-    ]);
+  it(
+    sharp.format.heif.input.fileSuffix?.includes(".heic")
+      ? "turns an iPhone's HEIC photo into a JPEG"
+      : "refuses an iPhone's HEIC photo (this sharp cannot decode HEVC), saying how to send JPEG, and stores nothing",
+    async () => {
+      const before = quoteCount(server);
+      const res = await post(
+        server,
+        quoteForm({ fullName: "Heic Owner" }, [
+          { name: "IMG_0001.HEIC", bytes: heicPhoto(), type: "image/heic" },
+        ]),
+      );
+      if (sharp.format.heif.input.fileSuffix?.includes(".heic")) {
+        expect(res.status).toBe(201);
+        const stored = rows<{ content_type: string }>(
+          server.dataDir,
+          `SELECT i.content_type FROM quotes o JOIN quote_images q ON q.quote_id = o.id
+             JOIN images i ON i.id = q.image_id WHERE o.full_name = 'Heic Owner'`,
+        );
+        expect(stored).toEqual([{ content_type: "image/jpeg" }]);
+        return;
+      }
+      expect(res.status).toBe(400);
+      expect(await messageOf(res)).toBe(
+        "“IMG_0001.HEIC” is a HEIC photo, which we cannot open. Please send JPEG, PNG or WebP files. " +
+          "On an iPhone: Settings → Camera → Formats → Most Compatible.",
+      );
+      expect(quoteCount(server)).toBe(before);
+    },
+  );
+
+  it("refuses a web page behind a HEIC header, and stores none of its bytes", async () => {
+    const before = rows(server.dataDir, "SELECT id FROM images").length;
     const res = await post(
       server,
-      quoteForm({ fullName: "Heic Owner" }, [
-        { name: "IMG_0001.HEIC", bytes: heic, type: "image/heic" },
+      quoteForm({}, [
+        { name: "Invoice-2026.html", bytes: fakeHeic(), type: "image/heic" },
+        { name: "sofa.jpg", bytes: await phonePhoto() },
       ]),
     );
-    expect(res.status).toBe(201);
-    const [stored] = rows<{ content_type: string; byte_size: number; original_filename: string }>(
-      server.dataDir,
-      `SELECT i.content_type, i.byte_size, q.original_filename FROM quotes o
-         JOIN quote_images q ON q.quote_id = o.id JOIN images i ON i.id = q.image_id WHERE o.full_name = 'Heic Owner'`,
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe(
+      "“Invoice-2026.html” is not a photo we can use. Please send JPEG, PNG or WebP files.",
     );
-    expect(stored).toEqual({
-      content_type: "image/heic",
-      byte_size: heic.byteLength,
-      original_filename: "IMG_0001.HEIC",
+    expect(rows(server.dataDir, "SELECT id FROM images").length).toBe(before);
+  });
+
+  it("refuses a 100-megapixel photo from its header, naming its size and the limit", async () => {
+    const before = quoteCount(server);
+    const res = await post(server, quoteForm({}, [{ name: "bomb.png", bytes: await hugePng() }]));
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe(
+      "“bomb.png” is 10000 × 10000 pixels (100 megapixels). Please send photos of at most 50 megapixels, as a phone camera takes them.",
+    );
+    expect(quoteCount(server)).toBe(before);
+  });
+
+  it("refuses control characters in the details with a message on the field, but keeps line breaks in the comments", async () => {
+    const photo = { name: "a.jpg", bytes: await phonePhoto() };
+    for (const [field, value, message] of [
+      [
+        "fullName",
+        "Mar\u0000garet",
+        "Please retype your name: it contains a hidden control character or line break.",
+      ],
+      [
+        "address1",
+        "14 Orchard\nBcc: x@example.com",
+        "Please retype your address: it contains a hidden control character or line break.",
+      ],
+      [
+        "postcode",
+        "RG1\u001b4QX",
+        "Please retype your postcode: it contains a hidden control character or line break.",
+      ],
+      [
+        "comments",
+        "A sofa\u0007 and a fridge",
+        "Please retype your comments: they contain a hidden control character.",
+      ],
+    ] as const) {
+      const res = await post(server, quoteForm({ [field]: value }, [photo]));
+      expect(res.status, field).toBe(400);
+      const body = (await res.json()) as { errors: Record<string, string> };
+      expect(body.errors).toEqual({ [field]: message });
+    }
+  });
+
+  it("answers a broken or wrongly typed form with 400 and a message, never a server error", async () => {
+    const send = (body: string | undefined, type?: string) =>
+      fetch(`${server.url}/api/products/quotationRequest`, {
+        method: "POST",
+        body,
+        headers: {
+          origin: server.url,
+          "x-forwarded-for": newAddress(),
+          ...(type ? { "content-type": type } : {}),
+        },
+      });
+    const cases: [string | undefined, string | undefined, string][] = [
+      [
+        "fullName=A",
+        "application/x-www-form-urlencoded",
+        "Please send the form as multipart/form-data (with its photos).",
+      ],
+      [
+        '{"fullName":"A"}',
+        "application/json",
+        "Please send the form as multipart/form-data (with its photos).",
+      ],
+      [undefined, undefined, "Please send the form as multipart/form-data (with its photos)."],
+      ["--x\r\n", "multipart/form-data", "We could not read that form. Please try again."],
+      [
+        '--XYZ\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nhalf a fie',
+        "multipart/form-data; boundary=XYZ",
+        "We could not read that form. Please try again.",
+      ],
+      [
+        `--XYZ\r\nContent-Disposition: form-data; name="fullName"\r\nX-Pad: ${"a".repeat(20_000)}\r\n\r\nA\r\n--XYZ--\r\n`,
+        "multipart/form-data; boundary=XYZ",
+        "We could not read that form. Please try again.",
+      ],
+    ];
+    for (const [body, type, message] of cases) {
+      const res = await send(body, type);
+      expect(res.status, `${type}: ${body?.slice(0, 40)}`).toBe(400);
+      expect(await messageOf(res)).toBe(message);
+    }
+    // A field far longer than the form allows is refused by its length.
+    const long = await post(server, quoteForm({ address1: "x".repeat(200_000) }));
+    expect(long.status).toBe(400);
+    expect(await messageOf(long)).toBe("Please shorten the first line of your address");
+    // The page hands back what was typed for the visitor to fix, but not 200,000 characters of it.
+    const page = await post(server, quoteForm({ address1: "x".repeat(200_000) }), {
+      pathName: "/quote",
     });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Please shorten the first line of your address");
+    expect(html.length).toBeLessThan(60_000);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
   it("pretends to accept a form whose hidden honeypot field was filled, and stores nothing", async () => {
@@ -271,18 +403,135 @@ describe("quote rate limit", () => {
     const server = await startServer();
     try {
       const photo = await phonePhoto();
+      const from = "192.0.2.10";
       for (let i = 0; i < 5; i++) {
-        expect((await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]))).status).toBe(
-          201,
-        );
+        const res = await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]), { from });
+        expect(res.status).toBe(201);
       }
-      const res = await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]));
+      const res = await post(server, quoteForm({}, [{ name: "a.jpg", bytes: photo }]), { from });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(3000);
       expect(((await res.json()) as { message: string }).message).toMatch(
         /^You have sent several quote requests in the last hour\. Please try again in \d+ minutes, or call us on /,
       );
       expect(rows(server.dataDir, "SELECT id FROM quotes")).toHaveLength(5);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("counts refused and honeypot submissions too, on the page and the API alike, and keeps other addresses apart", async () => {
+    const server = await startServer();
+    try {
+      const photo = { name: "a.jpg", bytes: await phonePhoto() };
+      const from = "192.0.2.20";
+      // Three refused (a missing name, a file that is not a photo, a wrong Content-Type) and a bot's.
+      expect((await post(server, quoteForm({ fullName: "" }, [photo]), { from })).status).toBe(400);
+      const text = { name: "a.jpg", bytes: new TextEncoder().encode("text") };
+      expect((await post(server, quoteForm({}, [text]), { from })).status).toBe(400);
+      const wrongType = await fetch(`${server.url}/api/products/quotationRequest`, {
+        method: "POST",
+        body: "fullName=A",
+        headers: {
+          origin: server.url,
+          "x-forwarded-for": from,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+      });
+      expect(wrongType.status).toBe(400);
+      const bot = await post(server, quoteForm({ website: "http://spam.example" }, [photo]), {
+        from,
+      });
+      expect(bot.status).toBe(200);
+      // The fifth, through the page, is still let through...
+      const page = await post(server, quoteForm({}, [photo]), { from, pathName: "/quote" });
+      expect(page.status).toBe(200);
+      expect(page.url).toMatch(/\/quote\?submitted=both|\/quote\?submitted=none/);
+      // ...and the sixth is refused before its body is read, on the page as on the API.
+      const api = await post(server, quoteForm({}, [photo]), { from });
+      expect(api.status).toBe(429);
+      expect(api.headers.get("connection")).toBe("close");
+      const again = await post(server, quoteForm({}, [photo]), { from, pathName: "/quote" });
+      expect(again.status).toBe(429);
+      expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(3000);
+      expect(await again.text()).toContain(
+        "You have sent several quote requests in the last hour. Please try again in",
+      );
+      expect(rows(server.dataDir, "SELECT id FROM quotes")).toHaveLength(1);
+      // Another address is not affected; one IPv6 network (/64) counts as one sender.
+      expect((await post(server, quoteForm({}, [photo]), { from: "192.0.2.21" })).status).toBe(201);
+      for (let i = 1; i <= 5; i++) {
+        const res = await post(server, quoteForm({ fullName: "" }, [photo]), {
+          from: `2001:db8:0:7::${i}`,
+        });
+        expect(res.status).toBe(400);
+      }
+      expect(
+        (await post(server, quoteForm({}, [photo]), { from: "2001:db8:0:7:ffff::99" })).status,
+      ).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("quote photos kept as sent by an older version (HEIC)", () => {
+  it("are never served, and staff see that the photo could not be shown", async () => {
+    const server = await startServer();
+    try {
+      const photo = { name: "kitchen.jpg", bytes: await phonePhoto() };
+      expect((await post(server, quoteForm({ fullName: "Old Heic" }, [photo]))).status).toBe(201);
+      // What the old version stored for an undecodable "HEIC": the uploader's bytes and name.
+      const db = new Database(path.join(server.dataDir, "haulbook.db"));
+      const legacyId = "ab".repeat(32);
+      try {
+        db.pragma("busy_timeout = 5000");
+        const bytes = fakeHeic();
+        db.prepare(
+          "INSERT INTO images (id, content_type, width, height, byte_size, bytes) VALUES (?, 'image/heic', NULL, NULL, ?, ?)",
+        ).run(legacyId, bytes.byteLength, bytes);
+        db.prepare(
+          `INSERT INTO quote_images (quote_id, image_id, original_filename, sort_order)
+             SELECT id, ?, 'Invoice-2026.html', 1 FROM quotes WHERE full_name = 'Old Heic'`,
+        ).run(legacyId);
+      } finally {
+        db.close();
+      }
+      const [{ id }] = rows<{ id: number }>(
+        server.dataDir,
+        "SELECT id FROM quotes WHERE full_name = 'Old Heic'",
+      ) as [{ id: number }];
+      const cookie = await signIn(server);
+      const html = await (
+        await fetch(`${server.url}/dashboard/quotes/${id}`, { headers: { cookie } })
+      ).text();
+      expect(html).toContain("Photos (<!-- -->2<!-- -->)");
+      expect(html).toMatch(/Photo <!-- -->2<!-- --> could not be shown: it was sent in a format/);
+      expect(html).not.toContain("Invoice-2026.html");
+      expect(html).not.toMatch(/\bdownload\b/i);
+      expect(html).toContain('alt="kitchen.jpg"');
+
+      const legacy = await fetch(`${server.url}/api/products/quotes-img/${legacyId}`, {
+        headers: { cookie },
+      });
+      expect(legacy.status).toBe(404);
+      expect(legacy.headers.get("content-disposition")).toBeNull();
+      expect(await messageOf(legacy)).toBe("This photo was sent in a format we cannot show.");
+
+      const [{ image_id }] = rows<{ image_id: string }>(
+        server.dataDir,
+        `SELECT image_id FROM quote_images WHERE sort_order = 0 AND quote_id = ${id}`,
+      ) as [{ image_id: string }];
+      const jpeg = await fetch(`${server.url}/api/products/quotes-img/${image_id}`, {
+        headers: { cookie },
+      });
+      expect(jpeg.status).toBe(200);
+      expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
+      expect(jpeg.headers.get("content-disposition")).toBe("inline");
+      const thumb = await fetch(`${server.url}/api/products/quotes-img/${image_id}?w=120`, {
+        headers: { cookie },
+      });
+      expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(120);
     } finally {
       await server.stop();
     }
