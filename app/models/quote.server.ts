@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { fieldErrors } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
-import { STAFF_PAGE_SIZES } from "~/lib/paging";
+import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { config } from "~/services/config.server";
 import { db, likeContains } from "~/services/db.server";
 import {
@@ -355,7 +355,7 @@ export async function listQuotes(search: QuoteSearch) {
   const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit))
     ? Number(search.limit)
     : 25;
-  const page = Math.max(1, Math.trunc(Number(search.page) || 1));
+  const page = clampPage(search.page);
   let query = db().selectFrom("quotes");
   if (search.fullName?.trim())
     query = query.where(sql<boolean>`full_name LIKE ${contains(search.fullName)} ESCAPE '\\'`);

@@ -511,8 +511,13 @@ describe("fuzzing every route", () => {
     let next = 0;
     const worker = async () => {
       while (next < requests.length) {
-        const request = requests[next++]!;
-        const headers = { ...request.headers };
+        const index = next++;
+        const request = requests[index]!;
+        // Each request from its own address, so rate limits do not hide what lies behind them.
+        const headers = {
+          ...request.headers,
+          "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+        };
         if (request.staff) {
           headers.cookie = staff.cookie;
           headers["x-xsrf-token"] = staff.xsrf;
