@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_rate_limits";
 import * as m0003 from "./0003_order_search_indexes";
 import * as m0004 from "./0004_payments";
+import * as m0006 from "./0006_hardening_payments";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   "0002_rate_limits": m0002,
   "0003_order_search_indexes": m0003,
   "0004_payments": m0004,
+  "0006_hardening_payments": m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,8 +11,10 @@ import { getSetting } from "./settings.server";
  * Collection days (DESIGN.md "Collection date"): from today (before the
  * same-day cut-off, else tomorrow) to 90 days ahead; a day holding as many
  * active bookings as the daily capacity is full. Active: paid orders,
- * bookings staff made by hand, and card orders still within their 30-minute
- * payment window (so an abandoned checkout frees its slot).
+ * bookings staff made by hand, card orders still within their 30-minute
+ * payment window (so an abandoned checkout frees its slot), and card orders
+ * whose payment did not match (money was taken: the day stays held while
+ * staff check it).
  */
 
 export const INVALID_DATE_MESSAGE = "Please select a valid date";
@@ -69,7 +71,7 @@ export async function activeBookingsByDay(
     .where("collection_date", ">=", from)
     .where("collection_date", "<=", to)
     .where(
-      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR (status = 'pending' AND payment_closed IS NULL AND created_at >= ${freshSince}))`,
+      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR payment_review_at IS NOT NULL OR (status = 'pending' AND payment_closed IS NULL AND created_at >= ${freshSince}))`,
     )
     .groupBy("collection_date")
     .execute();

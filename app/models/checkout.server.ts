@@ -422,6 +422,16 @@ export async function completePayment(
             actor,
           })
           .execute();
+        // Flag the order for staff, and tell them once (a replay or a second report finds it flagged).
+        const now = new Date().toISOString();
+        const flagged = await trx
+          .updateTable("orders")
+          .set({ payment_review_at: now, updated_at: now })
+          .where("id", "=", order.id)
+          .where("payment_review_at", "is", null)
+          .executeTakeFirst();
+        if (Number(flagged.numUpdatedRows) > 0)
+          await enqueueEmail(trx, paymentReviewNotice(order, session));
         return "mismatch";
       }
       const now = new Date().toISOString();
@@ -688,6 +698,83 @@ function businessNotification(receipt: Receipt): OutgoingEmail {
       "",
       `Open the order: ${publicUrl}/dashboard/orders/${receipt.id}`,
     ].join("\n"),
+  };
+}
+
+/** Staff: a payment arrived that does not match its order. */
+function paymentReviewNotice(
+  order: {
+    id: number;
+    total_pence: number;
+    full_name: string;
+    email: string;
+    phone_number: string;
+    collection_date: string;
+  },
+  session: GatewaySession,
+): OutgoingEmail {
+  const { publicUrl } = config();
+  const paid =
+    session.amountTotal === null
+      ? "an unknown amount"
+      : session.currency?.toLowerCase() === "gbp"
+        ? formatPence(session.amountTotal)
+        : `${session.amountTotal} (minor units) in ${String(session.currency).toUpperCase()}`;
+  return {
+    kind: "payment_review",
+    to: config().business.email,
+    subject: `Payment to check for order HB${order.id}: paid ${paid}, order total ${formatPence(order.total_pence)}`,
+    text: [
+      `A card payment for order HB${order.id} does not match the order, so the order was not marked paid.`,
+      "",
+      `Order total: ${formatPence(order.total_pence)} (GBP)`,
+      `Payment received: ${paid}`,
+      `Payment session: ${session.id}`,
+      `Collection date: ${formatLongDate(order.collection_date)} (held while you check)`,
+      `Customer: ${order.full_name}, ${order.email}, ${order.phone_number}`,
+      "",
+      "Check the payment in the Stripe dashboard, then either refund it or mark the order paid,",
+      "and let the customer know.",
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${order.id}`,
+    ].join("\n"),
+  };
+}
+
+export interface PaymentToReview {
+  orderId: number;
+  fullName: string;
+  collectionDate: string;
+  totalPence: number;
+  flaggedAt: string;
+}
+
+/** Unpaid orders whose payment did not match, for the staff dashboard (oldest first). */
+export async function paymentsToReview(limit = 20): Promise<{
+  count: number;
+  orders: PaymentToReview[];
+}> {
+  const base = db()
+    .selectFrom("orders")
+    .where("payment_review_at", "is not", null)
+    .where("status", "=", "pending");
+  const [counted, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select(["id", "full_name", "collection_date", "total_pence", "payment_review_at"])
+      .orderBy("payment_review_at")
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: Number(counted.n),
+    orders: rows.map((r) => ({
+      orderId: r.id,
+      fullName: r.full_name,
+      collectionDate: r.collection_date,
+      totalPence: r.total_pence,
+      flaggedAt: r.payment_review_at!,
+    })),
   };
 }
 

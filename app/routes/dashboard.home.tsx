@@ -25,6 +25,7 @@ import {
   type BookingUpdateField,
   type ManualBookingField,
 } from "~/models/booking.server";
+import { paymentsToReview } from "~/models/checkout.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
@@ -38,16 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const weeks = monthGrid(month);
   const day = params.get("day");
   const editId = Number(params.get("edit"));
-  const [order, products, quotes, jobs, dayBookings, editing] = await Promise.all([
+  const [order, products, quotes, review, jobs, dayBookings, editing] = await Promise.all([
     countOrders(),
     countProducts(),
     countQuotes(),
+    paymentsToReview(),
     jobsByDay(weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day),
     isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
     editId ? getBooking(editId) : Promise.resolve(undefined),
   ]);
   return {
     counts: { order, products, quotes },
+    review,
     today,
     month,
     weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
@@ -120,7 +123,7 @@ const METHOD_LABELS: Record<string, string> = {
 };
 
 export default function DashboardHome() {
-  const { counts, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
+  const { counts, review, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
   const failed = useActionData<CreateFailure>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -152,7 +155,45 @@ export default function DashboardHome() {
           <dt>Quotes</dt>
           <dd data-testid="count-quotes">{counts.quotes}</dd>
         </div>
+        <div>
+          <dt>Payments to review</dt>
+          <dd data-testid="count-payments-to-review">
+            {review.count > 0 ? <a href="#payments-to-review">{review.count}</a> : review.count}
+          </dd>
+        </div>
       </dl>
+
+      {review.count > 0 ? (
+        <section
+          id="payments-to-review"
+          className="notice notice-error"
+          aria-labelledby="payments-to-review-title"
+        >
+          <h2 id="payments-to-review-title">Payments to review</h2>
+          <p>
+            A card payment arrived that does not match its order (amount or currency), so these
+            orders are not marked paid. Check each payment in Stripe, then refund it or mark the
+            order paid.
+          </p>
+          <ul>
+            {review.orders.map((o) => (
+              <li key={o.orderId}>
+                <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
+                  Order #{o.orderId}
+                </Link>{" "}
+                · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
+                {formatLongDate(o.collectionDate)}
+              </li>
+            ))}
+          </ul>
+          {review.count > review.orders.length ? (
+            <p>
+              and {review.count - review.orders.length} more in{" "}
+              <Link to="/dashboard/orders">Orders</Link>.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <div className="calendar" aria-labelledby="calendar-title">
         <div className="calendar-head">

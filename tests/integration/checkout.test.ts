@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/format";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
-import { startServer, type RunningServer } from "../support/server";
+import { STAFF, startServer, type RunningServer } from "../support/server";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
@@ -404,6 +404,81 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(outboxFor(server, `HB${order.id}`)).toHaveLength(0);
     const page = await (await fetch(`${server.url}/payment?session_id=${sessionId}`)).text();
     expect(page).toContain("Payment status: <!-- -->review");
+
+    // The order is flagged for staff, and the office is told once, however often it is reported.
+    await signedWebhook(server, sessionEvent("evt_test_short", "checkout.session.completed", paid));
+    await signedWebhook(
+      server,
+      sessionEvent("evt_test_short_2", "checkout.session.async_payment_succeeded", paid),
+    );
+    const [flag] = rows<{ payment_review_at: string | null }>(
+      server,
+      "SELECT payment_review_at FROM orders WHERE id = ?",
+      order.id,
+    );
+    expect(flag!.payment_review_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const notices = rows<{ to_address: string; subject: string; text_body: string }>(
+      server,
+      "SELECT to_address, subject, text_body FROM outbox WHERE kind = 'payment_review' AND subject LIKE ?",
+      `%HB${order.id}:%`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.to_address).toBe(OFFICE);
+    expect(notices[0]!.subject).toBe(
+      `Payment to check for order HB${order.id}: paid £1.00, order total £${(order.total_pence / 100).toFixed(2)}`,
+    );
+    expect(notices[0]!.text_body).toContain(`/dashboard/orders/${order.id}`);
+    await expect
+      .poll(
+        () =>
+          smtp.messages.filter((m) =>
+            m.text.includes(`payment for order HB${order.id} does not match`),
+          ).length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+
+    // Staff see it on the dashboard home, with a link to the order.
+    const login = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
+    });
+    const staffCookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const home = (
+      await (
+        await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staffCookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(home).toMatch(/data-testid="count-payments-to-review"><a href="#payments-to-review">1</);
+    expect(home).toContain(`href="/dashboard/orders/${order.id}"`);
+
+    // A currency mismatch on another order is flagged too.
+    const cookie2 = await bagWith(server, [{ id: 7, position: "outside", quantity: 1 }]);
+    const res2 = await submitCheckout(server, cookie2, {
+      ...CUSTOMER,
+      date: dayAhead(5),
+      ui: "hosted",
+      token: "tokenMismatchEurAAAAAAA",
+    });
+    const session2 = res2.headers.get("location")!.split("/").pop()!;
+    const paidEur = stripe.pay(session2, { currency: "eur" });
+    await signedWebhook(
+      server,
+      sessionEvent("evt_test_eur", "checkout.session.completed", paidEur),
+    );
+    expect(orderBySession(server, session2)).toMatchObject({ status: "pending" });
+    const home2 = (
+      await (
+        await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staffCookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(home2).toMatch(
+      /data-testid="count-payments-to-review"><a href="#payments-to-review">2</,
+    );
   });
 
   it("an expired session leaves the order pending and frees its slot", async () => {

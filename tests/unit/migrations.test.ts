@@ -40,6 +40,7 @@ describe("migrations", () => {
       ["0002_rate_limits", "Success"],
       ["0003_order_search_indexes", "Success"],
       ["0004_payments", "Success"],
+      ["0006_hardening_payments", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -98,6 +99,8 @@ describe("migrations", () => {
     expect(Object.fromEntries(rows.map((r) => [r.key, r.value]))).toEqual({
       booking_window_days: "90",
       daily_capacity: "8",
+      max_order_lines: "30",
+      max_order_total_pence: "500000",
       same_day_cutoff: "12:00",
       vat_rate_percent: "20",
     });
