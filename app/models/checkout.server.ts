@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import net from "node:net";
 import { z } from "zod";
 import type { CartLine } from "~/lib/cart";
 import { isIsoDay, isMonth, monthGrid, shiftMonth, type CalendarMonth } from "~/lib/calendar";
@@ -21,7 +22,8 @@ import {
   activeBookingsByDay,
   bookingRules,
   checkCollectionDate,
-  INVALID_DATE_MESSAGE,
+  dayLoad,
+  holdDecision,
   PAYMENT_WINDOW_MINUTES,
 } from "./booking.server";
 import { priceBag, type BagLine } from "./cart.server";
@@ -83,6 +85,35 @@ export function checkoutRateLimit(clientIp: string) {
 
 function checkoutRateLimitMessage(retryAfterSeconds: number): string {
   return `You have started several checkouts in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${config().business.phone} to book.`;
+}
+
+/** An IPv6 address written out in full (eight groups), or null when it is not one. */
+function expandIpv6(address: string): string[] | null {
+  if (!net.isIPv6(address) || address.includes(".")) return null;
+  const [head = "", tail] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array<string>(missing).fill("0"), ...right].map((g) =>
+    g.toLowerCase().padStart(4, "0"),
+  );
+}
+
+/**
+ * The key an order stores for the address a checkout came from: a keyed hash
+ * (HMAC with the server's secret), never the address itself. An IPv6 address
+ * counts by its /64, which one household or phone holds whole.
+ */
+export function clientKeyOf(clientIp: string): string {
+  let address = clientIp.trim().toLowerCase();
+  if (address.startsWith("::ffff:") && net.isIPv4(address.slice(7))) address = address.slice(7);
+  const v6 = expandIpv6(address);
+  const network = v6 ? `${v6.slice(0, 4).join(":")}::/64` : address;
+  return crypto
+    .createHmac("sha256", config().sessionSecret)
+    .update(`checkout-client:${network}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 export function cardPaymentUnavailableMessage(): string {
@@ -163,6 +194,8 @@ export type CheckoutResult =
   | {
       ok: true;
       orderId: number;
+      /** lets the customer give this checkout up (abandonCheckout) */
+      abandonKey: string;
       session: GatewaySession;
       gateway: PaymentGateway["kind"];
       alreadyPaid: boolean;
@@ -184,6 +217,94 @@ interface OrderForSession {
   email: string;
   status: string;
   payment_closed: PaymentClosed | null;
+}
+
+/**
+ * What lets a customer give up their own unpaid checkout (and nobody else's):
+ * a keyed hash of the order, carried in the provider's "back" link and in
+ * the embedded form's Cancel button.
+ */
+export function abandonKey(order: { id: number; created_at: string }): string {
+  return crypto
+    .createHmac("sha256", config().sessionSecret)
+    .update(`abandon-checkout:${order.id}:${order.created_at}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+export type AbandonResult =
+  /** the hold is released; the details typed, to fill the form again */
+  | { state: "released"; details: Record<string, string> }
+  /** it was paid after all: show the payment page */
+  | { state: "paid"; sessionId: string }
+  /** the provider did not answer: the hold stays until it expires */
+  | { state: "unavailable"; details: Record<string, string> }
+  | { state: "unknown" };
+
+/**
+ * The customer gave up an unpaid checkout (Stripe's "back" link, the Cancel
+ * button by the embedded form): the payment session is closed at the
+ * provider first, so it can no longer be paid, then the order's hold is
+ * released at once. If the payment got there first, the order is completed
+ * instead.
+ */
+export async function abandonCheckout(orderId: unknown, key: unknown): Promise<AbandonResult> {
+  const id = Number(orderId);
+  if (!Number.isSafeInteger(id) || id < 1 || typeof key !== "string") return { state: "unknown" };
+  const order = await db()
+    .selectFrom("orders")
+    .select([
+      "id",
+      "created_at",
+      "status",
+      "payment_closed",
+      "payment_session_id",
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "collection_date",
+    ])
+    .where("id", "=", id)
+    .where("payment_method", "=", "card")
+    .where("source", "=", "web")
+    .executeTakeFirst();
+  if (!order) return { state: "unknown" };
+  const expected = Buffer.from(abandonKey(order));
+  const given = Buffer.from(key);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return { state: "unknown" };
+  const { full_name, email, phone_number, address_1, town, postcode, collection_date } = order;
+  const details = {
+    full_name,
+    email,
+    phone_number,
+    address_1,
+    town,
+    postcode,
+    date: collection_date,
+  };
+  if (order.status === "complete" && order.payment_session_id)
+    return { state: "paid", sessionId: order.payment_session_id };
+  if (order.payment_closed) return { state: "released", details };
+
+  const gateway = paymentGateway();
+  if (gateway && order.payment_session_id) {
+    try {
+      const session = await gateway.expireSession(order.payment_session_id);
+      if (session?.paid) {
+        await completePayment(session, gateway.kind);
+        return { state: "paid", sessionId: session.id };
+      }
+    } catch (error) {
+      console.error(`checkout: could not close the payment of order ${order.id}:`, error);
+      return { state: "unavailable", details };
+    }
+  }
+  await closePayment(order.id, "expired");
+  return { state: "released", details };
 }
 
 /** The idempotency key and lifetime come from the order, so asking again gets the same session. */
@@ -212,6 +333,7 @@ async function sessionFor(
     expiresAt: Math.floor(created / 1000) + PAYMENT_WINDOW_MINUTES * 60,
     idempotencyKey: `order-${order.id}-${created}-${uiMode}`,
     siteUrl,
+    cancelUrl: `${siteUrl}/checkout?cancelled=1&order=${order.id}&key=${abandonKey(order)}`,
   });
   await db()
     .updateTable("orders")
@@ -249,6 +371,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         return {
           ok: true,
           orderId: existing.id,
+          abandonKey: abandonKey(existing),
           session,
           gateway: gateway.kind,
           alreadyPaid: true,
@@ -262,6 +385,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         return {
           ok: true,
           orderId: existing.id,
+          abandonKey: abandonKey(existing),
           session,
           gateway: gateway.kind,
           alreadyPaid: false,
@@ -305,11 +429,14 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
 
   const contact = parsed.data;
   const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
+  const clientKey = clientKeyOf(request.clientIp);
+  // The day's count and the insert are one transaction: two checkouts racing
+  // for the last slot (or the last hold) cannot both have it.
   const created = await db()
     .transaction()
     .execute(async (trx) => {
-      const booked = (await activeBookingsByDay(date, date, now, trx)).get(date) ?? 0;
-      if (booked >= rules.capacity) return null;
+      const decision = holdDecision(await dayLoad(date, clientKey, rules.capacity, now, trx));
+      if (!decision.ok) return decision;
       const order = await trx
         .insertInto("orders")
         .values({
@@ -325,6 +452,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           total_pence: bag.subtotalPence,
           checkout_token: token ?? newCheckoutToken(),
           source: "web",
+          client_key: clientKey,
         })
         .returning(["id", "created_at", "email", "status", "payment_closed"])
         .executeTakeFirstOrThrow();
@@ -355,8 +483,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         .execute();
       return order;
     });
-  if (!created)
-    return failure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE }, bag.dropped);
+  if ("ok" in created) return failure(400, created.message, { date: created.message }, bag.dropped);
   await recordAttempt(checkoutRateLimit(request.clientIp).bucket, now);
 
   try {
@@ -364,6 +491,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     return {
       ok: true,
       orderId: created.id,
+      abandonKey: abandonKey(created),
       session,
       gateway: gateway.kind,
       alreadyPaid: false,

@@ -18,6 +18,7 @@ import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
 import { priceBag } from "~/models/cart.server";
 import {
+  abandonCheckout,
   cardPaymentUnavailableMessage,
   collectionCalendar,
   newCheckoutToken,
@@ -72,15 +73,26 @@ async function checkoutPage(request: Request, month: string | null) {
   };
 }
 
+const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // Back from Stripe's page ("cancelled"): close that payment and free its date at once.
+  const abandoned = url.searchParams.has("order")
+    ? await abandonCheckout(url.searchParams.get("order"), url.searchParams.get("key"))
+    : null;
+  if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
   // "Try again" after a declined or cancelled payment brings the details typed before.
-  const retry = await retryDetails(url.searchParams.get("retry"));
+  const retry =
+    abandoned && "details" in abandoned
+      ? abandoned.details
+      : await retryDetails(url.searchParams.get("retry"));
   const month = url.searchParams.get("month") ?? retry?.date?.slice(0, 7) ?? null;
   return {
     ...(await checkoutPage(request, month)),
     token: newCheckoutToken(),
     cancelled: url.searchParams.get("cancelled") === "1",
+    stillHeld: abandoned?.state === "unavailable",
     retry,
   };
 }
@@ -89,11 +101,24 @@ type ActionResult =
   | {
       kind: "form";
       message: string | null;
+      /** good news to show above the form (role=status) */
+      notice?: string;
       errors: FieldErrors<CheckoutField>;
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
-  | { kind: "embedded"; clientSecret: string; publishableKey: string };
+  | {
+      kind: "embedded";
+      clientSecret: string;
+      publishableKey: string;
+      orderId: number;
+      abandonKey: string;
+    };
+
+const CANCELLED_NOTICE =
+  "Your payment was cancelled and no money was taken. Your date is free again: change anything below and book again.";
+const STILL_HELD_NOTICE =
+  "We could not reach the card payment service to cancel your payment. No money is taken unless you finish paying, and the date is released within 30 minutes.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -108,6 +133,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       errors: {},
       values,
       calendar: await collectionCalendar(intent.slice("month:".length)),
+    });
+  }
+
+  // Cancel by the embedded card form: close that payment and free the date, keeping the details.
+  if (intent === "abandon") {
+    const abandoned = await abandonCheckout(values.order, values.key);
+    if (abandoned.state === "paid") return redirect(paymentPage(abandoned.sessionId), 303);
+    const kept = "details" in abandoned ? abandoned.details : values;
+    return data<ActionResult>({
+      kind: "form",
+      message: null,
+      notice: abandoned.state === "unavailable" ? STILL_HELD_NOTICE : CANCELLED_NOTICE,
+      errors: {},
+      values: kept,
+      calendar: await collectionCalendar(isIsoDay(kept.date) ? kept.date.slice(0, 7) : null),
     });
   }
 
@@ -152,6 +192,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         kind: "embedded",
         clientSecret: session.clientSecret,
         publishableKey: config().stripe.publishableKey ?? "",
+        orderId: result.orderId,
+        abandonKey: result.abandonKey,
       },
       { headers },
     );
@@ -201,6 +243,13 @@ export default function Checkout() {
           clientSecret={result.clientSecret}
           publishableKey={result.publishableKey}
         />
+        <Form method="post" className="checkout-abandon">
+          <input type="hidden" name="order" value={result.orderId} />
+          <input type="hidden" name="key" value={result.abandonKey} />
+          <button type="submit" name="intent" value="abandon" className="button button-light">
+            Cancel payment and change details
+          </button>
+        </Form>
       </div>
     );
   }
@@ -229,9 +278,13 @@ export default function Checkout() {
     <div className="container checkout-page">
       <p className="eyebrow">Almost done</p>
       <h1>Checkout</h1>
-      {page.cancelled && !failed ? (
+      {formResult?.notice ? (
         <div role="status" className="notice">
-          <p>Your payment was cancelled and no money was taken. You can try again below.</p>
+          <p>{formResult.notice}</p>
+        </div>
+      ) : page.cancelled && !failed ? (
+        <div role="status" className="notice">
+          <p>{page.stillHeld ? STILL_HELD_NOTICE : CANCELLED_NOTICE}</p>
         </div>
       ) : null}
       {bag.dropped > 0 ? (

@@ -208,7 +208,6 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(body.ui_mode).toBe("hosted_page");
     expect(body.mode).toBe("payment");
     expect(body.success_url).toBe(`${server.url}/payment?session_id={CHECKOUT_SESSION_ID}`);
-    expect(body.cancel_url).toBe(`${server.url}/checkout?cancelled=1`);
     expect(body.return_url).toBeUndefined();
     expect(body.customer_email).toBe(CUSTOMER.email);
     expect(request.stripeVersion).toBe("2026-10-28.endive");
@@ -238,6 +237,10 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       postcode: "GU1 3AB",
     });
     expect(body.client_reference_id).toBe(String(order.id));
+    // Stripe's "back" link gives this checkout up; only this order's key can.
+    expect(body.cancel_url).toMatch(
+      new RegExp(`^${server.url}/checkout\\?cancelled=1&order=${order.id}&key=[\\w-]{22}$`),
+    );
     expect((body.metadata as Record<string, string>).order_id).toBe(String(order.id));
     expect(request.idempotencyKey).toMatch(new RegExp(`^order-${order.id}-\\d+-hosted$`));
     const snapshot = rows<{ product_name: string; unit_price_pence: number; quantity: number }>(
@@ -690,6 +693,129 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(await badDate.json()).toMatchObject({ message: "Please select a valid date" });
     const noStatus = await fetch(`${server.url}/api/products/payment_status?id=cs_test_none`);
     expect(noStatus.status).toBe(404);
+  });
+
+  it("unpaid checkouts hold at most half a day and two per address; giving up on Stripe's page frees the slot at once", async () => {
+    const date = dayAhead(13);
+    const cookie = await bagWith(server, [{ id: 15, position: "outside", quantity: 1 }]);
+    const checkout = (token: string, address: string) =>
+      submitCheckout(server, cookie, { ...CUSTOMER, date, ui: "hosted", token }, address);
+    const before = stripe.sessionCreations().length;
+
+    // One address: two unpaid checkouts for the day, not a third.
+    const home = "203.0.113.10";
+    expect((await checkout("tokenHoldA1AAAAAAAAAAAA", home)).status).toBe(303);
+    expect((await checkout("tokenHoldA2AAAAAAAAAAAA", home)).status).toBe(303);
+    const third = await checkout("tokenHoldA3AAAAAAAAAAAA", home);
+    expect(third.status).toBe(400);
+    const thirdPage = (await third.text()).replaceAll("&#x27;", "'");
+    expect(thirdPage).toContain("You already have 2 unfinished payments for this day");
+    expect(thirdPage).toContain('value="22 Elm Grove"');
+    expect(thirdPage).toMatch(/id="date-error"[^>]*>[^<]*You already have 2 unfinished payments/);
+
+    // Other addresses: unpaid checkouts may hold half the day's 8 slots, so two more and no more.
+    expect((await checkout("tokenHoldB1AAAAAAAAAAAA", "203.0.113.11")).status).toBe(303);
+    expect((await checkout("tokenHoldC1AAAAAAAAAAAA", "203.0.113.12")).status).toBe(303);
+    const fifth = await checkout("tokenHoldD1AAAAAAAAAAAA", "203.0.113.13");
+    expect(fifth.status).toBe(400);
+    expect(await fifth.text()).toContain("Other customers are paying for bookings on this day");
+    const [held] = rows<{ n: number; keys: number }>(
+      server,
+      "SELECT count(*) AS n, count(DISTINCT client_key) AS keys FROM orders WHERE collection_date = ? AND source = 'web'",
+      date,
+    );
+    expect(held).toEqual({ n: 4, keys: 3 });
+    // The address itself is never stored.
+    expect(rows(server, "SELECT id FROM orders WHERE client_key LIKE '%203.0.113%'")).toEqual([]);
+
+    // The first customer gives up on Stripe's page: its "back" link closes the session at Stripe
+    // and frees the slot at once, and the form comes back filled in.
+    const first = stripe.sessionCreations()[before]!;
+    const cancelUrl = String(first.body.cancel_url);
+    const forged = await fetch(cancelUrl.replace(/key=[\w-]+/, "key=AAAAAAAAAAAAAAAAAAAAAA"));
+    expect(forged.status).toBe(200);
+    expect(stripe.sessionExpiries()).toHaveLength(0);
+    const back = await fetch(cancelUrl, { headers: { cookie } });
+    expect(back.status).toBe(200);
+    const backPage = await back.text();
+    expect(backPage).toContain("Your payment was cancelled and no money was taken");
+    expect(backPage).toContain('value="22 Elm Grove"');
+    expect(stripe.sessionExpiries()).toHaveLength(1);
+    const firstSession = [...stripe.sessions.values()].find(
+      (s) => s.client_reference_id === first.body.client_reference_id,
+    )!;
+    expect(firstSession.status).toBe("expired");
+    expect(orderBySession(server, firstSession.id)).toMatchObject({
+      status: "pending",
+      payment_closed: "expired",
+    });
+    // Visiting the link again changes nothing and asks Stripe nothing.
+    await fetch(cancelUrl);
+    expect(stripe.sessionExpiries()).toHaveLength(1);
+    expect((await checkout("tokenHoldD2AAAAAAAAAAAA", "203.0.113.13")).status).toBe(303);
+    // The first address now holds one: it is refused only because the day is back at four holds.
+    const again = await checkout("tokenHoldA4AAAAAAAAAAAA", home);
+    expect(again.status).toBe(400);
+    const againPage = await again.text();
+    expect(againPage).toContain("Other customers are paying for bookings on this day");
+    expect(againPage).not.toContain("You already have 2 unfinished payments");
+  });
+
+  it("the Cancel button by the embedded card form closes the session and keeps the details", async () => {
+    const date = dayAhead(14);
+    const cookie = await bagWith(server, [{ id: 16, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "embedded",
+      token: "tokenEmbeddedCancelAAAA",
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Cancel payment and change details");
+    const order = /name="order" value="(\d+)"/.exec(html)![1]!;
+    const key = /name="key" value="([\w-]+)"/.exec(html)![1]!;
+    const expiries = stripe.sessionExpiries().length;
+    const cancel = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        origin: server.url,
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "abandon", order, key }),
+    });
+    expect(cancel.status).toBe(200);
+    const page = await cancel.text();
+    expect(page).toContain("Your payment was cancelled and no money was taken");
+    expect(page).toContain('value="Priya Raman"');
+    expect(stripe.sessionExpiries()).toHaveLength(expiries + 1);
+    const [row] = rows<OrderRow>(server, "SELECT * FROM orders WHERE id = ?", Number(order));
+    expect(row).toMatchObject({ status: "pending", payment_closed: "expired" });
+  });
+
+  it("giving up after paying completes the order instead", async () => {
+    const cookie = await bagWith(server, [{ id: 17, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(15),
+      ui: "hosted",
+      token: "tokenPaidThenBackAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    stripe.pay(sessionId);
+    const creation = stripe
+      .sessionCreations()
+      .find((r) =>
+        String(r.body.cancel_url).includes(`order=${orderBySession(server, sessionId)!.id}&`),
+      )!;
+    const back = await fetch(String(creation.body.cancel_url), { redirect: "manual" });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(`/payment?session_id=${sessionId}`);
+    expect(orderBySession(server, sessionId)).toMatchObject({
+      status: "complete",
+      payment_closed: null,
+    });
   });
 
   it("one address may start 12 checkouts an hour; the next is refused with 429 and Retry-After", async () => {
