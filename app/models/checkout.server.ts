@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import { z } from "zod";
-import type { CartLine } from "~/lib/cart";
 import { isIsoDay, isMonth, monthGrid, shiftMonth, type CalendarMonth } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
+import { createTtlCache } from "~/lib/ttl-cache";
 import { CHECKOUT_CHECK_DETAILS, CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
-import { POSITION_LABELS } from "~/lib/positions";
+import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import type Stripe from "stripe";
@@ -26,7 +26,7 @@ import {
   holdDecision,
   PAYMENT_WINDOW_MINUTES,
 } from "./booking.server";
-import { priceBag, type BagLine } from "./cart.server";
+import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 import { getProductsByIds } from "./product.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
@@ -39,24 +39,93 @@ import { getSetting } from "./settings.server";
  * first (the /payment page, the webhook or the demo page).
  */
 
+/** No control characters (NUL and the like) in what we store and print on emails. */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+const CONTROL_CHARACTERS_MESSAGE = "Please remove the unusual characters from this field";
+
+/** A text field: a string (nothing else), trimmed, required, bounded, printable. */
+const textField = (
+  missing: string,
+  max: number,
+  tooLong = `Please keep this to ${max} characters`,
+) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong)
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+
 export const checkoutSchema = z.object({
-  full_name: z.string().trim().min(1, "Please enter your full name").max(120),
-  email: z.email("Please enter a valid email address").trim().max(200),
-  phone_number: z
-    .string()
+  full_name: textField("Please enter your full name", 120),
+  email: z
+    .string({ error: "Please enter a valid email address" })
     .trim()
-    .min(1, "Please enter your phone number")
-    .max(40)
-    .regex(/^[0-9 +()-]{7,}$/, "Please enter a phone number we can call, such as 07700 900123"),
-  address_1: z.string().trim().min(1, "Please enter the first line of your address").max(200),
-  town: z.string().trim().min(1, "Please enter your town or city").max(100),
-  postcode: z
-    .string()
-    .trim()
-    .min(1, "Please enter your postcode")
-    .max(10, "Please enter a UK postcode")
-    .regex(/^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/, "Please enter a UK postcode"),
+    .max(200, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  phone_number: textField("Please enter your phone number", 40).regex(
+    /^[0-9 +()-]{7,}$/,
+    "Please enter a phone number we can call, such as 07700 900123",
+  ),
+  address_1: textField("Please enter the first line of your address", 200),
+  town: textField("Please enter your town or city", 100),
+  postcode: textField("Please enter your postcode", 10, "Please enter a UK postcode").regex(
+    /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/,
+    "Please enter a UK postcode",
+  ),
 });
+
+/** Cart items one /api checkout may send before the order limits are even looked at. */
+const MAX_API_CART_ITEMS = 200;
+
+/**
+ * The body of POST /api/products/create-checkout-session/ (spec §7): the
+ * billing details (checked by checkoutSchema, as the page's form is) and the
+ * cart items, checked line by line by checkOrderLines. Prices in it are ignored.
+ */
+export const apiCheckoutSchema = z.object(
+  {
+    billing_infomation: z.record(z.string(), z.unknown(), {
+      error: "billing_infomation must be an object with your details",
+    }),
+    cart_items: z
+      .array(
+        z.record(z.string(), z.unknown(), {
+          error: "Each cart item must be an object such as {id, addon: {label}, quantity}",
+        }),
+        { error: "cart_items must be a list of the items to collect" },
+      )
+      .min(1, EMPTY_BAG_MESSAGE)
+      .max(MAX_API_CART_ITEMS, `Please send at most ${MAX_API_CART_ITEMS} cart items`),
+  },
+  { error: "Send a JSON object: {billing_infomation, cart_items}" },
+);
+
+const POSITION_BY_LABEL = new Map(
+  Object.entries(POSITION_LABELS).map(([position, label]) => [label.toLowerCase(), position]),
+);
+
+/**
+ * A spec cart item ({id, addon: {label}, quantity, …}) → a line to check: the
+ * id (a number, or digits), the option (by `position`, or the option's label)
+ * and the quantity exactly as sent. Nothing is corrected here.
+ */
+export function apiCartLine(item: Record<string, unknown>): RawLine {
+  const { id, addon, position, quantity } = item;
+  const label =
+    addon && typeof addon === "object" ? (addon as Record<string, unknown>).label : undefined;
+  const chosen = isPosition(position)
+    ? position
+    : typeof label === "string"
+      ? (POSITION_BY_LABEL.get(label.trim().toLowerCase()) ?? (isPosition(label) ? label : null))
+      : null;
+  return {
+    id: typeof id === "string" && /^\d{1,9}$/.test(id) ? Number(id) : id,
+    position: chosen,
+    quantity,
+  };
+}
+
 export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date";
 export const CHECKOUT_FIELDS = [
   "full_name",
@@ -169,7 +238,8 @@ export async function collectionCalendar(
 
 export interface CheckoutRequest {
   values: Record<string, unknown>;
-  lines: readonly CartLine[];
+  /** the order's lines as sent (the bag cookie, or an /api client's cart): checked here */
+  lines: readonly RawLine[];
   uiMode: UiMode;
   /** the form's one-time token: a repeated submit finds the same order */
   token: string | null | undefined;
@@ -190,6 +260,8 @@ export type CheckoutResult =
       errors: FieldErrors<CheckoutField>;
       /** lines dropped from the bag because their product left the shop */
       dropped: number;
+      /** what is wrong with the order's lines, one message per problem, naming the line */
+      lineErrors?: string[];
     }
   | {
       ok: true;
@@ -199,9 +271,6 @@ export type CheckoutResult =
       session: GatewaySession;
       gateway: PaymentGateway["kind"];
       alreadyPaid: boolean;
-      dropped: number;
-      /** the bag after dropping vanished products (write it back) */
-      kept: CartLine[];
     };
 
 const failure = (
@@ -375,8 +444,6 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           session,
           gateway: gateway.kind,
           alreadyPaid: true,
-          dropped: 0,
-          kept: [],
         };
     }
     if (existing && !existing.payment_closed) {
@@ -389,8 +456,6 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           session,
           gateway: gateway.kind,
           alreadyPaid: false,
-          dropped: 0,
-          kept: [...request.lines],
         };
       } catch (error) {
         console.error(`checkout: session for order ${existing.id} failed:`, error);
@@ -406,7 +471,6 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         .execute();
   }
 
-  const bag = await priceBag(request.lines);
   const parsed = checkoutSchema.safeParse(request.values);
   const errors: FieldErrors<CheckoutField> = parsed.success
     ? {}
@@ -414,7 +478,15 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   const date = request.values.date;
   const dateCheck = await checkCollectionDate(date, "customer", now);
   if (!dateCheck.ok) errors.date = dateCheck.message;
-  if (bag.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors, bag.dropped);
+  if (request.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors);
+  // Every line is checked, duplicates merged and the order kept within the limits, before anything is written.
+  const checked = await checkOrderLines(request.lines);
+  if (!checked.ok)
+    return {
+      ...failure(400, checked.errors.join(" "), errors, checked.unavailable),
+      lineErrors: checked.errors,
+    } as CheckoutResult;
+  const bag = await priceBag(checked.lines);
   if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
     return failure(400, checkoutFailureMessage(errors), errors, bag.dropped);
   const rules = await bookingRules(now);
@@ -495,8 +567,6 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       session,
       gateway: gateway.kind,
       alreadyPaid: false,
-      dropped: bag.dropped,
-      kept: bag.kept,
     };
   } catch (error) {
     console.error(`checkout: payment session for order ${created.id} failed:`, error);
@@ -629,13 +699,46 @@ export interface PaymentStatus {
 const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
 
 /**
+ * Statuses read lately, for the anonymous /api (a page may poll it): the
+ * gateway is asked about one session at most once every few seconds, and
+ * requests that arrive together share one call. Bounded, so a stream of
+ * made-up ids cannot grow it.
+ */
+const PAYMENT_STATUS_TTL_MS = 4_000;
+const recentStatuses = createTtlCache<Promise<PaymentStatus | null>>({
+  ttlMs: PAYMENT_STATUS_TTL_MS,
+  max: 1_000,
+});
+
+/**
+ * GET /api/products/payment_status: as readPaymentStatus, from the cache
+ * when it was read in the last few seconds. An id that cannot be one of the
+ * gateway's sessions is answered without asking the gateway.
+ */
+export async function cachedPaymentStatus(sessionId: string): Promise<PaymentStatus | null> {
+  const gateway = paymentGateway();
+  if (!gateway || !gateway.isSessionId(sessionId)) return null;
+  const cached = recentStatuses.get(sessionId);
+  if (cached) return cached;
+  const reading = readPaymentStatus(sessionId);
+  recentStatuses.set(sessionId, reading);
+  const status = await reading.catch((error: unknown) => {
+    recentStatuses.delete(sessionId);
+    throw error;
+  });
+  // A gateway that did not answer is asked again next time.
+  if (status?.status === "unavailable") recentStatuses.delete(sessionId);
+  return status;
+}
+
+/**
  * A payment's status for the /payment page and the /api: asks the gateway,
  * and completes the order when it is paid (the webhook may not have arrived
  * yet) or releases its slot when the session expired. null: no such payment.
  */
 export async function readPaymentStatus(sessionId: string): Promise<PaymentStatus | null> {
   const gateway = paymentGateway();
-  if (!gateway || sessionId.length === 0 || sessionId.length > 255) return null;
+  if (!gateway || !gateway.isSessionId(sessionId)) return null;
   let session: GatewaySession | null;
   try {
     session = await gateway.retrieveSession(sessionId);
@@ -656,7 +759,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
         .executeTakeFirst()
     : undefined;
   const paid = order?.status === "complete";
-  return {
+  const result: PaymentStatus = {
     status: paid ? "complete" : outcome === "mismatch" ? "review" : session.status,
     justPaid:
       paid &&
@@ -672,6 +775,9 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
         }
       : null,
   };
+  // The /api's recent answers follow what this read found (the page may just have completed it).
+  recentStatuses.set(sessionId, Promise.resolve(result));
+  return result;
 }
 
 export async function orderItemsSummary(orderId: number) {

@@ -16,7 +16,7 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
-import { priceBag } from "~/models/cart.server";
+import { checkOrderLines, priceBag } from "~/models/cart.server";
 import {
   abandonCheckout,
   cardPaymentUnavailableMessage,
@@ -28,7 +28,7 @@ import {
   type CheckoutField,
 } from "~/models/checkout.server";
 import { getSetting } from "~/models/settings.server";
-import { readCart, writeCart } from "~/services/cart-cookie.server";
+import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
 import { paymentGateway } from "~/services/payments.server";
 import checkoutStyles from "~/styles/checkout.css";
@@ -47,7 +47,10 @@ export const meta: MetaFunction = () => [
 export const headers = passActionHeaders;
 
 async function checkoutPage(request: Request, month: string | null) {
-  const bag = await priceBag(await readCart(request));
+  const cart = await readCart(request);
+  const bag = await priceBag(cart);
+  // Say before the form is filled in when the bag is bigger than the site takes online.
+  const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
   const gateway = paymentGateway();
   const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
   return {
@@ -65,6 +68,7 @@ async function checkoutPage(request: Request, month: string | null) {
       dropped: bag.dropped,
     },
     calendar: await collectionCalendar(month),
+    tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
     gateway: gateway?.kind ?? null,
     unavailable: gateway ? null : cardPaymentUnavailableMessage(),
     publishableKey: gateway?.publishableKey ?? null,
@@ -121,7 +125,21 @@ const STILL_HELD_NOTICE =
   "We could not reach the card payment service to cancel your payment. No money is taken unless you finish paying, and the date is released within 30 minutes.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<ActionResult>(
+      {
+        kind: "form",
+        message: "Sorry, we could not read that form. Please fill it in and send it again.",
+        errors: {},
+        values: {},
+        calendar: await collectionCalendar(null),
+      },
+      { status: 415 },
+    );
+  }
   const values = formValues(form);
   const intent = values.intent ?? "pay";
 
@@ -165,7 +183,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>(
       {
         kind: "form",
-        message: result.message,
+        // The layout's loader takes vanished products out of the bag cookie: say so.
+        message: result.dropped
+          ? `${result.message} We have taken it out of your bag: please check the new total and book again.`
+          : result.message,
         errors: result.errors,
         values,
         calendar: await collectionCalendar(chosenMonth ?? null),
@@ -179,26 +200,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     );
   }
-  const headers = result.dropped ? { "Set-Cookie": await writeCart(result.kept) } : undefined;
   const { session } = result;
-  if (result.alreadyPaid)
-    return redirect(`/payment?session_id=${encodeURIComponent(session.id)}`, {
-      status: 303,
-      headers,
-    });
+  if (result.alreadyPaid) return redirect(paymentPage(session.id), 303);
   if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe") {
-    return data<ActionResult>(
-      {
-        kind: "embedded",
-        clientSecret: session.clientSecret,
-        publishableKey: config().stripe.publishableKey ?? "",
-        orderId: result.orderId,
-        abandonKey: result.abandonKey,
-      },
-      { headers },
-    );
+    return data<ActionResult>({
+      kind: "embedded",
+      clientSecret: session.clientSecret,
+      publishableKey: config().stripe.publishableKey ?? "",
+      orderId: result.orderId,
+      abandonKey: result.abandonKey,
+    });
   }
-  if (session.url) return redirect(session.url, { status: 303, headers });
+  if (session.url) return redirect(session.url, 303);
   return data<ActionResult>(
     {
       kind: "form",
@@ -299,6 +312,11 @@ export default function Checkout() {
       {failed ? (
         <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
           <p>{failed.message}</p>
+        </div>
+      ) : null}
+      {page.tooBig && !failed ? (
+        <div role="alert" className="notice notice-error">
+          <p>{page.tooBig}</p>
         </div>
       ) : null}
       {page.unavailable ? (
