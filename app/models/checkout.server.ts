@@ -607,6 +607,16 @@ export async function completePayment(
       if (order.status === "complete") return "already-paid";
       if (!session.paid) return "not-paid";
       if (session.amountTotal !== order.total_pence || session.currency?.toLowerCase() !== "gbp") {
+        const refusal = `refused: session ${session.id} paid ${session.amountTotal} ${session.currency}`;
+        // Reported before (a replay, the customer's return, or staff already checked it): nothing new.
+        const seen = await trx
+          .selectFrom("order_events")
+          .select("id")
+          .where("order_id", "=", order.id)
+          .where("field", "=", "payment")
+          .where("new_value", "=", refusal)
+          .executeTakeFirst();
+        if (seen) return "mismatch";
         console.error(
           `payment: order ${order.id} expected ${order.total_pence} gbp, session ${session.id} has ${session.amountTotal} ${session.currency}`,
         );
@@ -616,11 +626,11 @@ export async function completePayment(
             order_id: order.id,
             field: "payment",
             old_value: null,
-            new_value: `refused: session ${session.id} paid ${session.amountTotal} ${session.currency}`,
+            new_value: refusal,
             actor,
           })
           .execute();
-        // Flag the order for staff, and tell them once (a replay or a second report finds it flagged).
+        // Flag the order for staff, and tell them once per order.
         const now = new Date().toISOString();
         const flagged = await trx
           .updateTable("orders")
@@ -1010,6 +1020,38 @@ export async function paymentsToReview(limit = 20): Promise<{
       flaggedAt: r.payment_review_at!,
     })),
   };
+}
+
+/**
+ * Staff have checked a flagged payment (refunded it, or dealt with it with
+ * the customer): it leaves "Payments to review", and an unpaid order stops
+ * holding its day. Written to the order's history.
+ */
+export async function clearPaymentReview(orderId: number, actor: string): Promise<boolean> {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return false;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const now = new Date().toISOString();
+      const cleared = await trx
+        .updateTable("orders")
+        .set({ payment_review_at: null, updated_at: now })
+        .where("id", "=", orderId)
+        .where("payment_review_at", "is not", null)
+        .executeTakeFirst();
+      if (Number(cleared.numUpdatedRows) === 0) return false;
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: orderId,
+          field: "payment_review",
+          old_value: "to review",
+          new_value: "checked",
+          actor,
+        })
+        .execute();
+      return true;
+    });
 }
 
 // ---------------------------------------------------------------------------

@@ -25,7 +25,7 @@ import {
   type BookingUpdateField,
   type ManualBookingField,
 } from "~/models/booking.server";
-import { paymentsToReview } from "~/models/checkout.server";
+import { clearPaymentReview, paymentsToReview } from "~/models/checkout.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
@@ -108,6 +108,10 @@ export async function action({ request }: ActionFunctionArgs) {
         303,
       );
     }
+    case "clear-review": {
+      await clearPaymentReview(Number(values.orderId), user.username);
+      return redirect(`/dashboard/home?reviewed=${encodeURIComponent(values.orderId ?? "")}`, 303);
+    }
     default:
       return Response.json(
         { message: "Unknown action", errors: {}, values } satisfies CreateFailure,
@@ -163,6 +167,11 @@ export default function DashboardHome() {
         </div>
       </dl>
 
+      {params.get("reviewed") ? (
+        <p role="status" className="notice notice-success">
+          Order #{params.get("reviewed")} is checked and no longer listed under Payments to review.
+        </p>
+      ) : null}
       {review.count > 0 ? (
         <section
           id="payments-to-review"
@@ -182,7 +191,18 @@ export default function DashboardHome() {
                   Order #{o.orderId}
                 </Link>{" "}
                 · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
-                {formatLongDate(o.collectionDate)}
+                {formatLongDate(o.collectionDate)}{" "}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="clear-review" />
+                  <input type="hidden" name="orderId" value={o.orderId} />
+                  <button
+                    type="submit"
+                    className="link-button"
+                    aria-label={`Order #${o.orderId} checked: remove it from this list`}
+                  >
+                    Checked
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>

@@ -482,6 +482,46 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(home2).toMatch(
       /data-testid="count-payments-to-review"><a href="#payments-to-review">2</,
     );
+
+    // Staff check the first one (refunded it): it leaves the list,
+    // and the customer returning to /payment does not flag it or email the office again.
+    const checked = await fetch(`${server.url}/dashboard/home`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: staffCookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "clear-review", orderId: String(order.id) }),
+    });
+    expect(checked.status).toBe(303);
+    await fetch(`${server.url}/payment?session_id=${sessionId}`);
+    expect(
+      rows<{ payment_review_at: string | null }>(
+        server,
+        "SELECT payment_review_at FROM orders WHERE id = ?",
+        order.id,
+      ),
+    ).toEqual([{ payment_review_at: null }]);
+    expect(
+      rows(
+        server,
+        "SELECT id FROM outbox WHERE kind = 'payment_review' AND subject LIKE ?",
+        `%HB${order.id}:%`,
+      ),
+    ).toHaveLength(1);
+    const home3 = (
+      await (
+        await fetch(`${server.url}/dashboard/home?reviewed=${order.id}`, {
+          headers: { cookie: staffCookie },
+        })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(home3).toMatch(
+      /data-testid="count-payments-to-review"><a href="#payments-to-review">1</,
+    );
+    expect(home3).toContain(`Order #${order.id} is checked`);
   });
 
   it("an expired session leaves the order pending and frees its slot", async () => {
