@@ -487,15 +487,18 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       lineErrors: checked.errors,
     } as CheckoutResult;
   const bag = await priceBag(checked.lines);
+  // A product retired in the moment between the check and the pricing: never book a shorter order.
+  if (bag.dropped > 0)
+    return failure(400, "An item in your order has just become unavailable.", errors, bag.dropped);
   if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
-    return failure(400, checkoutFailureMessage(errors), errors, bag.dropped);
+    return failure(400, checkoutFailureMessage(errors), errors);
   const rules = await bookingRules(now);
 
   // Each new order holds a slot for up to 31 minutes: one address may start only so many.
   const limit = await checkRateLimit(checkoutRateLimit(request.clientIp), now);
   if (!limit.allowed)
     return {
-      ...failure(429, checkoutRateLimitMessage(limit.retryAfterSeconds), {}, bag.dropped),
+      ...failure(429, checkoutRateLimitMessage(limit.retryAfterSeconds)),
       retryAfterSeconds: limit.retryAfterSeconds,
     } as CheckoutResult;
 
@@ -555,7 +558,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         .execute();
       return order;
     });
-  if ("ok" in created) return failure(400, created.message, { date: created.message }, bag.dropped);
+  if ("ok" in created) return failure(400, created.message, { date: created.message });
   await recordAttempt(checkoutRateLimit(request.clientIp).bucket, now);
 
   try {
@@ -571,7 +574,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   } catch (error) {
     console.error(`checkout: payment session for order ${created.id} failed:`, error);
     await closePayment(created.id, "failed");
-    return failure(502, CHECKOUT_FAILED, {}, bag.dropped);
+    return failure(502, CHECKOUT_FAILED);
   }
 }
 
