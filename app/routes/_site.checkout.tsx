@@ -96,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(await checkoutPage(request, month)),
     token: newCheckoutToken(),
     cancelled: url.searchParams.get("cancelled") === "1",
-    stillHeld: abandoned?.state === "unavailable",
+    abandoned: abandoned?.state ?? null,
     retry,
   };
 }
@@ -121,6 +121,10 @@ type ActionResult =
 
 const CANCELLED_NOTICE =
   "Your payment was cancelled and no money was taken. Your date is free again: change anything below and book again.";
+const GENERIC_CANCELLED_NOTICE =
+  "Your payment was cancelled and no money was taken. You can try again below.";
+const NOT_FOUND_NOTICE =
+  "We could not find that payment, so nothing was changed. You can book again below.";
 const STILL_HELD_NOTICE =
   "We could not reach the card payment service to cancel your payment. No money is taken unless you finish paying, and the date is released within 30 minutes.";
 
@@ -162,7 +166,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>({
       kind: "form",
       message: null,
-      notice: abandoned.state === "unavailable" ? STILL_HELD_NOTICE : CANCELLED_NOTICE,
+      notice:
+        abandoned.state === "unavailable"
+          ? STILL_HELD_NOTICE
+          : abandoned.state === "released"
+            ? CANCELLED_NOTICE
+            : NOT_FOUND_NOTICE,
       errors: {},
       values: kept,
       calendar: await collectionCalendar(isIsoDay(kept.date) ? kept.date.slice(0, 7) : null),
@@ -297,7 +306,13 @@ export default function Checkout() {
         </div>
       ) : page.cancelled && !failed ? (
         <div role="status" className="notice">
-          <p>{page.stillHeld ? STILL_HELD_NOTICE : CANCELLED_NOTICE}</p>
+          <p>
+            {page.abandoned === "released"
+              ? CANCELLED_NOTICE
+              : page.abandoned === "unavailable"
+                ? STILL_HELD_NOTICE
+                : GENERIC_CANCELLED_NOTICE}
+          </p>
         </div>
       ) : null}
       {bag.dropped > 0 ? (

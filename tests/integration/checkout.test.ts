@@ -1109,11 +1109,14 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     const cancelUrl = String(first.body.cancel_url);
     const forged = await fetch(cancelUrl.replace(/key=[\w-]+/, "key=AAAAAAAAAAAAAAAAAAAAAA"));
     expect(forged.status).toBe(200);
+    expect(await forged.text()).not.toContain("Your date is free again");
     expect(stripe.sessionExpiries()).toHaveLength(0);
     const back = await fetch(cancelUrl, { headers: { cookie } });
     expect(back.status).toBe(200);
     const backPage = await back.text();
-    expect(backPage).toContain("Your payment was cancelled and no money was taken");
+    expect(backPage).toContain(
+      "Your payment was cancelled and no money was taken. Your date is free again",
+    );
     expect(backPage).toContain('value="22 Elm Grove"');
     expect(stripe.sessionExpiries()).toHaveLength(1);
     const firstSession = [...stripe.sessions.values()].find(
