@@ -4,6 +4,7 @@ import * as m0002 from "./0002_rate_limits";
 import * as m0003 from "./0003_order_search_indexes";
 import * as m0004 from "./0004_payments";
 import * as m0005 from "./0005_staff_sessions";
+import * as m0006 from "./0006_hardening_payments";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "0003_order_search_indexes": m0003,
   "0004_payments": m0004,
   "0005_staff_sessions": m0005,
+  "0006_hardening_payments": m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

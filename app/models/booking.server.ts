@@ -11,8 +11,10 @@ import { getSetting } from "./settings.server";
  * Collection days (DESIGN.md "Collection date"): from today (before the
  * same-day cut-off, else tomorrow) to 90 days ahead; a day holding as many
  * active bookings as the daily capacity is full. Active: paid orders,
- * bookings staff made by hand, and card orders still within their 30-minute
- * payment window (so an abandoned checkout frees its slot).
+ * bookings staff made by hand, card orders still within their 30-minute
+ * payment window (so an abandoned checkout frees its slot), and card orders
+ * whose payment did not match (money was taken: the day stays held while
+ * staff check it).
  */
 
 export const INVALID_DATE_MESSAGE = "Please select a valid date";
@@ -69,11 +71,83 @@ export async function activeBookingsByDay(
     .where("collection_date", ">=", from)
     .where("collection_date", "<=", to)
     .where(
-      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR (status = 'pending' AND payment_closed IS NULL AND created_at >= ${freshSince}))`,
+      sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR payment_review_at IS NOT NULL OR (status = 'pending' AND payment_closed IS NULL AND created_at >= ${freshSince}))`,
     )
     .groupBy("collection_date")
     .execute();
   return new Map(rows.map((r) => [r.collection_date, Number(r.n)]));
+}
+
+// ---------------------------------------------------------------------------
+// Holds: unpaid checkouts keep a slot while they are paid, but only a share of a day
+
+/** Unpaid checkouts one address may hold on one day (a household needs one; a retry makes two). */
+export const MAX_HOLDS_PER_ADDRESS = 2;
+
+/** Unpaid checkouts a day may hold: half its capacity (at least one, so a small day can be booked). */
+export function holdLimit(capacity: number): number {
+  return Math.max(1, Math.floor(capacity / 2));
+}
+
+export const DAY_HELD_MESSAGE =
+  "Other customers are paying for bookings on this day right now. Please choose another date, or try this one again in about 30 minutes.";
+export const ADDRESS_HOLDS_MESSAGE = `You already have ${MAX_HOLDS_PER_ADDRESS} unfinished payments for this day. Finish or cancel one of them, or choose another date.`;
+
+export interface DayLoad {
+  capacity: number;
+  /** active bookings on the day: paid, made by staff, and unpaid checkouts still held */
+  booked: number;
+  /** unpaid card checkouts still holding a slot */
+  held: number;
+  /** of those, the ones started from this address */
+  heldByAddress: number;
+}
+
+export type HoldDecision =
+  { ok: true } | { ok: false; reason: "full" | "day-held" | "address"; message: string };
+
+/**
+ * May one more unpaid checkout hold a slot on this day? The one rule for
+ * holds (unit-tested as a table): the day is not full, unpaid checkouts hold
+ * at most half of it, and one address holds at most two of them.
+ */
+export function holdDecision(load: DayLoad): HoldDecision {
+  if (load.booked >= load.capacity)
+    return { ok: false, reason: "full", message: INVALID_DATE_MESSAGE };
+  if (load.held >= holdLimit(load.capacity))
+    return { ok: false, reason: "day-held", message: DAY_HELD_MESSAGE };
+  if (load.heldByAddress >= MAX_HOLDS_PER_ADDRESS)
+    return { ok: false, reason: "address", message: ADDRESS_HOLDS_MESSAGE };
+  return { ok: true };
+}
+
+/** A day's bookings and holds, counted for holdDecision (inside the transaction that writes the order). */
+export async function dayLoad(
+  day: string,
+  clientKey: string,
+  capacity: number,
+  now: Date,
+  executor: Kysely<DB> = db(),
+): Promise<DayLoad> {
+  const freshSince = new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000).toISOString();
+  const held = sql<number>`(payment_method = 'card' AND status = 'pending' AND payment_closed IS NULL AND payment_review_at IS NULL AND created_at >= ${freshSince})`;
+  const row = await executor
+    .selectFrom("orders")
+    .select([
+      sql<number>`coalesce(sum(status = 'complete' OR payment_method <> 'card' OR payment_review_at IS NOT NULL OR ${held}), 0)`.as(
+        "booked",
+      ),
+      sql<number>`coalesce(sum(${held}), 0)`.as("held"),
+      sql<number>`coalesce(sum(${held} AND client_key = ${clientKey}), 0)`.as("by_address"),
+    ])
+    .where("collection_date", "=", day)
+    .executeTakeFirstOrThrow();
+  return {
+    capacity,
+    booked: Number(row.booked),
+    held: Number(row.held),
+    heldByAddress: Number(row.by_address),
+  };
 }
 
 export type DateCheck = { ok: true; full: boolean } | { ok: false; message: string };

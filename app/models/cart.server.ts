@@ -2,10 +2,18 @@ import {
   addLine,
   BAG_ERRORS,
   BagFullError,
-  clampQuantity,
+  MAX_QUANTITY,
+  parseQuantity,
+  QUANTITY_MESSAGE,
+  QuantityError,
+  setLineQuantity,
   type BagErrorCode,
   type CartLine,
 } from "~/lib/cart";
+import { formatPence } from "~/lib/format";
+import { config } from "~/services/config.server";
+import { db } from "~/services/db.server";
+import { orderLimits } from "./settings.server";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
 import { getProduct, getProductsByIds, type ProductImage } from "./product.server";
 
@@ -63,26 +71,211 @@ export async function priceBag(lines: readonly CartLine[]): Promise<PricedBag> {
 export type AddToBagResult =
   { ok: true; lines: CartLine[] } | { ok: false; code: BagErrorCode; message: string };
 
-/** Adds a product on sale to the bag (merging with the same product and position). */
+const bagError = (code: BagErrorCode): AddToBagResult => ({
+  ok: false,
+  code,
+  message: BAG_ERRORS[code],
+});
+
+/**
+ * Adds a product on sale to the bag (merging with the same product and
+ * position). No quantity means one; a quantity that is not a whole number
+ * 1–99, or a merge past 99, is refused.
+ */
 export async function addToBag(
   lines: readonly CartLine[],
-  input: { id: number; position: string | null | undefined; quantity: unknown },
+  input: { id: unknown; position: unknown; quantity: unknown },
 ): Promise<AddToBagResult> {
-  if (!isPosition(input.position))
-    return { ok: false, code: "position", message: BAG_ERRORS.position };
-  const product = await getProduct(input.id);
-  if (!product) return { ok: false, code: "product", message: BAG_ERRORS.product };
+  if (!isPosition(input.position)) return bagError("position");
+  const quantity =
+    input.quantity === null || input.quantity === undefined ? 1 : parseQuantity(input.quantity);
+  if (quantity === null) return bagError("quantity");
+  const id =
+    typeof input.id === "string" && /^\d{1,9}$/.test(input.id) ? Number(input.id) : input.id;
+  const product = typeof id === "number" ? await getProduct(id) : undefined;
+  if (!product) return bagError("product");
   try {
     return {
       ok: true,
-      lines: addLine(lines, {
-        id: product.id,
-        position: input.position,
-        quantity: clampQuantity(input.quantity),
-      }),
+      lines: addLine(lines, { id: product.id, position: input.position, quantity }),
     };
   } catch (error) {
-    if (error instanceof BagFullError) return { ok: false, code: "bag", message: BAG_ERRORS.bag };
+    if (error instanceof BagFullError) return bagError("bag");
+    if (error instanceof QuantityError) return bagError("quantity");
     throw error;
   }
+}
+
+/** Sets a bag line's quantity (1–99); anything else is refused and the bag is unchanged. */
+export function setBagQuantity(
+  lines: readonly CartLine[],
+  input: { id: unknown; position: unknown; quantity: unknown },
+): AddToBagResult {
+  const id = Number(input.id);
+  const position = input.position;
+  if (!isPosition(position) || !lines.some((l) => l.id === id && l.position === position))
+    return bagError("line");
+  const quantity = parseQuantity(input.quantity);
+  if (quantity === null) return bagError("quantity");
+  return { ok: true, lines: setLineQuantity(lines, { id, position }, quantity) };
+}
+
+// ---------------------------------------------------------------------------
+// An order's lines: checked, merged and capped before a checkout
+
+/** The largest order the site takes online (settings; beyond it, a quote). */
+export interface OrderLimits {
+  maxTotalPence: number;
+  maxLines: number;
+}
+
+/** A line as a client sent it: nothing trusted yet. */
+export interface RawLine {
+  id: unknown;
+  position: unknown;
+  quantity: unknown;
+}
+
+/** What the check needs to know of a product. */
+export interface LineProduct {
+  id: number;
+  name: string;
+  onSale: boolean;
+  unitPence: Record<Position, number>;
+}
+
+export type LineCheck =
+  | { ok: true; lines: CartLine[]; totalPence: number }
+  /** unavailable: lines whose product is unknown or has left the shop */
+  | { ok: false; errors: string[]; unavailable: number };
+
+const describeLine = (n: number, product?: LineProduct, position?: Position) =>
+  `Line ${n}${product ? ` (${product.name}${position ? `, ${POSITION_LABELS[position]}` : ""})` : ""}`;
+
+/**
+ * The one rule for an order's lines, for the /api and the checkout page:
+ * each line names a product on sale, an option and a whole quantity 1–99;
+ * the same product and option are merged into one line (at most 99); and the
+ * order stays within the lines and total the business takes online. Every
+ * problem is reported, naming its line (counted from 1, as sent).
+ */
+export function validateOrderLines(
+  raw: readonly RawLine[],
+  products: ReadonlyMap<number, LineProduct>,
+  limits: OrderLimits,
+  phone: string,
+): LineCheck {
+  const errors: string[] = [];
+  let unavailable = 0;
+  const merged = new Map<string, { line: CartLine; from: number[] }>();
+  raw.forEach((item, index) => {
+    const n = index + 1;
+    const id =
+      typeof item.id === "number" && Number.isSafeInteger(item.id) && item.id > 0 ? item.id : null;
+    const product = id === null ? undefined : products.get(id);
+    const position = isPosition(item.position) ? item.position : undefined;
+    if (id === null) {
+      errors.push(`${describeLine(n)}: a product id (a whole number) is needed.`);
+      return;
+    }
+    if (!product || !product.onSale) {
+      unavailable += 1;
+      errors.push(
+        product
+          ? `${describeLine(n, product)}: this item is no longer available.`
+          : `${describeLine(n)}: there is no item with id ${id} for sale.`,
+      );
+      return;
+    }
+    if (!position) {
+      errors.push(
+        `${describeLine(n, product)}: please choose an option (${Object.values(POSITION_LABELS).join(", ")}).`,
+      );
+      return;
+    }
+    const quantity = parseQuantity(item.quantity);
+    if (quantity === null) {
+      errors.push(`${describeLine(n, product, position)}: ${QUANTITY_MESSAGE}`);
+      return;
+    }
+    const key = `${id}:${position}`;
+    const existing = merged.get(key);
+    if (existing) {
+      existing.line.quantity += quantity;
+      existing.from.push(n);
+    } else merged.set(key, { line: { id, position, quantity }, from: [n] });
+  });
+  for (const { line, from } of merged.values()) {
+    if (line.quantity > MAX_QUANTITY) {
+      const product = products.get(line.id)!;
+      errors.push(
+        `Lines ${from.join(" and ")} (${product.name}, ${POSITION_LABELS[line.position]}) add up to ${line.quantity}; one order can have at most ${MAX_QUANTITY} of an item.`,
+      );
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors, unavailable };
+
+  const lines = [...merged.values()].map((m) => m.line);
+  const totalPence = lines.reduce(
+    (sum, line) => sum + products.get(line.id)!.unitPence[line.position] * line.quantity,
+    0,
+  );
+  if (lines.length > limits.maxLines)
+    errors.push(
+      `An order can have at most ${limits.maxLines} different items; this one has ${lines.length}. For a bigger clearance, ask us for a quote or call ${phone}.`,
+    );
+  if (totalPence > limits.maxTotalPence)
+    errors.push(
+      `Orders over ${formatPence(limits.maxTotalPence)} cannot be booked online (this one comes to ${formatPence(totalPence)}). For a job this size, ask us for a quote or call ${phone}.`,
+    );
+  return errors.length > 0 ? { ok: false, errors, unavailable } : { ok: true, lines, totalPence };
+}
+
+/** Products by id for validateOrderLines, retired ones included (to name them). */
+export async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LineProduct>> {
+  const wanted = [
+    ...new Set(
+      ids.filter(
+        (id): id is number => typeof id === "number" && Number.isSafeInteger(id) && id > 0,
+      ),
+    ),
+  ];
+  if (wanted.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("products")
+    .select([
+      "id",
+      "name",
+      "retired_at",
+      "price_pence",
+      "inside_dismantle_pence",
+      "inside_no_dismantle_pence",
+      "outside_pence",
+    ])
+    .where("id", "in", wanted)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        onSale: r.retired_at === null,
+        unitPence: {
+          inside_dismantle: r.price_pence + r.inside_dismantle_pence,
+          inside_no_dismantle: r.price_pence + r.inside_no_dismantle_pence,
+          outside: r.price_pence + r.outside_pence,
+        },
+      },
+    ]),
+  );
+}
+
+/** Checks an order's lines against the database and the business's limits. */
+export async function checkOrderLines(raw: readonly RawLine[]): Promise<LineCheck> {
+  const [products, limits] = await Promise.all([
+    lineProducts(raw.map((line) => line.id)),
+    orderLimits(),
+  ]);
+  return validateOrderLines(raw, products, limits, config().business.phone);
 }

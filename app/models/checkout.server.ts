@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
+import net from "node:net";
 import { z } from "zod";
-import type { CartLine } from "~/lib/cart";
 import { isIsoDay, isMonth, monthGrid, shiftMonth, type CalendarMonth } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
+import { createTtlCache } from "~/lib/ttl-cache";
 import { CHECKOUT_CHECK_DETAILS, CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
-import { POSITION_LABELS } from "~/lib/positions";
+import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import type Stripe from "stripe";
@@ -21,10 +22,11 @@ import {
   activeBookingsByDay,
   bookingRules,
   checkCollectionDate,
-  INVALID_DATE_MESSAGE,
+  dayLoad,
+  holdDecision,
   PAYMENT_WINDOW_MINUTES,
 } from "./booking.server";
-import { priceBag, type BagLine } from "./cart.server";
+import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 import { getProductsByIds } from "./product.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
@@ -37,24 +39,93 @@ import { getSetting } from "./settings.server";
  * first (the /payment page, the webhook or the demo page).
  */
 
+/** No control characters (NUL and the like) in what we store and print on emails. */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+const CONTROL_CHARACTERS_MESSAGE = "Please remove the unusual characters from this field";
+
+/** A text field: a string (nothing else), trimmed, required, bounded, printable. */
+const textField = (
+  missing: string,
+  max: number,
+  tooLong = `Please keep this to ${max} characters`,
+) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong)
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+
 export const checkoutSchema = z.object({
-  full_name: z.string().trim().min(1, "Please enter your full name").max(120),
-  email: z.email("Please enter a valid email address").trim().max(200),
-  phone_number: z
-    .string()
+  full_name: textField("Please enter your full name", 120),
+  email: z
+    .string({ error: "Please enter a valid email address" })
     .trim()
-    .min(1, "Please enter your phone number")
-    .max(40)
-    .regex(/^[0-9 +()-]{7,}$/, "Please enter a phone number we can call, such as 07700 900123"),
-  address_1: z.string().trim().min(1, "Please enter the first line of your address").max(200),
-  town: z.string().trim().min(1, "Please enter your town or city").max(100),
-  postcode: z
-    .string()
-    .trim()
-    .min(1, "Please enter your postcode")
-    .max(10, "Please enter a UK postcode")
-    .regex(/^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/, "Please enter a UK postcode"),
+    .max(200, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  phone_number: textField("Please enter your phone number", 40).regex(
+    /^[0-9 +()-]{7,}$/,
+    "Please enter a phone number we can call, such as 07700 900123",
+  ),
+  address_1: textField("Please enter the first line of your address", 200),
+  town: textField("Please enter your town or city", 100),
+  postcode: textField("Please enter your postcode", 10, "Please enter a UK postcode").regex(
+    /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/,
+    "Please enter a UK postcode",
+  ),
 });
+
+/** Cart items one /api checkout may send before the order limits are even looked at. */
+const MAX_API_CART_ITEMS = 200;
+
+/**
+ * The body of POST /api/products/create-checkout-session/ (spec §7): the
+ * billing details (checked by checkoutSchema, as the page's form is) and the
+ * cart items, checked line by line by checkOrderLines. Prices in it are ignored.
+ */
+export const apiCheckoutSchema = z.object(
+  {
+    billing_infomation: z.record(z.string(), z.unknown(), {
+      error: "billing_infomation must be an object with your details",
+    }),
+    cart_items: z
+      .array(
+        z.record(z.string(), z.unknown(), {
+          error: "Each cart item must be an object such as {id, addon: {label}, quantity}",
+        }),
+        { error: "cart_items must be a list of the items to collect" },
+      )
+      .min(1, EMPTY_BAG_MESSAGE)
+      .max(MAX_API_CART_ITEMS, `Please send at most ${MAX_API_CART_ITEMS} cart items`),
+  },
+  { error: "Send a JSON object: {billing_infomation, cart_items}" },
+);
+
+const POSITION_BY_LABEL = new Map(
+  Object.entries(POSITION_LABELS).map(([position, label]) => [label.toLowerCase(), position]),
+);
+
+/**
+ * A spec cart item ({id, addon: {label}, quantity, …}) → a line to check: the
+ * id (a number, or digits), the option (by `position`, or the option's label)
+ * and the quantity exactly as sent. Nothing is corrected here.
+ */
+export function apiCartLine(item: Record<string, unknown>): RawLine {
+  const { id, addon, position, quantity } = item;
+  const label =
+    addon && typeof addon === "object" ? (addon as Record<string, unknown>).label : undefined;
+  const chosen = isPosition(position)
+    ? position
+    : typeof label === "string"
+      ? (POSITION_BY_LABEL.get(label.trim().toLowerCase()) ?? (isPosition(label) ? label : null))
+      : null;
+  return {
+    id: typeof id === "string" && /^\d{1,9}$/.test(id) ? Number(id) : id,
+    position: chosen,
+    quantity,
+  };
+}
+
 export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date";
 export const CHECKOUT_FIELDS = [
   "full_name",
@@ -83,6 +154,35 @@ export function checkoutRateLimit(clientIp: string) {
 
 function checkoutRateLimitMessage(retryAfterSeconds: number): string {
   return `You have started several checkouts in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${config().business.phone} to book.`;
+}
+
+/** An IPv6 address written out in full (eight groups), or null when it is not one. */
+function expandIpv6(address: string): string[] | null {
+  if (!net.isIPv6(address) || address.includes(".")) return null;
+  const [head = "", tail] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
+  return [...left, ...Array<string>(missing).fill("0"), ...right].map((g) =>
+    g.toLowerCase().padStart(4, "0"),
+  );
+}
+
+/**
+ * The key an order stores for the address a checkout came from: a keyed hash
+ * (HMAC with the server's secret), never the address itself. An IPv6 address
+ * counts by its /64, which one household or phone holds whole.
+ */
+export function clientKeyOf(clientIp: string): string {
+  let address = clientIp.trim().toLowerCase();
+  if (address.startsWith("::ffff:") && net.isIPv4(address.slice(7))) address = address.slice(7);
+  const v6 = expandIpv6(address);
+  const network = v6 ? `${v6.slice(0, 4).join(":")}::/64` : address;
+  return crypto
+    .createHmac("sha256", config().sessionSecret)
+    .update(`checkout-client:${network}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 export function cardPaymentUnavailableMessage(): string {
@@ -138,7 +238,8 @@ export async function collectionCalendar(
 
 export interface CheckoutRequest {
   values: Record<string, unknown>;
-  lines: readonly CartLine[];
+  /** the order's lines as sent (the bag cookie, or an /api client's cart): checked here */
+  lines: readonly RawLine[];
   uiMode: UiMode;
   /** the form's one-time token: a repeated submit finds the same order */
   token: string | null | undefined;
@@ -159,16 +260,17 @@ export type CheckoutResult =
       errors: FieldErrors<CheckoutField>;
       /** lines dropped from the bag because their product left the shop */
       dropped: number;
+      /** what is wrong with the order's lines, one message per problem, naming the line */
+      lineErrors?: string[];
     }
   | {
       ok: true;
       orderId: number;
+      /** lets the customer give this checkout up (abandonCheckout) */
+      abandonKey: string;
       session: GatewaySession;
       gateway: PaymentGateway["kind"];
       alreadyPaid: boolean;
-      dropped: number;
-      /** the bag after dropping vanished products (write it back) */
-      kept: CartLine[];
     };
 
 const failure = (
@@ -184,6 +286,94 @@ interface OrderForSession {
   email: string;
   status: string;
   payment_closed: PaymentClosed | null;
+}
+
+/**
+ * What lets a customer give up their own unpaid checkout (and nobody else's):
+ * a keyed hash of the order, carried in the provider's "back" link and in
+ * the embedded form's Cancel button.
+ */
+export function abandonKey(order: { id: number; created_at: string }): string {
+  return crypto
+    .createHmac("sha256", config().sessionSecret)
+    .update(`abandon-checkout:${order.id}:${order.created_at}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+export type AbandonResult =
+  /** the hold is released; the details typed, to fill the form again */
+  | { state: "released"; details: Record<string, string> }
+  /** it was paid after all: show the payment page */
+  | { state: "paid"; sessionId: string }
+  /** the provider did not answer: the hold stays until it expires */
+  | { state: "unavailable"; details: Record<string, string> }
+  | { state: "unknown" };
+
+/**
+ * The customer gave up an unpaid checkout (Stripe's "back" link, the Cancel
+ * button by the embedded form): the payment session is closed at the
+ * provider first, so it can no longer be paid, then the order's hold is
+ * released at once. If the payment got there first, the order is completed
+ * instead.
+ */
+export async function abandonCheckout(orderId: unknown, key: unknown): Promise<AbandonResult> {
+  const id = Number(orderId);
+  if (!Number.isSafeInteger(id) || id < 1 || typeof key !== "string") return { state: "unknown" };
+  const order = await db()
+    .selectFrom("orders")
+    .select([
+      "id",
+      "created_at",
+      "status",
+      "payment_closed",
+      "payment_session_id",
+      "full_name",
+      "email",
+      "phone_number",
+      "address_1",
+      "town",
+      "postcode",
+      "collection_date",
+    ])
+    .where("id", "=", id)
+    .where("payment_method", "=", "card")
+    .where("source", "=", "web")
+    .executeTakeFirst();
+  if (!order) return { state: "unknown" };
+  const expected = Buffer.from(abandonKey(order));
+  const given = Buffer.from(key);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return { state: "unknown" };
+  const { full_name, email, phone_number, address_1, town, postcode, collection_date } = order;
+  const details = {
+    full_name,
+    email,
+    phone_number,
+    address_1,
+    town,
+    postcode,
+    date: collection_date,
+  };
+  if (order.status === "complete" && order.payment_session_id)
+    return { state: "paid", sessionId: order.payment_session_id };
+  if (order.payment_closed) return { state: "released", details };
+
+  const gateway = paymentGateway();
+  if (gateway && order.payment_session_id) {
+    try {
+      const session = await gateway.expireSession(order.payment_session_id);
+      if (session?.paid) {
+        await completePayment(session, gateway.kind);
+        return { state: "paid", sessionId: session.id };
+      }
+    } catch (error) {
+      console.error(`checkout: could not close the payment of order ${order.id}:`, error);
+      return { state: "unavailable", details };
+    }
+  }
+  await closePayment(order.id, "expired");
+  return { state: "released", details };
 }
 
 /** The idempotency key and lifetime come from the order, so asking again gets the same session. */
@@ -212,6 +402,7 @@ async function sessionFor(
     expiresAt: Math.floor(created / 1000) + PAYMENT_WINDOW_MINUTES * 60,
     idempotencyKey: `order-${order.id}-${created}-${uiMode}`,
     siteUrl,
+    cancelUrl: `${siteUrl}/checkout?cancelled=1&order=${order.id}&key=${abandonKey(order)}`,
   });
   await db()
     .updateTable("orders")
@@ -249,11 +440,10 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         return {
           ok: true,
           orderId: existing.id,
+          abandonKey: abandonKey(existing),
           session,
           gateway: gateway.kind,
           alreadyPaid: true,
-          dropped: 0,
-          kept: [],
         };
     }
     if (existing && !existing.payment_closed) {
@@ -262,11 +452,10 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         return {
           ok: true,
           orderId: existing.id,
+          abandonKey: abandonKey(existing),
           session,
           gateway: gateway.kind,
           alreadyPaid: false,
-          dropped: 0,
-          kept: [...request.lines],
         };
       } catch (error) {
         console.error(`checkout: session for order ${existing.id} failed:`, error);
@@ -282,7 +471,6 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         .execute();
   }
 
-  const bag = await priceBag(request.lines);
   const parsed = checkoutSchema.safeParse(request.values);
   const errors: FieldErrors<CheckoutField> = parsed.success
     ? {}
@@ -290,26 +478,40 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   const date = request.values.date;
   const dateCheck = await checkCollectionDate(date, "customer", now);
   if (!dateCheck.ok) errors.date = dateCheck.message;
-  if (bag.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors, bag.dropped);
+  if (request.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors);
+  // Every line is checked, duplicates merged and the order kept within the limits, before anything is written.
+  const checked = await checkOrderLines(request.lines);
+  if (!checked.ok)
+    return {
+      ...failure(400, checked.errors.join(" "), errors, checked.unavailable),
+      lineErrors: checked.errors,
+    } as CheckoutResult;
+  const bag = await priceBag(checked.lines);
+  // A product retired in the moment between the check and the pricing: never book a shorter order.
+  if (bag.dropped > 0)
+    return failure(400, "An item in your order has just become unavailable.", errors, bag.dropped);
   if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
-    return failure(400, checkoutFailureMessage(errors), errors, bag.dropped);
+    return failure(400, checkoutFailureMessage(errors), errors);
   const rules = await bookingRules(now);
 
   // Each new order holds a slot for up to 31 minutes: one address may start only so many.
   const limit = await checkRateLimit(checkoutRateLimit(request.clientIp), now);
   if (!limit.allowed)
     return {
-      ...failure(429, checkoutRateLimitMessage(limit.retryAfterSeconds), {}, bag.dropped),
+      ...failure(429, checkoutRateLimitMessage(limit.retryAfterSeconds)),
       retryAfterSeconds: limit.retryAfterSeconds,
     } as CheckoutResult;
 
   const contact = parsed.data;
   const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
+  const clientKey = clientKeyOf(request.clientIp);
+  // The day's count and the insert are one transaction: two checkouts racing
+  // for the last slot (or the last hold) cannot both have it.
   const created = await db()
     .transaction()
     .execute(async (trx) => {
-      const booked = (await activeBookingsByDay(date, date, now, trx)).get(date) ?? 0;
-      if (booked >= rules.capacity) return null;
+      const decision = holdDecision(await dayLoad(date, clientKey, rules.capacity, now, trx));
+      if (!decision.ok) return decision;
       const order = await trx
         .insertInto("orders")
         .values({
@@ -325,6 +527,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           total_pence: bag.subtotalPence,
           checkout_token: token ?? newCheckoutToken(),
           source: "web",
+          client_key: clientKey,
         })
         .returning(["id", "created_at", "email", "status", "payment_closed"])
         .executeTakeFirstOrThrow();
@@ -355,8 +558,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
         .execute();
       return order;
     });
-  if (!created)
-    return failure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE }, bag.dropped);
+  if ("ok" in created) return failure(400, created.message, { date: created.message });
   await recordAttempt(checkoutRateLimit(request.clientIp).bucket, now);
 
   try {
@@ -364,16 +566,15 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     return {
       ok: true,
       orderId: created.id,
+      abandonKey: abandonKey(created),
       session,
       gateway: gateway.kind,
       alreadyPaid: false,
-      dropped: bag.dropped,
-      kept: bag.kept,
     };
   } catch (error) {
     console.error(`checkout: payment session for order ${created.id} failed:`, error);
     await closePayment(created.id, "failed");
-    return failure(502, CHECKOUT_FAILED, {}, bag.dropped);
+    return failure(502, CHECKOUT_FAILED);
   }
 }
 
@@ -409,6 +610,16 @@ export async function completePayment(
       if (order.status === "complete") return "already-paid";
       if (!session.paid) return "not-paid";
       if (session.amountTotal !== order.total_pence || session.currency?.toLowerCase() !== "gbp") {
+        const refusal = `refused: session ${session.id} paid ${session.amountTotal} ${session.currency}`;
+        // Reported before (a replay, the customer's return, or staff already checked it): nothing new.
+        const seen = await trx
+          .selectFrom("order_events")
+          .select("id")
+          .where("order_id", "=", order.id)
+          .where("field", "=", "payment")
+          .where("new_value", "=", refusal)
+          .executeTakeFirst();
+        if (seen) return "mismatch";
         console.error(
           `payment: order ${order.id} expected ${order.total_pence} gbp, session ${session.id} has ${session.amountTotal} ${session.currency}`,
         );
@@ -418,10 +629,20 @@ export async function completePayment(
             order_id: order.id,
             field: "payment",
             old_value: null,
-            new_value: `refused: session ${session.id} paid ${session.amountTotal} ${session.currency}`,
+            new_value: refusal,
             actor,
           })
           .execute();
+        // Flag the order for staff, and tell them once per order.
+        const now = new Date().toISOString();
+        const flagged = await trx
+          .updateTable("orders")
+          .set({ payment_review_at: now, updated_at: now })
+          .where("id", "=", order.id)
+          .where("payment_review_at", "is", null)
+          .executeTakeFirst();
+        if (Number(flagged.numUpdatedRows) > 0)
+          await enqueueEmail(trx, paymentReviewNotice(order, session));
         return "mismatch";
       }
       const now = new Date().toISOString();
@@ -491,13 +712,46 @@ export interface PaymentStatus {
 const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
 
 /**
+ * Statuses read lately, for the anonymous /api (a page may poll it): the
+ * gateway is asked about one session at most once every few seconds, and
+ * requests that arrive together share one call. Bounded, so a stream of
+ * made-up ids cannot grow it.
+ */
+const PAYMENT_STATUS_TTL_MS = 4_000;
+const recentStatuses = createTtlCache<Promise<PaymentStatus | null>>({
+  ttlMs: PAYMENT_STATUS_TTL_MS,
+  max: 1_000,
+});
+
+/**
+ * GET /api/products/payment_status: as readPaymentStatus, from the cache
+ * when it was read in the last few seconds. An id that cannot be one of the
+ * gateway's sessions is answered without asking the gateway.
+ */
+export async function cachedPaymentStatus(sessionId: string): Promise<PaymentStatus | null> {
+  const gateway = paymentGateway();
+  if (!gateway || !gateway.isSessionId(sessionId)) return null;
+  const cached = recentStatuses.get(sessionId);
+  if (cached) return cached;
+  const reading = readPaymentStatus(sessionId);
+  recentStatuses.set(sessionId, reading);
+  const status = await reading.catch((error: unknown) => {
+    recentStatuses.delete(sessionId);
+    throw error;
+  });
+  // A gateway that did not answer is asked again next time.
+  if (status?.status === "unavailable") recentStatuses.delete(sessionId);
+  return status;
+}
+
+/**
  * A payment's status for the /payment page and the /api: asks the gateway,
  * and completes the order when it is paid (the webhook may not have arrived
  * yet) or releases its slot when the session expired. null: no such payment.
  */
 export async function readPaymentStatus(sessionId: string): Promise<PaymentStatus | null> {
   const gateway = paymentGateway();
-  if (!gateway || sessionId.length === 0 || sessionId.length > 255) return null;
+  if (!gateway || !gateway.isSessionId(sessionId)) return null;
   let session: GatewaySession | null;
   try {
     session = await gateway.retrieveSession(sessionId);
@@ -518,7 +772,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
         .executeTakeFirst()
     : undefined;
   const paid = order?.status === "complete";
-  return {
+  const result: PaymentStatus = {
     status: paid ? "complete" : outcome === "mismatch" ? "review" : session.status,
     justPaid:
       paid &&
@@ -534,6 +788,9 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
         }
       : null,
   };
+  // The /api's recent answers follow what this read found (the page may just have completed it).
+  recentStatuses.set(sessionId, Promise.resolve(result));
+  return result;
 }
 
 export async function orderItemsSummary(orderId: number) {
@@ -689,6 +946,115 @@ function businessNotification(receipt: Receipt): OutgoingEmail {
       `Open the order: ${publicUrl}/dashboard/orders/${receipt.id}`,
     ].join("\n"),
   };
+}
+
+/** Staff: a payment arrived that does not match its order. */
+function paymentReviewNotice(
+  order: {
+    id: number;
+    total_pence: number;
+    full_name: string;
+    email: string;
+    phone_number: string;
+    collection_date: string;
+  },
+  session: GatewaySession,
+): OutgoingEmail {
+  const { publicUrl } = config();
+  const paid =
+    session.amountTotal === null
+      ? "an unknown amount"
+      : session.currency?.toLowerCase() === "gbp"
+        ? formatPence(session.amountTotal)
+        : `${session.amountTotal} (minor units) in ${String(session.currency).toUpperCase()}`;
+  return {
+    kind: "payment_review",
+    to: config().business.email,
+    subject: `Payment to check for order HB${order.id}: paid ${paid}, order total ${formatPence(order.total_pence)}`,
+    text: [
+      `A card payment for order HB${order.id} does not match the order, so the order was not marked paid.`,
+      "",
+      `Order total: ${formatPence(order.total_pence)} (GBP)`,
+      `Payment received: ${paid}`,
+      `Payment session: ${session.id}`,
+      `Collection date: ${formatLongDate(order.collection_date)} (held while you check)`,
+      `Customer: ${order.full_name}, ${order.email}, ${order.phone_number}`,
+      "",
+      "Check the payment in the Stripe dashboard, then either refund it or mark the order paid,",
+      "and let the customer know.",
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${order.id}`,
+    ].join("\n"),
+  };
+}
+
+export interface PaymentToReview {
+  orderId: number;
+  fullName: string;
+  collectionDate: string;
+  totalPence: number;
+  flaggedAt: string;
+}
+
+/** Unpaid orders whose payment did not match, for the staff dashboard (oldest first). */
+export async function paymentsToReview(limit = 20): Promise<{
+  count: number;
+  orders: PaymentToReview[];
+}> {
+  const base = db()
+    .selectFrom("orders")
+    .where("payment_review_at", "is not", null)
+    .where("status", "=", "pending");
+  const [counted, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select(["id", "full_name", "collection_date", "total_pence", "payment_review_at"])
+      .orderBy("payment_review_at")
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: Number(counted.n),
+    orders: rows.map((r) => ({
+      orderId: r.id,
+      fullName: r.full_name,
+      collectionDate: r.collection_date,
+      totalPence: r.total_pence,
+      flaggedAt: r.payment_review_at!,
+    })),
+  };
+}
+
+/**
+ * Staff have checked a flagged payment (refunded it, or dealt with it with
+ * the customer): it leaves "Payments to review", and an unpaid order stops
+ * holding its day. Written to the order's history.
+ */
+export async function clearPaymentReview(orderId: number, actor: string): Promise<boolean> {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return false;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const now = new Date().toISOString();
+      const cleared = await trx
+        .updateTable("orders")
+        .set({ payment_review_at: null, updated_at: now })
+        .where("id", "=", orderId)
+        .where("payment_review_at", "is not", null)
+        .executeTakeFirst();
+      if (Number(cleared.numUpdatedRows) === 0) return false;
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: orderId,
+          field: "payment_review",
+          old_value: "to review",
+          new_value: "checked",
+          actor,
+        })
+        .execute();
+      return true;
+    });
 }
 
 // ---------------------------------------------------------------------------

@@ -1,9 +1,17 @@
+import crypto from "node:crypto";
 import type { Transaction } from "kysely";
+import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 
 /**
  * Emails waiting to be sent. Each is written in the same transaction as the
  * thing it reports, so a crash can delay an email but never lose it.
+ *
+ * An email's life: pending → sending (written before the SMTP call) → sent,
+ * or back to pending with a later attempt time, or failed after
+ * MAX_ATTEMPTS. Each row has one Message-ID for life, so when a crash leaves
+ * a row in "sending" and it is sent again, the receiver sees the same email
+ * (docs/decisions/013-email-exactly-once.md).
  */
 
 export interface OutgoingEmail {
@@ -19,12 +27,29 @@ export interface QueuedEmail extends OutgoingEmail {
   attempts: number;
 }
 
+export interface ClaimedEmail extends QueuedEmail {
+  messageId: string;
+}
+
 /** After this many failed attempts an email is marked failed (it stays in the table for staff). */
 export const MAX_ATTEMPTS = 12;
+
+/**
+ * An attempt still "sending" after this long was cut short (the process
+ * died, or hung): it may be tried again. Longer than any one SMTP attempt can
+ * take (5 s connect + 5 s greeting + 15 s idle socket per step).
+ */
+export const SENDING_LEASE_MS = 2 * 60_000;
 
 /** 5 s, 15 s, 45 s, … capped at an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 3 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** A globally unique Message-ID (RFC 5322 `<left@right>`), in the sender's domain. */
+export function newMessageId(): string {
+  const domain = /@([A-Za-z0-9.-]+)$/.exec(config().business.email)?.[1] ?? "haulbook.invalid";
+  return `<${crypto.randomUUID()}@${domain}>`;
 }
 
 export async function enqueueEmail(trx: Transaction<DB>, email: OutgoingEmail): Promise<number> {
@@ -37,18 +62,25 @@ export async function enqueueEmail(trx: Transaction<DB>, email: OutgoingEmail): 
       text_body: email.text,
       html_body: email.html ?? null,
       next_attempt_at: new Date().toISOString(),
+      message_id: newMessageId(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
+/** Emails to try now: pending and due, or stuck in "sending" past the lease. */
 export async function dueEmails(now = new Date(), limit = 20): Promise<QueuedEmail[]> {
+  const staleBefore = new Date(now.getTime() - SENDING_LEASE_MS).toISOString();
   const rows = await db()
     .selectFrom("outbox")
     .select(["id", "kind", "to_address", "subject", "text_body", "html_body", "attempts"])
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", now.toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now.toISOString())]),
+        eb.and([eb("status", "=", "sending"), eb("sending_at", "<", staleBefore)]),
+      ]),
+    )
     .orderBy("id")
     .limit(limit)
     .execute();
@@ -63,13 +95,67 @@ export async function dueEmails(now = new Date(), limit = 20): Promise<QueuedEma
   }));
 }
 
-export async function markEmailSent(id: number): Promise<void> {
-  const now = new Date().toISOString();
+/**
+ * Marks an email "sending" (committed before any byte goes to the SMTP
+ * server) and returns it with its Message-ID; null when it is no longer due
+ * (sent meanwhile, or another sender holds it).
+ */
+export async function claimEmail(
+  email: QueuedEmail,
+  now = new Date(),
+): Promise<ClaimedEmail | null> {
+  const staleBefore = new Date(now.getTime() - SENDING_LEASE_MS).toISOString();
+  const row = await db()
+    .updateTable("outbox")
+    .set((eb) => ({
+      status: "sending",
+      sending_at: now.toISOString(),
+      message_id: eb.fn.coalesce("message_id", eb.val(newMessageId())),
+    }))
+    .where("id", "=", email.id)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "pending"),
+        eb.and([eb("status", "=", "sending"), eb("sending_at", "<", staleBefore)]),
+      ]),
+    )
+    .returning(["message_id", "attempts"])
+    .executeTakeFirst();
+  if (!row?.message_id) return null;
+  return { ...email, attempts: row.attempts, messageId: row.message_id };
+}
+
+/**
+ * After a restart, emails left in "sending" may or may not have reached the
+ * SMTP server: try them again at once, with the same Message-ID, so a
+ * receiver that already has one recognises the copy. One process owns the
+ * outbox (DESIGN.md), so anything marked "sending" before this process
+ * started was cut short; attempts of this process are never touched.
+ */
+export async function recoverInterruptedEmails(startedAt: Date): Promise<number> {
+  const now = startedAt;
+  const result = await db()
+    .updateTable("outbox")
+    .set((eb) => ({
+      status: "pending",
+      sending_at: null,
+      attempts: eb("attempts", "+", 1),
+      next_attempt_at: now.toISOString(),
+      last_error: "interrupted while sending (restart): sent again with the same Message-ID",
+    }))
+    .where("status", "=", "sending")
+    .where("sending_at", "<", startedAt.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function markEmailSent(id: number, now = new Date()): Promise<void> {
   await db()
     .updateTable("outbox")
     .set((eb) => ({
       status: "sent",
-      sent_at: now,
+      sent_at: now.toISOString(),
+      sending_at: null,
       attempts: eb("attempts", "+", 1),
       last_error: null,
     }))
@@ -81,6 +167,7 @@ export async function markEmailFailedAttempt(
   id: number,
   attemptsBefore: number,
   error: string,
+  now = new Date(),
 ): Promise<void> {
   const attempts = attemptsBefore + 1;
   await db()
@@ -89,7 +176,8 @@ export async function markEmailFailedAttempt(
       attempts,
       last_error: error.slice(0, 500),
       status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-      next_attempt_at: new Date(Date.now() + retryDelayMs(attempts)).toISOString(),
+      sending_at: null,
+      next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
     })
     .where("id", "=", id)
     .execute();

@@ -11,8 +11,7 @@ export interface RateLimit {
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type Reservation =
-  | { allowed: true; attemptId: number }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; attemptId: number } | { allowed: false; retryAfterSeconds: number };
 
 type Executor = Transaction<DB> | ReturnType<typeof db>;
 

@@ -19,3 +19,23 @@ export async function setSetting(key: string, value: string): Promise<void> {
     )
     .execute();
 }
+
+/**
+ * The largest order the site takes online (settings `max_order_total_pence`
+ * and `max_order_lines`). Defaults: £5,000 and 30 different items. A crew
+ * takes a few collections a day at about £100–£300 each, so £5,000 is well
+ * beyond one day's collections, and 30 lines is more than a whole-house
+ * clearance lists from the catalogue; anything bigger needs a survey and a
+ * quote, not a card payment.
+ */
+export async function orderLimits(): Promise<{ maxTotalPence: number; maxLines: number }> {
+  const [total, lines] = await Promise.all([
+    getSetting("max_order_total_pence"),
+    getSetting("max_order_lines"),
+  ]);
+  const positive = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+  };
+  return { maxTotalPence: positive(total, 500_000), maxLines: positive(lines, 30) };
+}

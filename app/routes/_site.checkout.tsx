@@ -16,8 +16,9 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
-import { priceBag } from "~/models/cart.server";
+import { checkOrderLines, priceBag } from "~/models/cart.server";
 import {
+  abandonCheckout,
   cardPaymentUnavailableMessage,
   collectionCalendar,
   newCheckoutToken,
@@ -27,7 +28,7 @@ import {
   type CheckoutField,
 } from "~/models/checkout.server";
 import { getSetting } from "~/models/settings.server";
-import { readCart, writeCart } from "~/services/cart-cookie.server";
+import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
 import { paymentGateway } from "~/services/payments.server";
 import checkoutStyles from "~/styles/checkout.css";
@@ -46,7 +47,10 @@ export const meta: MetaFunction = () => [
 export const headers = passActionHeaders;
 
 async function checkoutPage(request: Request, month: string | null) {
-  const bag = await priceBag(await readCart(request));
+  const cart = await readCart(request);
+  const bag = await priceBag(cart);
+  // Say before the form is filled in when the bag is bigger than the site takes online.
+  const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
   const gateway = paymentGateway();
   const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
   return {
@@ -64,6 +68,7 @@ async function checkoutPage(request: Request, month: string | null) {
       dropped: bag.dropped,
     },
     calendar: await collectionCalendar(month),
+    tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
     gateway: gateway?.kind ?? null,
     unavailable: gateway ? null : cardPaymentUnavailableMessage(),
     publishableKey: gateway?.publishableKey ?? null,
@@ -72,15 +77,26 @@ async function checkoutPage(request: Request, month: string | null) {
   };
 }
 
+const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // Back from Stripe's page ("cancelled"): close that payment and free its date at once.
+  const abandoned = url.searchParams.has("order")
+    ? await abandonCheckout(url.searchParams.get("order"), url.searchParams.get("key"))
+    : null;
+  if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
   // "Try again" after a declined or cancelled payment brings the details typed before.
-  const retry = await retryDetails(url.searchParams.get("retry"));
+  const retry =
+    abandoned && "details" in abandoned
+      ? abandoned.details
+      : await retryDetails(url.searchParams.get("retry"));
   const month = url.searchParams.get("month") ?? retry?.date?.slice(0, 7) ?? null;
   return {
     ...(await checkoutPage(request, month)),
     token: newCheckoutToken(),
     cancelled: url.searchParams.get("cancelled") === "1",
+    abandoned: abandoned?.state ?? null,
     retry,
   };
 }
@@ -89,14 +105,45 @@ type ActionResult =
   | {
       kind: "form";
       message: string | null;
+      /** good news to show above the form (role=status) */
+      notice?: string;
       errors: FieldErrors<CheckoutField>;
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
-  | { kind: "embedded"; clientSecret: string; publishableKey: string };
+  | {
+      kind: "embedded";
+      clientSecret: string;
+      publishableKey: string;
+      orderId: number;
+      abandonKey: string;
+    };
+
+const CANCELLED_NOTICE =
+  "Your payment was cancelled and no money was taken. Your date is free again: change anything below and book again.";
+const GENERIC_CANCELLED_NOTICE =
+  "Your payment was cancelled and no money was taken. You can try again below.";
+const NOT_FOUND_NOTICE =
+  "We could not find that payment, so nothing was changed. You can book again below.";
+const STILL_HELD_NOTICE =
+  "We could not reach the card payment service to cancel your payment. No money is taken unless you finish paying, and the date is released within 30 minutes.";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<ActionResult>(
+      {
+        kind: "form",
+        message: "Sorry, we could not read that form. Please fill it in and send it again.",
+        errors: {},
+        values: {},
+        calendar: await collectionCalendar(null),
+      },
+      { status: 415 },
+    );
+  }
   const values = formValues(form);
   const intent = values.intent ?? "pay";
 
@@ -108,6 +155,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
       errors: {},
       values,
       calendar: await collectionCalendar(intent.slice("month:".length)),
+    });
+  }
+
+  // Cancel by the embedded card form: close that payment and free the date, keeping the details.
+  if (intent === "abandon") {
+    const abandoned = await abandonCheckout(values.order, values.key);
+    if (abandoned.state === "paid") return redirect(paymentPage(abandoned.sessionId), 303);
+    const kept = "details" in abandoned ? abandoned.details : values;
+    return data<ActionResult>({
+      kind: "form",
+      message: null,
+      notice:
+        abandoned.state === "unavailable"
+          ? STILL_HELD_NOTICE
+          : abandoned.state === "released"
+            ? CANCELLED_NOTICE
+            : NOT_FOUND_NOTICE,
+      errors: {},
+      values: kept,
+      calendar: await collectionCalendar(isIsoDay(kept.date) ? kept.date.slice(0, 7) : null),
     });
   }
 
@@ -125,7 +192,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>(
       {
         kind: "form",
-        message: result.message,
+        // The layout's loader takes vanished products out of the bag cookie: say so.
+        message: result.dropped
+          ? `${result.message} We have taken it out of your bag: please check the new total and book again.`
+          : result.message,
         errors: result.errors,
         values,
         calendar: await collectionCalendar(chosenMonth ?? null),
@@ -139,24 +209,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     );
   }
-  const headers = result.dropped ? { "Set-Cookie": await writeCart(result.kept) } : undefined;
   const { session } = result;
-  if (result.alreadyPaid)
-    return redirect(`/payment?session_id=${encodeURIComponent(session.id)}`, {
-      status: 303,
-      headers,
-    });
+  if (result.alreadyPaid) return redirect(paymentPage(session.id), 303);
   if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe") {
-    return data<ActionResult>(
-      {
-        kind: "embedded",
-        clientSecret: session.clientSecret,
-        publishableKey: config().stripe.publishableKey ?? "",
-      },
-      { headers },
-    );
+    return data<ActionResult>({
+      kind: "embedded",
+      clientSecret: session.clientSecret,
+      publishableKey: config().stripe.publishableKey ?? "",
+      orderId: result.orderId,
+      abandonKey: result.abandonKey,
+    });
   }
-  if (session.url) return redirect(session.url, { status: 303, headers });
+  if (session.url) return redirect(session.url, 303);
   return data<ActionResult>(
     {
       kind: "form",
@@ -201,6 +265,13 @@ export default function Checkout() {
           clientSecret={result.clientSecret}
           publishableKey={result.publishableKey}
         />
+        <Form method="post" className="checkout-abandon">
+          <input type="hidden" name="order" value={result.orderId} />
+          <input type="hidden" name="key" value={result.abandonKey} />
+          <button type="submit" name="intent" value="abandon" className="button button-light">
+            Cancel payment and change details
+          </button>
+        </Form>
       </div>
     );
   }
@@ -229,9 +300,19 @@ export default function Checkout() {
     <div className="container checkout-page">
       <p className="eyebrow">Almost done</p>
       <h1>Checkout</h1>
-      {page.cancelled && !failed ? (
+      {formResult?.notice ? (
         <div role="status" className="notice">
-          <p>Your payment was cancelled and no money was taken. You can try again below.</p>
+          <p>{formResult.notice}</p>
+        </div>
+      ) : page.cancelled && !failed ? (
+        <div role="status" className="notice">
+          <p>
+            {page.abandoned === "released"
+              ? CANCELLED_NOTICE
+              : page.abandoned === "unavailable"
+                ? STILL_HELD_NOTICE
+                : GENERIC_CANCELLED_NOTICE}
+          </p>
         </div>
       ) : null}
       {bag.dropped > 0 ? (
@@ -246,6 +327,11 @@ export default function Checkout() {
       {failed ? (
         <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
           <p>{failed.message}</p>
+        </div>
+      ) : null}
+      {page.tooBig && !failed ? (
+        <div role="alert" className="notice notice-error">
+          <p>{page.tooBig}</p>
         </div>
       ) : null}
       {page.unavailable ? (

@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await request.formData().catch(() => null);
+  if (!form) throw new Response("Send the payment choice as a form", { status: 415 });
   const sessionId = String(form.get("session_id") ?? "");
   const choice = form.get("intent") === "pay" ? "pay" : "decline";
   const finished = await finishDemoPayment(sessionId, choice);

@@ -1,23 +1,37 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { bagErrorMessage, removeLine, setLineQuantity, type BagErrorCode } from "~/lib/cart";
+import { bagErrorMessage, removeLine, type BagErrorCode } from "~/lib/cart";
 import { isPosition } from "~/lib/positions";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
-import { addToBag } from "~/models/cart.server";
+import { addToBag, setBagQuantity } from "~/models/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 
 /**
  * POST /bag — add, change the quantity of, or remove a bag line. Without
- * JavaScript the answer is a redirect back (with the bag open); fetchers
- * (which send js=1) get JSON and the page revalidates.
+ * JavaScript the answer is a redirect back (with the bag open, and the
+ * reason when something was refused); fetchers (which send js=1) get JSON
+ * and the page revalidates. A quantity that is not a whole number 1–99 is
+ * refused and the bag is left as it was.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
-  const position = form.get("position");
-  const back = safeRedirectPath(form.get("redirectTo"), "/");
-  const fromFetcher = form.get("js") === "1";
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return Response.json(
+      { ok: false, error: "Send the bag change as a form (application/x-www-form-urlencoded)." },
+      { status: 415 },
+    );
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const intent = text("intent") ?? "";
+  const id = text("id");
+  const position = text("position");
+  const back = safeRedirectPath(text("redirectTo"), "/");
+  const fromFetcher = text("js") === "1";
   let lines = await readCart(request);
   let error: BagErrorCode | "unknown" | undefined;
 
@@ -25,8 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "add": {
       const result = await addToBag(lines, {
         id,
-        position: String(position ?? ""),
-        quantity: form.get("quantity"),
+        position,
+        quantity: text("quantity") ?? undefined,
       });
       if (result.ok) lines = result.lines;
       else error = result.code;
@@ -35,19 +49,21 @@ export async function action({ request }: ActionFunctionArgs) {
     case "set":
     case "increment":
     case "decrement": {
-      if (!isPosition(position)) break;
-      const current = lines.find((l) => l.id === id && l.position === position)?.quantity ?? 1;
-      const wanted =
-        intent === "increment"
-          ? current + 1
+      const current = lines.find((l) => String(l.id) === id && l.position === position);
+      const wanted = !current
+        ? null
+        : intent === "increment"
+          ? current.quantity + 1
           : intent === "decrement"
-            ? current - 1
-            : Number(form.get("quantity"));
-      lines = setLineQuantity(lines, { id, position }, wanted);
+            ? current.quantity - 1
+            : text("quantity");
+      const result = setBagQuantity(lines, { id, position, quantity: wanted });
+      if (result.ok) lines = result.lines;
+      else error = result.code;
       break;
     }
     case "remove": {
-      if (isPosition(position)) lines = removeLine(lines, { id, position });
+      if (isPosition(position)) lines = removeLine(lines, { id: Number(id), position });
       break;
     }
     default:

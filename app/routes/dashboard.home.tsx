@@ -25,6 +25,7 @@ import {
   type BookingUpdateField,
   type ManualBookingField,
 } from "~/models/booking.server";
+import { clearPaymentReview, paymentsToReview } from "~/models/checkout.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
@@ -38,16 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const weeks = monthGrid(month);
   const day = params.get("day");
   const editId = Number(params.get("edit"));
-  const [order, products, quotes, jobs, dayBookings, editing] = await Promise.all([
+  const [order, products, quotes, review, jobs, dayBookings, editing] = await Promise.all([
     countOrders(),
     countProducts(),
     countQuotes(),
+    paymentsToReview(),
     jobsByDay(weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day),
     isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
     editId ? getBooking(editId) : Promise.resolve(undefined),
   ]);
   return {
     counts: { order, products, quotes },
+    review,
     today,
     month,
     weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
@@ -105,6 +108,10 @@ export async function action({ request }: ActionFunctionArgs) {
         303,
       );
     }
+    case "clear-review": {
+      await clearPaymentReview(Number(values.orderId), user.username);
+      return redirect(`/dashboard/home?reviewed=${encodeURIComponent(values.orderId ?? "")}`, 303);
+    }
     default:
       return Response.json(
         { message: "Unknown action", errors: {}, values } satisfies CreateFailure,
@@ -120,7 +127,7 @@ const METHOD_LABELS: Record<string, string> = {
 };
 
 export default function DashboardHome() {
-  const { counts, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
+  const { counts, review, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
   const failed = useActionData<CreateFailure>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -152,7 +159,61 @@ export default function DashboardHome() {
           <dt>Quotes</dt>
           <dd data-testid="count-quotes">{counts.quotes}</dd>
         </div>
+        <div>
+          <dt>Payments to review</dt>
+          <dd data-testid="count-payments-to-review">
+            {review.count > 0 ? <a href="#payments-to-review">{review.count}</a> : review.count}
+          </dd>
+        </div>
       </dl>
+
+      {params.get("reviewed") ? (
+        <p role="status" className="notice notice-success">
+          Order #{params.get("reviewed")} is checked and no longer listed under Payments to review.
+        </p>
+      ) : null}
+      {review.count > 0 ? (
+        <section
+          id="payments-to-review"
+          className="notice notice-error"
+          aria-labelledby="payments-to-review-title"
+        >
+          <h2 id="payments-to-review-title">Payments to review</h2>
+          <p>
+            A card payment arrived that does not match its order (amount or currency), so these
+            orders are not marked paid. Check each payment in Stripe, then refund it or mark the
+            order paid.
+          </p>
+          <ul>
+            {review.orders.map((o) => (
+              <li key={o.orderId}>
+                <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
+                  Order #{o.orderId}
+                </Link>{" "}
+                · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
+                {formatLongDate(o.collectionDate)}{" "}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="clear-review" />
+                  <input type="hidden" name="orderId" value={o.orderId} />
+                  <button
+                    type="submit"
+                    className="link-button"
+                    aria-label={`Order #${o.orderId} checked: remove it from this list`}
+                  >
+                    Checked
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          {review.count > review.orders.length ? (
+            <p>
+              and {review.count - review.orders.length} more in{" "}
+              <Link to="/dashboard/orders">Orders</Link>.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <div className="calendar" aria-labelledby="calendar-title">
         <div className="calendar-head">

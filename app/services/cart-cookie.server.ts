@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_LINES, MAX_QUANTITY, mergeLines, type CartLine } from "~/lib/cart";
+import { config } from "./config.server";
 import { POSITIONS } from "./schema";
 
 const cartSchema = z
@@ -19,7 +20,11 @@ export function parseCart(value: unknown): CartLine[] {
   return result.success ? mergeLines(result.data) : [];
 }
 
-/** The `cart` cookie (DESIGN.md "The bag"): essential, so no consent is needed. */
+/**
+ * The `cart` cookie (DESIGN.md "The bag"): essential, so no consent is
+ * needed. Marked Secure in production (set when it is written, since the
+ * configuration is read at start-up).
+ */
 export const cartCookie = createCookie("cart", {
   path: "/",
   sameSite: "lax",
@@ -39,7 +44,8 @@ export async function readCart(request: Request): Promise<CartLine[]> {
 /** The Set-Cookie value that stores these lines (or clears an empty bag). */
 export async function writeCart(lines: readonly CartLine[]): Promise<string> {
   const compact = lines.map(({ id, position, quantity }) => ({ id, position, quantity }));
+  const secure = config().isProduction;
   return compact.length === 0
-    ? cartCookie.serialize("", { maxAge: 0 })
-    : cartCookie.serialize(compact);
+    ? cartCookie.serialize("", { maxAge: 0, secure })
+    : cartCookie.serialize(compact, { secure });
 }

@@ -2,11 +2,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import {
+  claimEmail,
   dueEmails,
   emailStatuses,
   markEmailFailedAttempt,
   markEmailSent,
-  type QueuedEmail,
+  recoverInterruptedEmails,
+  type ClaimedEmail,
 } from "~/models/outbox.server";
 import { pruneRateLimits } from "~/models/rate-limit.server";
 import { config } from "./config.server";
@@ -15,7 +17,9 @@ import { config } from "./config.server";
  * Sends the outbox. With SMTP_URL, over SMTP; without, each message becomes
  * an .eml file under DATA_DIR/outbox/ (and one log line). A background loop
  * retries failures with backoff; nothing is lost across restarts because the
- * outbox table is the queue.
+ * outbox table is the queue. Each email is marked "sending" before the SMTP
+ * call and "sent" straight after the server's 250, and always carries its
+ * row's Message-ID (docs/decisions/013-email-exactly-once.md).
  */
 
 const POLL_MS = 2_000;
@@ -33,9 +37,15 @@ function transport(): Transporter {
   return transporter;
 }
 
-async function send(email: QueuedEmail): Promise<void> {
+/**
+ * Sends one email. The non-pooled SMTP transport resolves as soon as the
+ * server answers 250 to the message (it closes the socket without waiting
+ * for QUIT), so the caller can mark the row sent at once.
+ */
+async function send(email: ClaimedEmail): Promise<void> {
   const cfg = config();
   const info = await transport().sendMail({
+    messageId: email.messageId,
     from: cfg.mailFrom,
     to: email.to,
     subject: email.subject,
@@ -67,10 +77,13 @@ export function deliverDue(): Promise<void> {
   running = (async () => {
     do {
       again = false;
-      for (const email of await dueEmails()) {
+      for (const due of await dueEmails()) {
+        const email = await claimEmail(due);
+        if (!email) continue;
+        let sent = false;
         try {
           await send(email);
-          await markEmailSent(email.id);
+          sent = true;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           console.error(
@@ -78,6 +91,8 @@ export function deliverDue(): Promise<void> {
           );
           await markEmailFailedAttempt(email.id, email.attempts, reason);
         }
+        // Straight after the server's 250: the only moment a crash can make a resend.
+        if (sent) await markEmailSent(email.id);
       }
     } while (again);
   })().finally(() => {
@@ -111,7 +126,13 @@ export function startOutbox(): void {
     if (++ticks % 1800 === 0) pruneRateLimits().catch(() => undefined);
   }, POLL_MS);
   timer.unref();
-  void deliverDue().catch((error) => console.error("[mail] outbox pass failed:", error));
+  void recoverInterruptedEmails(new Date())
+    .then((count) => {
+      if (count > 0)
+        console.log(`[mail] ${count} email(s) were cut short by a restart: sending again`);
+      return deliverDue();
+    })
+    .catch((error) => console.error("[mail] outbox pass failed:", error));
 }
 
 export async function stopOutbox(): Promise<void> {

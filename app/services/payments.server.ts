@@ -31,6 +31,8 @@ export interface SessionRequest {
   idempotencyKey: string;
   /** where the customer comes back to: `${siteUrl}/payment?session_id=…` */
   siteUrl: string;
+  /** where the provider's "back" link goes when the customer gives up (hosted page) */
+  cancelUrl: string;
 }
 
 export interface GatewaySession {
@@ -51,6 +53,14 @@ export interface PaymentGateway {
   createSession(request: SessionRequest): Promise<GatewaySession>;
   /** null when the provider does not know the id */
   retrieveSession(id: string): Promise<GatewaySession | null>;
+  /**
+   * Closes an open session so it can no longer be paid (the customer gave
+   * up). Answers the session as it now is: expired, or complete when the
+   * payment got there first. null when the provider does not know the id.
+   */
+  expireSession(id: string): Promise<GatewaySession | null>;
+  /** Could this be one of this gateway's session ids? (checked before any call to the provider) */
+  isSessionId(id: string): boolean;
 }
 
 export const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
@@ -109,7 +119,7 @@ const stripeGateway: PaymentGateway = {
           : {
               ui_mode: "hosted_page",
               success_url: back,
-              cancel_url: `${request.siteUrl}/checkout?cancelled=1`,
+              cancel_url: request.cancelUrl,
             }),
         line_items: request.lines.map((line) => ({
           quantity: line.quantity,
@@ -129,6 +139,7 @@ const stripeGateway: PaymentGateway = {
     return sessionFromStripe(session);
   },
   async retrieveSession(id) {
+    if (!STRIPE_SESSION_ID.test(id)) return null;
     try {
       return sessionFromStripe(await stripe().checkout.sessions.retrieve(id));
     } catch (error) {
@@ -137,7 +148,23 @@ const stripeGateway: PaymentGateway = {
       throw error;
     }
   },
+  async expireSession(id) {
+    if (!STRIPE_SESSION_ID.test(id)) return null;
+    try {
+      return sessionFromStripe(await stripe().checkout.sessions.expire(id));
+    } catch (error) {
+      // Only an open session can be expired: it was paid or expired meanwhile.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 404)
+        return this.retrieveSession(id);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  },
+  isSessionId: (id) => STRIPE_SESSION_ID.test(id),
 };
+
+/** Stripe Checkout Session ids: `cs_test_…` / `cs_live_…` (letters and digits). */
+const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,200}$/;
 
 /** Demo session ids: `demo_` and a digest of the idempotency key, so a repeated request gets the same session. */
 const DEMO_ID = /^demo_[A-Za-z0-9_-]{20,64}$/;
@@ -190,6 +217,12 @@ const demoGateway: PaymentGateway = {
       url: `/payment/demo?session_id=${id}`,
     };
   },
+  async expireSession(id) {
+    // The demo gateway keeps no state of its own: closing the order (the caller) expires it.
+    const session = await this.retrieveSession(id);
+    return session?.status === "open" ? { ...session, status: "expired" } : session;
+  },
+  isSessionId: (id) => DEMO_ID.test(id),
 };
 
 /**

@@ -31,7 +31,7 @@ export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
 export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
 export type PaymentClosed = (typeof PAYMENT_CLOSED_REASONS)[number];
 export type OrderSource = (typeof ORDER_SOURCES)[number];
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
@@ -99,6 +99,10 @@ export interface OrdersTable {
     PaymentClosed | null | undefined,
     PaymentClosed | null
   >;
+  /** a keyed hash of the address a web checkout came from (never the address itself) */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** set when a payment arrived that does not match the order: staff check it */
+  payment_review_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -158,6 +162,10 @@ export interface OutboxTable {
   next_attempt_at: string;
   last_error: string | null;
   sent_at: string | null;
+  /** the email's Message-ID, fixed before its first attempt, so a resend is recognisably the same email */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the current attempt started (status "sending") */
+  sending_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/format";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
-import { startServer, type RunningServer } from "../support/server";
+import { STAFF, startServer, type RunningServer } from "../support/server";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
@@ -208,7 +208,6 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(body.ui_mode).toBe("hosted_page");
     expect(body.mode).toBe("payment");
     expect(body.success_url).toBe(`${server.url}/payment?session_id={CHECKOUT_SESSION_ID}`);
-    expect(body.cancel_url).toBe(`${server.url}/checkout?cancelled=1`);
     expect(body.return_url).toBeUndefined();
     expect(body.customer_email).toBe(CUSTOMER.email);
     expect(request.stripeVersion).toBe("2026-10-28.endive");
@@ -238,6 +237,10 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       postcode: "GU1 3AB",
     });
     expect(body.client_reference_id).toBe(String(order.id));
+    // Stripe's "back" link gives this checkout up; only this order's key can.
+    expect(body.cancel_url).toMatch(
+      new RegExp(`^${server.url}/checkout\\?cancelled=1&order=${order.id}&key=[\\w-]{22}$`),
+    );
     expect((body.metadata as Record<string, string>).order_id).toBe(String(order.id));
     expect(request.idempotencyKey).toMatch(new RegExp(`^order-${order.id}-\\d+-hosted$`));
     const snapshot = rows<{ product_name: string; unit_price_pence: number; quantity: number }>(
@@ -404,6 +407,121 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(outboxFor(server, `HB${order.id}`)).toHaveLength(0);
     const page = await (await fetch(`${server.url}/payment?session_id=${sessionId}`)).text();
     expect(page).toContain("Payment status: <!-- -->review");
+
+    // The order is flagged for staff, and the office is told once, however often it is reported.
+    await signedWebhook(server, sessionEvent("evt_test_short", "checkout.session.completed", paid));
+    await signedWebhook(
+      server,
+      sessionEvent("evt_test_short_2", "checkout.session.async_payment_succeeded", paid),
+    );
+    const [flag] = rows<{ payment_review_at: string | null }>(
+      server,
+      "SELECT payment_review_at FROM orders WHERE id = ?",
+      order.id,
+    );
+    expect(flag!.payment_review_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const notices = rows<{ to_address: string; subject: string; text_body: string }>(
+      server,
+      "SELECT to_address, subject, text_body FROM outbox WHERE kind = 'payment_review' AND subject LIKE ?",
+      `%HB${order.id}:%`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.to_address).toBe(OFFICE);
+    expect(notices[0]!.subject).toBe(
+      `Payment to check for order HB${order.id}: paid £1.00, order total £${(order.total_pence / 100).toFixed(2)}`,
+    );
+    expect(notices[0]!.text_body).toContain(`/dashboard/orders/${order.id}`);
+    await expect
+      .poll(
+        () =>
+          smtp.messages.filter((m) =>
+            m.text.includes(`payment for order HB${order.id} does not match`),
+          ).length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+
+    // Staff see it on the dashboard home, with a link to the order.
+    const login = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
+    });
+    const staffCookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const home = (
+      await (
+        await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staffCookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(home).toMatch(/data-testid="count-payments-to-review"><a href="#payments-to-review">1</);
+    expect(home).toContain(`href="/dashboard/orders/${order.id}"`);
+
+    // A currency mismatch on another order is flagged too.
+    const cookie2 = await bagWith(server, [{ id: 7, position: "outside", quantity: 1 }]);
+    const res2 = await submitCheckout(server, cookie2, {
+      ...CUSTOMER,
+      date: dayAhead(5),
+      ui: "hosted",
+      token: "tokenMismatchEurAAAAAAA",
+    });
+    const session2 = res2.headers.get("location")!.split("/").pop()!;
+    const paidEur = stripe.pay(session2, { currency: "eur" });
+    await signedWebhook(
+      server,
+      sessionEvent("evt_test_eur", "checkout.session.completed", paidEur),
+    );
+    expect(orderBySession(server, session2)).toMatchObject({ status: "pending" });
+    const home2 = (
+      await (
+        await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staffCookie } })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(home2).toMatch(
+      /data-testid="count-payments-to-review"><a href="#payments-to-review">2</,
+    );
+
+    // Staff check the first one (refunded it): it leaves the list,
+    // and the customer returning to /payment does not flag it or email the office again.
+    const checked = await fetch(`${server.url}/dashboard/home`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: staffCookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "clear-review", orderId: String(order.id) }),
+    });
+    expect(checked.status).toBe(303);
+    await fetch(`${server.url}/payment?session_id=${sessionId}`);
+    expect(
+      rows<{ payment_review_at: string | null }>(
+        server,
+        "SELECT payment_review_at FROM orders WHERE id = ?",
+        order.id,
+      ),
+    ).toEqual([{ payment_review_at: null }]);
+    expect(
+      rows(
+        server,
+        "SELECT id FROM outbox WHERE kind = 'payment_review' AND subject LIKE ?",
+        `%HB${order.id}:%`,
+      ),
+    ).toHaveLength(1);
+    const home3 = (
+      await (
+        await fetch(`${server.url}/dashboard/home?reviewed=${order.id}`, {
+          headers: { cookie: staffCookie },
+        })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(home3).toMatch(
+      /data-testid="count-payments-to-review"><a href="#payments-to-review">1</,
+    );
+    expect(home3).toContain(`Order #${order.id} is checked`);
   });
 
   it("an expired session leaves the order pending and frees its slot", async () => {
@@ -556,6 +674,341 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(await none.text()).toContain("No payment in progress");
   });
 
+  function apiCheckout(body: unknown, contentType = "application/json") {
+    return fetch(`${server.url}/api/products/create-checkout-session/`, {
+      method: "POST",
+      headers: {
+        "content-type": contentType,
+        origin: server.url,
+        "x-forwarded-for": nextVisitor(),
+      },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  }
+  const OUTSIDE = { label: "Outside — left out for collection" };
+
+  it("the /api refuses a quantity it would have had to guess, with 400 naming the line", async () => {
+    const name = unitPence(server, 19, "outside").name;
+    const sessionsBefore = stripe.sessionCreations().length;
+    const [ordersBefore] = rows<{ n: number }>(server, "SELECT count(*) AS n FROM orders");
+    for (const quantity of [-5, 0, 0.5, "abc", 1e9, null, "", 100]) {
+      const res = await apiCheckout({
+        billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+        cart_items: [
+          { id: 18, addon: OUTSIDE, quantity: 1 },
+          { id: 19, addon: OUTSIDE, quantity },
+        ],
+      });
+      expect(res.status, String(quantity)).toBe(400);
+      expect(await res.json()).toMatchObject({
+        message: `Line 2 (${name}, Outside — left out for collection): Please choose a quantity from 1 to 99 (whole numbers).`,
+      });
+    }
+    expect(stripe.sessionCreations()).toHaveLength(sessionsBefore);
+    expect(rows(server, "SELECT count(*) AS n FROM orders")).toEqual([ordersBefore]);
+  });
+
+  it("the /api refuses unknown and retired products, and orders beyond what is taken online", async () => {
+    const unknown = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+      cart_items: [{ id: 999_999, addon: OUTSIDE, quantity: 1 }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      message: "Line 1: there is no item with id 999999 for sale.",
+    });
+
+    run(server, "UPDATE products SET retired_at = '2026-01-01T00:00:00.000Z' WHERE id = 40");
+    const retiredName = unitPence(server, 40, "outside").name;
+    const retired = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+      cart_items: [
+        { id: 18, addon: OUTSIDE, quantity: 1 },
+        { id: 40, addon: OUTSIDE, quantity: 1 },
+      ],
+    });
+    expect(retired.status).toBe(400);
+    expect(await retired.json()).toMatchObject({
+      message: `Line 2 (${retiredName}): this item is no longer available.`,
+    });
+
+    // The report's order: 50 copies of one line at 99.
+    const copies = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+      cart_items: Array.from({ length: 50 }, () => ({ id: 18, addon: OUTSIDE, quantity: 99 })),
+    });
+    expect(copies.status).toBe(400);
+    expect(((await copies.json()) as { message: string }).message).toMatch(
+      /^Lines 1 and 2 and .* and 50 \(.*\) add up to 4950; one order can have at most 99 of an item\.$/,
+    );
+
+    // 31 different items: more than one order takes (30, a setting).
+    const many = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+      cart_items: Array.from({ length: 31 }, (_, i) => ({
+        id: i + 1,
+        addon: OUTSIDE,
+        quantity: 1,
+      })),
+    });
+    expect(many.status).toBe(400);
+    expect(((await many.json()) as { message: string }).message).toMatch(
+      /^An order can have at most 30 different items; this one has 31\./,
+    );
+
+    // Over £5,000 (a setting): the customer is pointed to a quote.
+    const [dearest] = rows<{ id: number; unit: number }>(
+      server,
+      "SELECT id, price_pence + outside_pence AS unit FROM products WHERE retired_at IS NULL ORDER BY unit DESC LIMIT 1",
+    );
+    const quantity = Math.floor(500_000 / dearest!.unit) + 1;
+    const dear = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+      cart_items: [{ id: dearest!.id, addon: OUTSIDE, quantity }],
+    });
+    expect(dear.status).toBe(400);
+    expect(((await dear.json()) as { message: string }).message).toMatch(
+      /^Orders over £5,000\.00 cannot be booked online \(this one comes to £[\d,]+\.\d\d\)\. For a job this size, ask us for a quote/,
+    );
+    // Staff can raise the limit in the settings.
+    run(server, "UPDATE settings SET value = '1000000' WHERE key = 'max_order_total_pence'");
+    const raised = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
+      cart_items: [{ id: dearest!.id, addon: OUTSIDE, quantity }],
+    });
+    run(server, "UPDATE settings SET value = '500000' WHERE key = 'max_order_total_pence'");
+    expect(raised.status).toBe(200);
+  });
+
+  it("the /api merges duplicate lines (same product and option) into one", async () => {
+    const before = stripe.sessionCreations().length;
+    const res = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(17) },
+      cart_items: [
+        { id: 20, addon: OUTSIDE, quantity: 2 },
+        { id: 21, addon: OUTSIDE, quantity: 1 },
+        { id: 20, addon: OUTSIDE, quantity: "3" },
+        { id: "20", addon: { label: "Inside — no dismantling" }, quantity: 1 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const [request] = stripe.sessionCreations().slice(before);
+    const items = request!.body.line_items as { quantity: string }[];
+    expect(items.map((i) => i.quantity)).toEqual(["5", "1", "1"]);
+    const orderId = Number(request!.body.client_reference_id);
+    expect(
+      rows<{ product_id: number; position: string; quantity: number }>(
+        server,
+        "SELECT product_id, position, quantity FROM order_items WHERE order_id = ? ORDER BY id",
+        orderId,
+      ),
+    ).toEqual([
+      { product_id: 20, position: "outside", quantity: 5 },
+      { product_id: 21, position: "outside", quantity: 1 },
+      { product_id: 20, position: "inside_no_dismantle", quantity: 1 },
+    ]);
+  });
+
+  it("the /api answers bad bodies with 4xx and a message, never 5xx", async () => {
+    const cases: [unknown, string, number, RegExp][] = [
+      ["null", "application/json", 400, /^Send a JSON object/],
+      ["[]", "application/json", 400, /^Send a JSON object/],
+      ['"checkout"', "application/json", 400, /^Send a JSON object/],
+      ["42", "application/json", 400, /^Send a JSON object/],
+      ["{", "application/json", 400, /^The body is not valid JSON/],
+      [{ billing_infomation: [], cart_items: [] }, "application/json", 400, /^billing_infomation/],
+      [{ billing_infomation: {}, cart_items: "sofa" }, "application/json", 400, /^cart_items/],
+      [
+        { billing_infomation: {}, cart_items: [] },
+        "application/json",
+        400,
+        /^cart_items: Your bag is empty/,
+      ],
+      [
+        { billing_infomation: {}, cart_items: [null] },
+        "application/json",
+        400,
+        /^cart_items\.0: Each cart item/,
+      ],
+      ["{}", "text/plain", 415, /Content-Type: application\/json/],
+      ["a=1", "application/x-www-form-urlencoded", 415, /Content-Type: application\/json/],
+      [
+        {
+          billing_infomation: { ...CUSTOMER, full_name: "Priya\u0000Raman", date: dayAhead(16) },
+          cart_items: [{ id: 18, addon: OUTSIDE, quantity: 1 }],
+        },
+        "application/json",
+        400,
+        /^full_name: Please remove the unusual characters/,
+      ],
+      [
+        {
+          billing_infomation: { ...CUSTOMER, town: 7, date: dayAhead(16) },
+          cart_items: [{ id: 18, addon: OUTSIDE, quantity: 1 }],
+        },
+        "application/json",
+        400,
+        /^town: Please enter your town or city/,
+      ],
+    ];
+    for (const [body, type, status, message] of cases) {
+      const res = await apiCheckout(body, type);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(((await res.json()) as { message: string }).message, JSON.stringify(body)).toMatch(
+        message,
+      );
+    }
+    expect(
+      rows(
+        server,
+        "SELECT id FROM orders WHERE full_name LIKE 'Priya%Raman' AND instr(full_name, char(0)) > 0",
+      ),
+    ).toEqual([]);
+  });
+
+  it("payment_status asks Stripe at most once every few seconds per session, and never for an id that is not one", async () => {
+    const res = await apiCheckout({
+      billing_infomation: { ...CUSTOMER, date: dayAhead(18) },
+      cart_items: [{ id: 22, addon: OUTSIDE, quantity: 1 }],
+    });
+    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    const sessionId = clientSecret.split("_secret_")[0]!;
+    const reads = () => stripe.sessionReads(sessionId).length;
+    const status = (id: string) =>
+      fetch(`${server.url}/api/products/payment_status?id=${encodeURIComponent(id)}`);
+    const before = reads();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => status(sessionId)));
+    for (const answer of answers) expect(await answer.json()).toEqual({ status: "open" });
+    expect(await (await status(sessionId)).json()).toEqual({ status: "open" });
+    expect(reads() - before).toBe(1);
+
+    const allReads = stripe.sessionReads().length;
+    for (const id of [
+      "abc",
+      "cs_test_x",
+      "../../v1/customers",
+      "cs_test_" + "a".repeat(300),
+      "cs_test_abc/expire",
+      "",
+    ]) {
+      const answer = await status(id);
+      expect(answer.status, id).toBe(404);
+    }
+    expect(stripe.sessionReads()).toHaveLength(allReads);
+  });
+
+  it("the bag refuses quantities it would have had to guess, and keeps the bag as it was", async () => {
+    const cookie = await bagWith(server, [{ id: 23, position: "outside", quantity: 98 }]);
+    const post = (fields: Record<string, string>, js = true) =>
+      fetch(`${server.url}/bag`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: server.url,
+          cookie,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          id: "23",
+          position: "outside",
+          redirectTo: "/",
+          ...(js ? { js: "1" } : {}),
+          ...fields,
+        }),
+      });
+    const bagOf = async (res: Response) => {
+      const set = /cart=([^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
+      return set ? JSON.parse(Buffer.from(decodeURIComponent(set), "base64").toString("utf8")) : [];
+    };
+    for (const quantity of ["-5", "0", "0.5", "abc", "1e9", ""]) {
+      for (const intent of ["add", "set"]) {
+        const res = await post({ intent, quantity });
+        expect(res.status, `${intent} ${quantity}`).toBe(400);
+        expect(await res.json()).toEqual({
+          ok: false,
+          error:
+            "Please choose a quantity from 1 to 99 (whole numbers). To take an item out of your bag, choose Remove.",
+        });
+        expect(await bagOf(res)).toEqual([{ id: 23, position: "outside", quantity: 98 }]);
+      }
+    }
+    // Adding two more to 98 would pass 99: refused, not cut to 99.
+    const over = await post({ intent: "add", quantity: "2" });
+    expect(over.status).toBe(400);
+    expect(await bagOf(over)).toEqual([{ id: 23, position: "outside", quantity: 98 }]);
+    const up = await post({ intent: "increment" });
+    expect(await bagOf(up)).toEqual([{ id: 23, position: "outside", quantity: 99 }]);
+    // Without JavaScript: back to the page with the bag open and the reason.
+    const noJs = await post({ intent: "set", quantity: "0" }, false);
+    expect(noJs.status).toBe(303);
+    expect(noJs.headers.get("location")).toBe("/?bag=open&bag_error=quantity");
+    const shown = await fetch(`${server.url}${noJs.headers.get("location")}`, {
+      headers: { cookie },
+    });
+    expect(await shown.text()).toContain("Please choose a quantity from 1 to 99 (whole numbers).");
+    // A body that is not a form is refused, not a server error.
+    const json = await fetch(`${server.url}/bag`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "add", id: 23 }),
+    });
+    expect(json.status).toBe(415);
+  });
+
+  it("the checkout page refuses an item that left the shop, naming it, and keeps what was typed", async () => {
+    const cookie = await bagWith(server, [
+      { id: 24, position: "outside", quantity: 1 },
+      { id: 41, position: "outside", quantity: 1 },
+    ]);
+    run(server, "UPDATE products SET retired_at = '2026-01-01T00:00:00.000Z' WHERE id = 41");
+    const name = unitPence(server, 41, "outside").name;
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(19),
+      ui: "hosted",
+      token: "tokenRetiredInBagAAAAAA",
+    });
+    expect(res.status).toBe(400);
+    const html = (await res.text()).replaceAll("&#x27;", "'");
+    expect(html).toContain(
+      `Line 2 (${name}): this item is no longer available. We have taken it out of your bag: please check the new total and book again.`,
+    );
+    expect(html).toContain('value="22 Elm Grove"');
+    expect(
+      rows(server, "SELECT id FROM orders WHERE checkout_token = 'tokenRetiredInBagAAAAAA'"),
+    ).toEqual([]);
+  });
+
+  it("the checkout page says when the bag is bigger than an order taken online, and refuses it", async () => {
+    const cookie = await bagWith(
+      server,
+      Array.from({ length: 31 }, (_, i) => ({
+        id: i + 1,
+        position: "inside_no_dismantle",
+        quantity: 1,
+      })),
+    );
+    const page = await (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text();
+    expect(page).toContain("An order can have at most 30 different items; this one has 31.");
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(19),
+      ui: "hosted",
+      token: "tokenTooManyLinesAAAAAA",
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("An order can have at most 30 different items; this one has 31.");
+    expect(html).toContain('value="22 Elm Grove"');
+    const json = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      headers: { origin: server.url, cookie, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "pay" }),
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain("we could not read that form");
+  });
+
   it("POST /api/products/create-checkout-session/ ignores prices sent by the client", async () => {
     const genuine = unitPence(server, 12, "inside_dismantle");
     const before = stripe.sessionCreations().length;
@@ -615,6 +1068,132 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(await badDate.json()).toMatchObject({ message: "Please select a valid date" });
     const noStatus = await fetch(`${server.url}/api/products/payment_status?id=cs_test_none`);
     expect(noStatus.status).toBe(404);
+  });
+
+  it("unpaid checkouts hold at most half a day and two per address; giving up on Stripe's page frees the slot at once", async () => {
+    const date = dayAhead(13);
+    const cookie = await bagWith(server, [{ id: 15, position: "outside", quantity: 1 }]);
+    const checkout = (token: string, address: string) =>
+      submitCheckout(server, cookie, { ...CUSTOMER, date, ui: "hosted", token }, address);
+    const before = stripe.sessionCreations().length;
+
+    // One address: two unpaid checkouts for the day, not a third.
+    const home = "203.0.113.10";
+    expect((await checkout("tokenHoldA1AAAAAAAAAAAA", home)).status).toBe(303);
+    expect((await checkout("tokenHoldA2AAAAAAAAAAAA", home)).status).toBe(303);
+    const third = await checkout("tokenHoldA3AAAAAAAAAAAA", home);
+    expect(third.status).toBe(400);
+    const thirdPage = (await third.text()).replaceAll("&#x27;", "'");
+    expect(thirdPage).toContain("You already have 2 unfinished payments for this day");
+    expect(thirdPage).toContain('value="22 Elm Grove"');
+    expect(thirdPage).toMatch(/id="date-error"[^>]*>[^<]*You already have 2 unfinished payments/);
+
+    // Other addresses: unpaid checkouts may hold half the day's 8 slots, so two more and no more.
+    expect((await checkout("tokenHoldB1AAAAAAAAAAAA", "203.0.113.11")).status).toBe(303);
+    expect((await checkout("tokenHoldC1AAAAAAAAAAAA", "203.0.113.12")).status).toBe(303);
+    const fifth = await checkout("tokenHoldD1AAAAAAAAAAAA", "203.0.113.13");
+    expect(fifth.status).toBe(400);
+    expect(await fifth.text()).toContain("Other customers are paying for bookings on this day");
+    const [held] = rows<{ n: number; keys: number }>(
+      server,
+      "SELECT count(*) AS n, count(DISTINCT client_key) AS keys FROM orders WHERE collection_date = ? AND source = 'web'",
+      date,
+    );
+    expect(held).toEqual({ n: 4, keys: 3 });
+    // The address itself is never stored.
+    expect(rows(server, "SELECT id FROM orders WHERE client_key LIKE '%203.0.113%'")).toEqual([]);
+
+    // The first customer gives up on Stripe's page: its "back" link closes the session at Stripe
+    // and frees the slot at once, and the form comes back filled in.
+    const first = stripe.sessionCreations()[before]!;
+    const cancelUrl = String(first.body.cancel_url);
+    const forged = await fetch(cancelUrl.replace(/key=[\w-]+/, "key=AAAAAAAAAAAAAAAAAAAAAA"));
+    expect(forged.status).toBe(200);
+    expect(await forged.text()).not.toContain("Your date is free again");
+    expect(stripe.sessionExpiries()).toHaveLength(0);
+    const back = await fetch(cancelUrl, { headers: { cookie } });
+    expect(back.status).toBe(200);
+    const backPage = await back.text();
+    expect(backPage).toContain(
+      "Your payment was cancelled and no money was taken. Your date is free again",
+    );
+    expect(backPage).toContain('value="22 Elm Grove"');
+    expect(stripe.sessionExpiries()).toHaveLength(1);
+    const firstSession = [...stripe.sessions.values()].find(
+      (s) => s.client_reference_id === first.body.client_reference_id,
+    )!;
+    expect(firstSession.status).toBe("expired");
+    expect(orderBySession(server, firstSession.id)).toMatchObject({
+      status: "pending",
+      payment_closed: "expired",
+    });
+    // Visiting the link again changes nothing and asks Stripe nothing.
+    await fetch(cancelUrl);
+    expect(stripe.sessionExpiries()).toHaveLength(1);
+    expect((await checkout("tokenHoldD2AAAAAAAAAAAA", "203.0.113.13")).status).toBe(303);
+    // The first address now holds one: it is refused only because the day is back at four holds.
+    const again = await checkout("tokenHoldA4AAAAAAAAAAAA", home);
+    expect(again.status).toBe(400);
+    const againPage = await again.text();
+    expect(againPage).toContain("Other customers are paying for bookings on this day");
+    expect(againPage).not.toContain("You already have 2 unfinished payments");
+  });
+
+  it("the Cancel button by the embedded card form closes the session and keeps the details", async () => {
+    const date = dayAhead(14);
+    const cookie = await bagWith(server, [{ id: 16, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "embedded",
+      token: "tokenEmbeddedCancelAAAA",
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Cancel payment and change details");
+    const order = /name="order" value="(\d+)"/.exec(html)![1]!;
+    const key = /name="key" value="([\w-]+)"/.exec(html)![1]!;
+    const expiries = stripe.sessionExpiries().length;
+    const cancel = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        origin: server.url,
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "abandon", order, key }),
+    });
+    expect(cancel.status).toBe(200);
+    const page = await cancel.text();
+    expect(page).toContain("Your payment was cancelled and no money was taken");
+    expect(page).toContain('value="Priya Raman"');
+    expect(stripe.sessionExpiries()).toHaveLength(expiries + 1);
+    const [row] = rows<OrderRow>(server, "SELECT * FROM orders WHERE id = ?", Number(order));
+    expect(row).toMatchObject({ status: "pending", payment_closed: "expired" });
+  });
+
+  it("giving up after paying completes the order instead", async () => {
+    const cookie = await bagWith(server, [{ id: 17, position: "outside", quantity: 1 }]);
+    const res = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(15),
+      ui: "hosted",
+      token: "tokenPaidThenBackAAAAAA",
+    });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    stripe.pay(sessionId);
+    const creation = stripe
+      .sessionCreations()
+      .find((r) =>
+        String(r.body.cancel_url).includes(`order=${orderBySession(server, sessionId)!.id}&`),
+      )!;
+    const back = await fetch(String(creation.body.cancel_url), { redirect: "manual" });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(`/payment?session_id=${sessionId}`);
+    expect(orderBySession(server, sessionId)).toMatchObject({
+      status: "complete",
+      payment_closed: null,
+    });
   });
 
   it("one address may start 12 checkouts an hour; the next is refused with 429 and Retry-After", async () => {
@@ -692,6 +1271,16 @@ describe("checkout in production without Stripe keys", () => {
   });
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it("marks the bag cookie Secure", async () => {
+    const res = await fetch(`${server.url}/bag`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", id: "1", position: "outside", quantity: "1" }),
+    });
+    expect(res.headers.get("set-cookie")).toMatch(/^cart=[^;]+;.*; Secure/);
   });
 
   it("says card payment is unavailable and how to book by phone", async () => {

@@ -514,7 +514,7 @@ describe("fuzzing every route", () => {
         const index = next++;
         const request = requests[index]!;
         // Each request from its own address, so rate limits do not hide what lies behind them.
-        const headers = {
+        const headers: Record<string, string> = {
           ...request.headers,
           "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
         };

@@ -141,6 +141,27 @@ export async function startFakeStripe() {
         if (key) replies.set(key, { status: 200, body: text });
         return;
       }
+      const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (record.method === "POST" && expiring) {
+        const session = sessions.get(decodeURIComponent(expiring[1]!));
+        if (!session)
+          return send(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such checkout.session: '${expiring[1]}'`,
+            },
+          });
+        if (session.status !== "open")
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in [open] can be expired. This Checkout Session has a status of ${session.status}.`,
+            },
+          });
+        session.status = "expired";
+        return send(200, session);
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (record.method === "GET" && match) {
         const session = sessions.get(decodeURIComponent(match[1]!));
@@ -182,6 +203,17 @@ export async function startFakeStripe() {
     },
     sessionCreations: () =>
       requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions"),
+    /** requests that read one session (GET /v1/checkout/sessions/{id}) */
+    sessionReads: (id?: string) =>
+      requests.filter(
+        (r) =>
+          r.method === "GET" &&
+          (id
+            ? r.path === `/v1/checkout/sessions/${id}`
+            : /^\/v1\/checkout\/sessions\/[^/]+$/.test(r.path)),
+      ),
+    /** requests that expired a session (POST /v1/checkout/sessions/{id}/expire) */
+    sessionExpiries: () => requests.filter((r) => r.method === "POST" && /\/expire$/.test(r.path)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

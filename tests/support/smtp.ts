@@ -8,6 +8,20 @@ export interface ReceivedMail {
   subject: string;
   /** the body with quoted-printable soft breaks and escapes undone */
   text: string;
+  /** the Message-ID header, as sent */
+  messageId: string;
+  /** the outbox row it came from (our X-Haulbook-Outbox-Id header) */
+  outboxId: number | null;
+}
+
+export interface SmtpOptions {
+  /** a fixed port (restarts); a free one by default */
+  port?: number;
+  /**
+   * Called with each message once it is received, before the server answers
+   * 250: a test can stop the sender here, at the worst moment.
+   */
+  onMessage?: (mail: ReceivedMail) => void;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -20,7 +34,10 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** A real SMTP server in this process, on a free (or given) port, keeping what it receives. */
-export async function startSmtp(port?: number) {
+export async function startSmtp(portOrOptions?: number | SmtpOptions) {
+  const options: SmtpOptions =
+    typeof portOrOptions === "number" ? { port: portOrOptions } : (portOrOptions ?? {});
+  const port = options.port;
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,13 +49,18 @@ export async function startSmtp(port?: number) {
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const [head = "", ...body] = raw.split(/\r?\n\r?\n/);
-        messages.push({
+        const outboxId = /^X-Haulbook-Outbox-Id: *(\d+)/im.exec(head)?.[1];
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? "",
           text: decodeQuotedPrintable(body.join("\n\n")),
-        });
+          messageId: /^Message-ID: *(\S+)/im.exec(head)?.[1] ?? "",
+          outboxId: outboxId ? Number(outboxId) : null,
+        };
+        messages.push(mail);
+        options.onMessage?.(mail);
         callback();
       });
     },

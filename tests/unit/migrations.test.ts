@@ -43,6 +43,7 @@ describe("migrations", () => {
       ["0003_order_search_indexes", "Success"],
       ["0004_payments", "Success"],
       ["0005_staff_sessions", "Success"],
+      ["0006_hardening_payments", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -101,6 +102,8 @@ describe("migrations", () => {
     expect(Object.fromEntries(rows.map((r) => [r.key, r.value]))).toEqual({
       booking_window_days: "90",
       daily_capacity: "8",
+      max_order_lines: "30",
+      max_order_total_pence: "500000",
       same_day_cutoff: "12:00",
       vat_rate_percent: "20",
     });
