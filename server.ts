@@ -322,7 +322,9 @@ async function serveRemix(
   const kind = requestKind(pathname);
 
   const refuse = async (status: 400 | 413 | 415, message: string) => {
-    if (kind === "api") {
+    // Only a browser's own form post (it asks for HTML) is answered with the page again.
+    const wantsPage = kind === "document" && (req.get("accept") ?? "").includes("text/html");
+    if (kind === "api" || (kind === "document" && !wantsPage)) {
       res.status(status).json({ status: false, message });
       return;
     }

@@ -839,7 +839,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
         },
         "application/json",
         400,
-        /^full_name: Please remove the unusual characters/,
+        /characters we cannot accept/,
       ],
       [
         {
@@ -1006,7 +1006,8 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       body: JSON.stringify({ intent: "pay" }),
     });
     expect(json.status).toBe(415);
-    expect(await json.text()).toContain("we could not read that form");
+    // Refused at the server's door (server/request-guard.ts), before the route reads it.
+    expect(await json.text()).toContain("it arrived in a format we do not accept");
   });
 
   it("POST /api/products/create-checkout-session/ ignores prices sent by the client", async () => {

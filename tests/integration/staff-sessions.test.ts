@@ -323,6 +323,7 @@ describe("sign-in input", () => {
       redirect: "manual",
       headers: {
         "content-type": contentType,
+        accept: "text/html",
         origin: server.url,
         "x-forwarded-for": nextAddress(),
       },
