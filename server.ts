@@ -46,6 +46,9 @@ interface AppLifecycle {
 
 const BUILD_PATH = path.resolve("build/index.js");
 const SHUTDOWN_GRACE_MS = 10_000;
+// How much of an unread request body is read and dropped before its connection is closed.
+const DRAIN_BYTES = 1024 * 1024;
+const DRAIN_MS = 5_000;
 const isDevelopment = process.env.NODE_ENV === "development";
 
 async function importBuild(): Promise<ServerBuild> {
@@ -90,13 +93,25 @@ async function main() {
       if (shuttingDown) setImmediate(() => server?.closeIdleConnections());
     });
     if (shuttingDown) res.setHeader("Connection", "close");
-    // A response sent before its request's body was read (a refusal, a redirect) closes the
-    // connection: the unread rest would otherwise be taken as the next request on it.
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: express.Response, ...args: unknown[]) {
-      if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
-      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
-    } as typeof res.writeHead;
+    // A response sent before its request's body was read (a refusal, a redirect) must not leave
+    // the rest of the body on a kept-alive connection, where the next request would wait behind it.
+    // Like a web server's "lingering close": read and drop what remains, so the client receives
+    // the answer; past 1 MB or 5 s of leftovers, close the connection.
+    res.on("finish", () => {
+      if (req.complete || req.destroyed) return;
+      let dropped = 0;
+      const close = () => req.socket.destroy();
+      const timer = setTimeout(close, DRAIN_MS);
+      timer.unref();
+      req.removeAllListeners("data");
+      req.on("data", (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > DRAIN_BYTES) close();
+      });
+      req.on("end", () => clearTimeout(timer));
+      req.on("close", () => clearTimeout(timer));
+      req.resume();
+    });
     next();
   });
 
