@@ -46,8 +46,9 @@ interface AppLifecycle {
 
 const BUILD_PATH = path.resolve("build/index.js");
 const SHUTDOWN_GRACE_MS = 10_000;
-// How much of an unread request body is read and dropped before its connection is closed.
-const DRAIN_BYTES = 1024 * 1024;
+// How much of an unread request body is read and dropped (so the client can read the answer)
+// before its connection is closed.
+const DRAIN_BYTES = 16 * 1024 * 1024;
 const DRAIN_MS = 5_000;
 const isDevelopment = process.env.NODE_ENV === "development";
 
@@ -96,7 +97,7 @@ async function main() {
     // A response sent before its request's body was read (a refusal, a redirect) must not leave
     // the rest of the body on a kept-alive connection, where the next request would wait behind it.
     // Like a web server's "lingering close": read and drop what remains, so the client receives
-    // the answer; past 1 MB or 5 s of leftovers, close the connection.
+    // the answer; past 16 MB or 5 s of leftovers, close the connection.
     res.on("finish", () => {
       if (req.complete || req.destroyed) return;
       let dropped = 0;

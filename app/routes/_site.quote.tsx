@@ -65,8 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return failure(
       429,
       { message: quoteRateLimitMessage(limit.retryAfterSeconds), errors: {}, values: {} },
-      // The body is left unread, so the connection cannot be reused.
-      { "Retry-After": String(limit.retryAfterSeconds), Connection: "close" },
+      // The body is left unread; the server drops it after this answer.
+      { "Retry-After": String(limit.retryAfterSeconds) },
     );
   }
   let upload;
@@ -74,11 +74,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
   } catch (error) {
     if (error instanceof UploadError) {
-      return failure(
-        error.status,
-        { message: error.message, errors: { images: error.message }, values: {} },
-        error.headers,
-      );
+      return failure(error.status, {
+        message: error.message,
+        errors: { images: error.message },
+        values: {},
+      });
     }
     throw error;
   }

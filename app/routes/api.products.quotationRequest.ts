@@ -20,8 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { message: quoteRateLimitMessage(limit.retryAfterSeconds) },
       {
         status: 429,
-        // The body is left unread, so the connection cannot be reused.
-        headers: { "Retry-After": String(limit.retryAfterSeconds), Connection: "close" },
+        // The body is left unread; the server drops it after this answer.
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
       },
     );
   }
@@ -30,10 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
   } catch (error) {
     if (error instanceof UploadError) {
-      return Response.json(
-        { message: error.message },
-        { status: error.status, headers: error.headers },
-      );
+      return Response.json({ message: error.message }, { status: error.status });
     }
     throw error;
   }

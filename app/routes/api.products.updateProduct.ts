@@ -23,10 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
     upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return Response.json(
-      { status: false, message: error.message },
-      { status: error.status, headers: error.headers },
-    );
+    return Response.json({ status: false, message: error.message }, { status: error.status });
   }
   const values = formValues(upload.fields);
   const id = /^\d{1,12}$/.test(values.ID?.trim() ?? "") ? Number(values.ID) : NaN;

@@ -22,10 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return Response.json(
-      { status: false, message: error.message },
-      { status: error.status, headers: error.headers },
-    );
+    return Response.json({ status: false, message: error.message }, { status: error.status });
   }
   try {
     const result = await createProductFromInput(formValues(upload.fields), upload.files);

@@ -78,11 +78,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return fail(
-      error.status,
-      { message: error.message, errors: { image: error.message }, values: {} },
-      error.headers,
-    );
+    return fail(error.status, {
+      message: error.message,
+      errors: { image: error.message },
+      values: {},
+    });
   }
   const values = formValues(upload.fields);
   try {

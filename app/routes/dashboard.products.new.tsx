@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
         errors: { image: error.message },
         values: {},
       } satisfies ProductFailure,
-      { status: error.status, headers: error.headers },
+      { status: error.status },
     );
   }
   const values = formValues(upload.fields);

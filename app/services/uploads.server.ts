@@ -37,12 +37,10 @@ export interface UploadedFile {
 export type FileHandler<T> = (file: UploadedFile) => Promise<T>;
 
 /**
- * A refused upload. Its response must carry `headers`: the rest of the body
- * is never read, so the connection is closed after the answer (a client
- * reusing it would hang).
+ * A refused upload. The rest of its body is left unread; the server reads
+ * and drops it after the answer (server.ts), so the connection stays usable.
  */
 export class UploadError extends Error {
-  readonly headers = { Connection: "close" };
   constructor(
     readonly status: 400 | 413,
     message: string,

@@ -500,7 +500,7 @@ describe("the products page without JavaScript", () => {
     expect(html).toMatch(/id="field-product_description"[^>]*aria-invalid="true"/);
   });
 
-  it("refuses a 6 MB image with 413 and the spec's message, closing the connection", async () => {
+  it("refuses a 6 MB image with 413 and the spec's message", async () => {
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set([0x89, 0x50, 0x4e, 0x47]);
     const res = await page("/dashboard/products/new", {
@@ -508,7 +508,6 @@ describe("the products page without JavaScript", () => {
       body: productForm({}, [{ name: "huge.png", bytes: big }]),
     });
     expect(res.status).toBe(413);
-    expect(res.headers.get("connection")).toBe("close");
     expect(await textOf(res)).toContain("File size exceeds 5MB limit.");
   });
 });
