@@ -159,7 +159,7 @@ export default function DashboardHome() {
           <dt>Quotes</dt>
           <dd data-testid="count-quotes">{counts.quotes}</dd>
         </div>
-        <div>
+        <div className={review.count > 0 ? "count-card-alert" : undefined}>
           <dt>Payments to review</dt>
           <dd data-testid="count-payments-to-review">
             {review.count > 0 ? <a href="#payments-to-review">{review.count}</a> : review.count}
@@ -175,7 +175,7 @@ export default function DashboardHome() {
       {review.count > 0 ? (
         <section
           id="payments-to-review"
-          className="notice notice-error"
+          className="notice notice-error payments-to-review"
           aria-labelledby="payments-to-review-title"
         >
           <h2 id="payments-to-review-title">Payments to review</h2>
@@ -187,17 +187,19 @@ export default function DashboardHome() {
           <ul>
             {review.orders.map((o) => (
               <li key={o.orderId}>
-                <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
-                  Order #{o.orderId}
-                </Link>{" "}
-                · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
-                {formatLongDate(o.collectionDate)}{" "}
+                <span>
+                  <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
+                    Order #{o.orderId}
+                  </Link>{" "}
+                  · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
+                  {formatLongDate(o.collectionDate)}
+                </span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="clear-review" />
                   <input type="hidden" name="orderId" value={o.orderId} />
                   <button
                     type="submit"
-                    className="link-button"
+                    className="button button-light"
                     aria-label={`Order #${o.orderId} checked: remove it from this list`}
                   >
                     Checked
