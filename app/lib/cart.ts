@@ -1,4 +1,4 @@
-import type { Position } from "~/services/schema";
+import type { Position } from "~/lib/domain";
 
 /**
  * The bag as the browser holds it: only ids, positions and quantities.

@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES, type ProductCategory } from "~/services/schema";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/domain";
 
 export { PRODUCT_CATEGORIES, type ProductCategory };
 

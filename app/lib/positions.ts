@@ -1,4 +1,4 @@
-import { POSITIONS, type Position } from "~/services/schema";
+import { POSITIONS, type Position } from "~/lib/domain";
 
 export { POSITIONS, type Position };
 

@@ -17,7 +17,7 @@ import {
   type PaymentGateway,
   type UiMode,
 } from "~/services/payments.server";
-import type { PaymentClosed } from "~/services/schema";
+import type { PaymentClosed } from "~/lib/domain";
 import {
   activeBookingsByDay,
   bookingRules,

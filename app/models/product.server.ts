@@ -7,7 +7,7 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
 import { clampPage } from "~/lib/paging";
 import { db, likeContains } from "~/services/db.server";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
-import { PRODUCT_CATEGORIES, type ProductCategory } from "~/services/schema";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/domain";
 import type { UploadedFile } from "~/services/uploads.server";
 import { deleteImageIfUnused, listImageVariants, saveProcessedImage } from "./image.server";
 

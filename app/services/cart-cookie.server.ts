@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { MAX_LINES, MAX_QUANTITY, mergeLines, type CartLine } from "~/lib/cart";
 import { config } from "./config.server";
-import { POSITIONS } from "./schema";
+import { POSITIONS } from "~/lib/domain";
 
 const cartSchema = z
   .array(

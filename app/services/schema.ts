@@ -1,38 +1,19 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type {
+  BookingStatus,
+  OrderSource,
+  OutboxStatus,
+  PaymentClosed,
+  PaymentMethod,
+  PaymentStatus,
+  Position,
+  ProductCategory,
+} from "~/lib/domain";
 
 /**
  * The database as Kysely sees it. Money columns are integer pence; dates are
  * `YYYY-MM-DD` text (a Europe/London day); timestamps are ISO-8601 UTC text.
  */
-
-export const PRODUCT_CATEGORIES = [
-  "Sofa & Chair Removal",
-  "Old Batteries Removal",
-  "Office Removal",
-  "Garden Waste Removal",
-  "Furniture Removal",
-  "Fridge Removal",
-  "Electronic Removal",
-  "Home Removal",
-  "Appliance Removal",
-] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-
-export const POSITIONS = ["inside_dismantle", "inside_no_dismantle", "outside"] as const;
-export type Position = (typeof POSITIONS)[number];
-
-export const PAYMENT_STATUSES = ["pending", "complete"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const BOOKING_STATUSES = ["pending", "complete"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
-export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
-export type PaymentClosed = (typeof PAYMENT_CLOSED_REASONS)[number];
-export type OrderSource = (typeof ORDER_SOURCES)[number];
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
 
