@@ -1,5 +1,6 @@
 import os from "node:os";
 import sharp from "sharp";
+import { workQueue } from "~/lib/work-queue";
 
 /**
  * Image processing: decide a file's type from its bytes, then re-encode it
@@ -21,22 +22,8 @@ sharp.cache(false);
 /** How many sharp jobs run at once: half the cores, at least one. */
 export const IMAGE_JOBS_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
 /** Runs one piece of sharp work when its turn comes (first come, first served). */
-export async function imageJob<T>(work: () => Promise<T>): Promise<T> {
-  if (running < IMAGE_JOBS_AT_ONCE) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next job, or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+export const imageJob = workQueue({ slots: IMAGE_JOBS_AT_ONCE });
 
 export type SniffedType =
   "image/jpeg" | "image/png" | "image/webp" | "image/svg+xml" | "image/heic" | "image/heif";

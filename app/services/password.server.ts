@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { workQueue } from "~/lib/work-queue";
 
 /**
  * scrypt with OWASP's floor (N=2^17, r=8, p=1). The parameters travel with
@@ -28,25 +29,11 @@ export class PasswordHashBusy extends Error {
   }
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_SLOTS) {
-    if (waiting.length >= HASH_QUEUE) throw new PasswordHashBusy();
-    // The slot is handed over by the finishing hash, so `running` stays counted.
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
-  }
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+const withHashSlot = workQueue({
+  slots: HASH_SLOTS,
+  maxWaiting: HASH_QUEUE,
+  whenFull: () => new PasswordHashBusy(),
+});
 
 const N = 2 ** 17;
 const R = 8;
