@@ -73,7 +73,10 @@ for (const path of [...PAGES, ...OTHER_PAGES]) {
   }
 }
 
-/** Bytes a resource takes when the server gzips it (what the budget in DESIGN.md counts). */
+/**
+ * Bytes a resource takes when the server gzips it (what the page-weight budget in
+ * docs/architecture.md#tests counts).
+ */
 function gzippedBytes(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http

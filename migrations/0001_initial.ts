@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The first schema: every table of DESIGN.md. Written as plain SQL so the
+ * The first schema: the tables of docs/architecture.md#data. Written as plain SQL so the
  * constraints read as a DBA would write them. STRICT tables make SQLite
  * enforce column types. Never edit this file once it has landed: add 0002.
  */

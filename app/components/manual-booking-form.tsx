@@ -17,7 +17,10 @@ export type ManualBookingValues = Partial<
   >
 >;
 
-/** The manual booking form of spec §3, used from the calendar and from a quote. */
+/**
+ * The manual booking form (docs/rules.md#manual-bookings), used from the calendar and from a
+ * quote.
+ */
 export function ManualBookingForm({
   action,
   values,

@@ -31,8 +31,9 @@ const SURCHARGES = [
 const ACCEPT = "image/jpeg,image/png,image/svg+xml,.jpg,.jpeg,.png,.svg";
 
 /**
- * The Create Product and Edit Product form (spec §3 field names, money in
- * pounds). A multipart form, so it posts its image with JavaScript off too.
+ * The Create Product and Edit Product form (the /api field names of
+ * docs/api.md#rows, money in pounds). A multipart form, so it posts its
+ * image with JavaScript off too.
  * With JavaScript a file over 5MB is flagged before it is sent; the server
  * still decides (type by the file's bytes, size while it streams).
  */

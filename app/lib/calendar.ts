@@ -10,7 +10,10 @@ import {
   startOfWeek,
 } from "date-fns";
 
-/** Month grids for calendars: weeks start on Sunday (spec §9). Days are YYYY-MM-DD strings. */
+/**
+ * Month grids for calendars: weeks start on Sunday (docs/rules.md#collection-days). Days are
+ * YYYY-MM-DD strings.
+ */
 
 export function isIsoDay(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

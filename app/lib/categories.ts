@@ -3,7 +3,7 @@ import { PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/domain";
 export { PRODUCT_CATEGORIES, type ProductCategory };
 
 /**
- * The home page's category tiles (spec §2). Each links to
+ * The home page's category tiles (docs/rules.md#content). Each links to
  * /products?product_category={title}; two titles are not category names
  * ("All Services" means no filter, "Garden Removal" is the tile's short name
  * for Garden Waste Removal), so resolveCategory maps them.

@@ -1,17 +1,23 @@
-/** User-facing messages the spec fixes (§8), shared by models on the server and components in the browser. */
+/**
+ * User-facing messages the older client fixes (docs/rules.md#fixed-wording), shared by models on
+ * the server and components in the browser.
+ */
 export const QUOTE_ERROR_MESSAGE =
   "There was an error submitting your quotation request. Please try again or contact us directly.";
 
-/** The spec's wording for a failed manual booking, typo included: existing clients match on it. */
+/** The older client's wording for a failed manual booking, typo included: clients match on it. */
 export const MANUAL_BOOKING_FAILED = "Failed to preform that action";
 
-/** Checkout's general failure notice (spec §6). */
+/** Checkout's general failure notice (docs/rules.md#fixed-wording). */
 export const CHECKOUT_FAILED = "Something went wrong";
 export const CHECKOUT_CHECK_DETAILS = "Please check the details marked below.";
 export const EMPTY_BAG_MESSAGE =
   "Your bag is empty. Add the items you would like collected, then check out.";
 
-/** Product admin (spec §5 and §8), word for word: the spec's client shows them as they are. */
+/**
+ * Product admin (docs/rules.md#fixed-wording), word for word: the older client shows them as they
+ * are.
+ */
 export const PRODUCT_MESSAGES = {
   imageRequired: "You need to upload an product Image",
   imageType: "Only JPEG and PNG and SVG files are allowed",
@@ -22,5 +28,8 @@ export const PRODUCT_MESSAGES = {
   deleteFailed: "Failed to delete product.",
 } as const;
 
-/** The product image limit (spec §9: 5MB each), in bytes, for the server and the browser's early check. */
+/**
+ * The product image limit (docs/rules.md#request-limits: 5MB each), in bytes, for the server and
+ * the browser's early check.
+ */
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

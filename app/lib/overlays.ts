@@ -1,6 +1,9 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
-/** Search parameters that only open or close an overlay (DESIGN.md "Every overlay has a URL"). */
+/**
+ * Search parameters that only open or close an overlay
+ * (docs/decisions/005-overlays-in-the-url.md).
+ */
 export const OVERLAY_PARAMS = [
   "bag",
   "faq",

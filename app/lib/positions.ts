@@ -2,7 +2,7 @@ import { POSITIONS, type Position } from "~/lib/domain";
 
 export { POSITIONS, type Position };
 
-/** The three position options of DESIGN.md, with the words customers see. */
+/** The three position options (docs/rules.md#position-options), with the words customers see. */
 export const POSITION_LABELS: Record<Position, string> = {
   inside_dismantle: "Inside — needs dismantling",
   inside_no_dismantle: "Inside — no dismantling",

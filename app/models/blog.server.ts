@@ -2,7 +2,7 @@ import { blogArticles } from "~/content/blog";
 import type { BlogArticle } from "~/content/types";
 import { truncate } from "~/lib/text";
 
-/** Blog cards cut the description to 100 characters (spec §9). */
+/** Blog cards cut the description to 100 characters (docs/rules.md#lists-and-paging). */
 export const BLOG_CARD_DESCRIPTION_LENGTH = 100;
 
 export function listBlogCards(limit?: number) {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The footer contact form. By design (spec §2) it is only recorded in the server log. */
+/**
+ * The footer contact form. By design it is only recorded in the server log
+ * (docs/rules.md#content).
+ */
 export const contactSchema = z.object({
   name: z
     .string()

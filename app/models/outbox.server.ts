@@ -129,7 +129,7 @@ export async function claimEmail(
  * After a restart, emails left in "sending" may or may not have reached the
  * SMTP server: try them again at once, with the same Message-ID, so a
  * receiver that already has one recognises the copy. One process owns the
- * outbox (DESIGN.md), so anything marked "sending" before this process
+ * outbox (docs/architecture.md#outside-services), so anything marked "sending" before this process
  * started was cut short; attempts of this process are never touched.
  */
 export async function recoverInterruptedEmails(startedAt: Date): Promise<number> {

@@ -290,8 +290,8 @@ export async function listStaffProducts(pageAsked: unknown) {
 }
 
 /**
- * Limits of a product upload (spec §9: 5MB an image). Several images may be
- * sent, as the spec's client does; the first becomes the product's picture.
+ * Limits of a product upload (docs/rules.md#request-limits: 5MB an image). Several images may be
+ * sent, as the older client does; the first becomes the product's picture.
  */
 export const PRODUCT_UPLOAD_LIMITS = {
   maxFileSize: PRODUCT_IMAGE_MAX_BYTES,
@@ -337,7 +337,10 @@ const pounds = (what: string, min: number, tooLow: string) =>
     .transform((v) => poundsToPence(Number(v.replace("£", ""))))
     .refine((p) => p >= min, tooLow);
 
-/** The product form and the /api rows, with the spec's field names (§3). Money is typed in pounds. */
+/**
+ * The product form and the /api rows, with the /api field names (docs/api.md#rows). Money is typed
+ * in pounds.
+ */
 export const productSchema = z.object({
   product_name: z
     .string()

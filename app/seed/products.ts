@@ -1,8 +1,8 @@
 /**
  * The demo catalogue seeded into an empty shop: realistic 2026 UK prices for
  * single-item collections, VAT included, in pence. Surcharges follow
- * DESIGN.md: inside and needs dismantling / inside, no dismantling / left
- * outside. Items that cannot be taken apart cost the same inside either way.
+ * docs/rules.md#position-options: inside and needs dismantling / inside, no
+ * dismantling / left outside. Items that cannot be taken apart cost the same inside either way.
  */
 
 export type SeedCategory =

@@ -21,7 +21,7 @@ export function parseCart(value: unknown): CartLine[] {
 }
 
 /**
- * The `cart` cookie (DESIGN.md "The bag"): essential, so no consent is
+ * The `cart` cookie (docs/rules.md#the-bag): essential, so no consent is
  * needed. Marked Secure in production (set when it is written, since the
  * configuration is read at start-up).
  */

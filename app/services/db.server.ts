@@ -11,7 +11,7 @@ export interface Connection {
 }
 
 /**
- * Opens the SQLite file with the settings DESIGN.md asks for. busy_timeout
+ * Opens the SQLite file with the settings of docs/decisions/001-better-sqlite3.md. busy_timeout
  * goes first so that switching to WAL waits for another process instead of
  * failing; synchronous=FULL so a power cut cannot lose a committed booking.
  */

@@ -4,7 +4,7 @@ import { db } from "./db.server";
 import { config } from "./config.server";
 
 /**
- * Card payments behind one interface (DESIGN.md "Payments"). Stripe Checkout
+ * Card payments behind one interface (docs/architecture.md#outside-services). Stripe Checkout
  * Sessions when STRIPE_SECRET_KEY is set; otherwise, outside production, a
  * demo gateway of our own whose "payment page" is /payment/demo. Both finish
  * through the same completion function (models/checkout.server.ts).
