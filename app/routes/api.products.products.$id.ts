@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, toApiProduct } from "~/lib/api";
+import { toApiProduct } from "~/api/presenters.server";
+import { apiError } from "~/lib/api";
 import { getProduct } from "~/models/product.server";
 
 /** GET /api/products/products/{id} — one product, or 404 JSON. */
