@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 /** Search parameters that only open or close an overlay (DESIGN.md "Every overlay has a URL"). */
-export const OVERLAY_PARAMS = [
+const OVERLAY_PARAMS = [
   "bag",
   "faq",
   "item",

@@ -24,7 +24,7 @@ let running: Promise<void> | undefined;
 let again = false;
 
 /** Sends everything due now. Runs one pass at a time; a call during a pass queues one more. */
-export function deliverDue(): Promise<void> {
+function deliverDue(): Promise<void> {
   if (running) {
     again = true;
     return running;
