@@ -3,7 +3,7 @@ import { apiError } from "~/lib/api";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { retireOrDeleteProduct } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /**
  * DELETE /api/products/deleteProduct/{id} → {status, message} (staff only).

@@ -8,7 +8,7 @@ import {
   receiveProductImage,
   updateProductFromInput,
 } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 import { parseUpload, UploadError } from "~/services/uploads.server";
 
 /**

@@ -4,7 +4,7 @@ import { formatDateTime, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
 import { getOrderWithHistory } from "~/models/order.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);

@@ -4,7 +4,7 @@ import { paymentMethodLabel } from "~/lib/domain";
 import { formatDay, formatPence } from "~/lib/format";
 import { PageSizeField, StaffPager } from "~/components/staff-paging";
 import { searchOrders } from "~/models/order.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

@@ -25,7 +25,7 @@ import {
   retireOrDeleteProduct,
   updateProductFromInput,
 } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 import { parseUpload, UploadError } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;

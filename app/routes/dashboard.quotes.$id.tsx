@@ -16,7 +16,7 @@ import { requireId } from "~/lib/ids";
 import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 async function loadQuote(param: string | undefined) {
   const quote = await getQuote(requireId(param, "Quote not found"));

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PageSizeField, StaffPager } from "~/components/staff-paging";
 import { formatDateTime } from "~/lib/format";
 import { listQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
