@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 
 // server.ts calls these through the build so the app and the server share one database connection.
-export { startApp, stopApp } from "~/services/lifecycle.server";
+export { startApp, stopApp } from "~/lifecycle.server";
 
 export const streamTimeout = 5_000;
 

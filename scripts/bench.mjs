@@ -1,7 +1,8 @@
 // `npm run bench`: requests/s and p99 latency of the production build for the
-// main public pages and the product API, each beside a minimal Remix page
-// (/bench-baseline) served by the same build, so the ratio shows what our
-// own work costs. Loopback only; bounded in time.
+// main public pages and the product API, each beside the smallest Remix page
+// there is (scripts/bench-baseline.mjs: Express, compression and one static
+// route, none of our code), so the ratio shows what our own work costs.
+// Loopback only; bounded in time.
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -30,25 +31,46 @@ const server = spawn(process.execPath, [path.join(root, "build", "server.js")], 
   stdio: ["ignore", "ignore", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    if (i > 300) throw new Error("server did not start");
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const baselinePort = 4398;
+const baselineServer = spawn(
+  process.execPath,
+  [path.join(root, "scripts", "bench-baseline.mjs"), String(baselinePort)],
+  {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
+const baselineBase = `http://127.0.0.1:${baselinePort}`;
+// Neither server outlives the bench, even when a measurement fails.
+process.on("exit", () => {
+  server.kill("SIGTERM");
+  baselineServer.kill("SIGTERM");
+});
 
-async function measure(pathname) {
+async function waitFor(url, name) {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      if (i > 300) throw new Error(`${name} did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+await waitFor(`${base}/healthz`, "server");
+await waitFor(`${baselineBase}/`, "baseline");
+
+async function measure(pathname, origin = base) {
   // warm up, then measure; the browser's Accept-Encoding so compression is included
   await autocannon({
-    url: base + pathname,
+    url: origin + pathname,
     connections,
     duration: 1,
     headers: { "accept-encoding": "br, gzip" },
   });
   const result = await autocannon({
-    url: base + pathname,
+    url: origin + pathname,
     connections,
     duration: seconds,
     headers: { "accept-encoding": "br, gzip" },
@@ -58,8 +80,9 @@ async function measure(pathname) {
 }
 
 const rows = [];
-const baseline = await measure("/bench-baseline");
-rows.push({ path: "/bench-baseline (bare Remix page)", ...baseline });
+const baseline = await measure("/", baselineBase);
+baselineServer.kill("SIGTERM");
+rows.push({ path: "baseline (bare Remix page)", ...baseline });
 for (const pathname of ["/", "/products", "/product/1", "/api/products/"]) {
   rows.push({ path: pathname, ...(await measure(pathname)) });
 }

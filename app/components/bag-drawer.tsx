@@ -1,9 +1,21 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { formatPence } from "~/lib/format";
-import type { BagLine } from "~/models/cart.server";
+import type { Position } from "~/lib/domain";
 import { Overlay } from "./overlay";
-import { ProductImage } from "./product-image";
+import { ProductImage, type ImageView } from "./product-image";
 import { useHydrated } from "./use-hydrated";
+
+/** One priced line of the bag, as the server works it out. */
+interface BagLine {
+  id: number;
+  position: Position;
+  positionLabel: string;
+  quantity: number;
+  name: string;
+  image: ImageView;
+  unitPricePence: number;
+  lineTotalPence: number;
+}
 
 export interface BagView {
   lines: BagLine[];

@@ -3,10 +3,17 @@ import type { Scene } from "~/content/scenes";
 import { clampQuantity, MAX_QUANTITY } from "~/lib/cart";
 import { formatPence } from "~/lib/format";
 import { overlayHref } from "~/lib/overlays";
-import { unitPricePence } from "~/lib/positions";
-import type { Product } from "~/models/product.server";
+import { unitPricePence, type PricedOptions } from "~/lib/positions";
 import { Overlay } from "./overlay";
-import { ProductImage } from "./product-image";
+import { ProductImage, type ImageView } from "./product-image";
+
+/** What the picker shows of a product, with the prices of its options. */
+interface PickerProduct extends PricedOptions {
+  id: number;
+  name: string;
+  description: string;
+  image: ImageView;
+}
 
 /**
  * The home page's three-scene picker. Everything is in the URL
@@ -18,7 +25,7 @@ export function ItemPicker({
   products,
 }: {
   scenes: readonly Scene[];
-  products: Record<string, Product>;
+  products: Record<string, PickerProduct>;
 }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -85,7 +92,7 @@ export function ItemPicker({
   );
 }
 
-function ItemPopup({ product, closeTo }: { product: Product; closeTo: string }) {
+function ItemPopup({ product, closeTo }: { product: PickerProduct; closeTo: string }) {
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);

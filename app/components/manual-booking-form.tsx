@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { Field } from "./field";
 
 export type ManualBookingValues = Partial<
@@ -102,7 +103,7 @@ export function ManualBookingForm({
             value="cash_payment"
             defaultChecked={(values.payment_method ?? "cash_payment") === "cash_payment"}
           />
-          Cash
+          {PAYMENT_METHOD_LABELS.cash_payment}
         </label>
         <label className="radio-line">
           <input
@@ -111,7 +112,7 @@ export function ManualBookingForm({
             value="bank_transfer"
             defaultChecked={values.payment_method === "bank_transfer"}
           />
-          Bank transfer
+          {PAYMENT_METHOD_LABELS.bank_transfer}
         </label>
         <p className="field-error">{errors.payment_method ?? ""}</p>
       </fieldset>

@@ -1,9 +1,17 @@
 import { Link } from "@remix-run/react";
 import { formatPence } from "~/lib/format";
-import type { Product } from "~/models/product.server";
-import { ProductImage } from "./product-image";
+import { ProductImage, type ImageView } from "./product-image";
 
-export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
+/** What a card shows of a product. */
+export interface ProductCardView {
+  id: number;
+  name: string;
+  description: string;
+  pricePence: number;
+  image: ImageView;
+}
+
+export function ProductCard({ product, eager }: { product: ProductCardView; eager?: boolean }) {
   return (
     <article className="product-card" data-testid="product-card">
       <ProductImage

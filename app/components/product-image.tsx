@@ -1,4 +1,10 @@
-import type { ProductImage as Image } from "~/models/product.server";
+/** A picture as the pages receive it: the original plus WebP widths for srcset. */
+export interface ImageView {
+  src: string;
+  width: number;
+  height: number;
+  srcSet: string;
+}
 
 /** A product picture from its WebP variants; width/height stop layout shift. */
 export function ProductImage({
@@ -8,7 +14,7 @@ export function ProductImage({
   eager = false,
   className,
 }: {
-  image: Image;
+  image: ImageView;
   sizes: string;
   alt?: string;
   eager?: boolean;

@@ -32,3 +32,15 @@ export type PaymentClosed = (typeof PAYMENT_CLOSED_REASONS)[number];
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** How staff pages name a payment method. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: "Card",
+  cash_payment: "Cash",
+  bank_transfer: "Bank transfer",
+};
+
+/** A stored payment method's label (an unknown value is shown as it is). */
+export function paymentMethodLabel(method: string): string {
+  return (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method;
+}

@@ -1,8 +1,12 @@
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns";
+
 /**
  * The one place money and dates become text. Explicit en-GB and
  * Europe/London so the server and the browser render identical strings.
- * (Formatting uses Intl, which browsers already have; date arithmetic on the
- * server uses date-fns.)
+ * (Display formatting uses Intl, which browsers already have; the UK clock
+ * and calendar day come from date-fns with @date-fns/tz, never from the
+ * server's own zone.)
  */
 export const UK_TIME_ZONE = "Europe/London";
 
@@ -23,17 +27,14 @@ export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }
 
-const londonDay = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** Today's date in the UK as YYYY-MM-DD, whatever the server's zone. */
 export function todayInLondon(now: Date = new Date()): string {
-  const parts = Object.fromEntries(londonDay.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return format(now, "yyyy-MM-dd", { in: tz(UK_TIME_ZONE) });
+}
+
+/** The UK wall clock as HH:mm (24-hour), e.g. to compare with the same-day cut-off. */
+export function londonTime(now: Date = new Date()): string {
+  return format(now, "HH:mm", { in: tz(UK_TIME_ZONE) });
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -56,4 +57,31 @@ const longDay = new Intl.DateTimeFormat("en-GB", {
 export function formatLongDate(isoDay: string): string {
   const [y, m, d] = isoDay.split("-").map(Number);
   return longDay.format(new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1))).replace(",", "");
+}
+
+const ukDay = new Intl.DateTimeFormat("en-GB", { timeZone: UK_TIME_ZONE, dateStyle: "medium" });
+const ukDateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+const ukLongDateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  dateStyle: "full",
+  timeStyle: "short",
+});
+
+/** An ISO timestamp's UK day: "2026-11-23T14:05:00Z" → "23 Nov 2026" */
+export function formatDay(timestamp: string): string {
+  return ukDay.format(new Date(timestamp));
+}
+
+/** An ISO timestamp in UK time: "2026-11-23T14:05:00Z" → "23 Nov 2026, 14:05" */
+export function formatDateTime(timestamp: string): string {
+  return ukDateTime.format(new Date(timestamp));
+}
+
+/** An ISO timestamp in UK time, in full: → "Monday, 23 November 2026 at 14:05" */
+export function formatLongDateTime(timestamp: string): string {
+  return ukLongDateTime.format(new Date(timestamp));
 }

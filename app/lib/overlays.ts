@@ -4,7 +4,7 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
  * Search parameters that only open or close an overlay
  * (docs/decisions/005-overlays-in-the-url.md).
  */
-export const OVERLAY_PARAMS = [
+const OVERLAY_PARAMS = [
   "bag",
   "faq",
   "item",

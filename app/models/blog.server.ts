@@ -3,7 +3,7 @@ import type { BlogArticle } from "~/content/types";
 import { truncate } from "~/lib/text";
 
 /** Blog cards cut the description to 100 characters (docs/rules.md#lists-and-paging). */
-export const BLOG_CARD_DESCRIPTION_LENGTH = 100;
+const BLOG_CARD_DESCRIPTION_LENGTH = 100;
 
 export function listBlogCards(limit?: number) {
   return blogArticles.slice(0, limit).map((a) => ({

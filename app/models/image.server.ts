@@ -5,7 +5,7 @@ import { db, type DB } from "~/services/db.server";
 
 /** Images live in the database, content-addressed by the sha256 of their bytes. */
 
-export function imageId(bytes: Uint8Array): string {
+function imageId(bytes: Uint8Array): string {
   return crypto.createHash("sha256").update(bytes).digest("hex");
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { toCsv } from "~/lib/csv";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { db, likeContains } from "~/services/db.server";
 
@@ -246,8 +247,5 @@ export async function ordersCsv(search: OrderSearch): Promise<string> {
     }
     if (page * 100 >= total) break;
   }
-  // Quote every cell; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
-  const cell = (value: string) =>
-    `"${(/^[=+\-@]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
-  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return toCsv(rows);
 }

@@ -32,22 +32,22 @@ export interface ClaimedEmail extends QueuedEmail {
 }
 
 /** After this many failed attempts an email is marked failed (it stays in the table for staff). */
-export const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 12;
 
 /**
  * An attempt still "sending" after this long was cut short (the process
  * died, or hung): it may be tried again. Longer than any one SMTP attempt can
  * take (5 s connect + 5 s greeting + 15 s idle socket per step).
  */
-export const SENDING_LEASE_MS = 2 * 60_000;
+const SENDING_LEASE_MS = 2 * 60_000;
 
 /** 5 s, 15 s, 45 s, … capped at an hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 3 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
 /** A globally unique Message-ID (RFC 5322 `<left@right>`), in the sender's domain. */
-export function newMessageId(): string {
+function newMessageId(): string {
   const domain = /@([A-Za-z0-9.-]+)$/.exec(config().business.email)?.[1] ?? "haulbook.invalid";
   return `<${crypto.randomUUID()}@${domain}>`;
 }

@@ -36,11 +36,11 @@ export interface Product extends ProductFields {
   image: ProductImage;
 }
 
-export const PUBLIC_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 100;
-export const MAX_SEARCH_LENGTH = 100;
+const PUBLIC_PAGE_SIZE = 12;
+const MAX_PAGE_SIZE = 100;
+const MAX_SEARCH_LENGTH = 100;
 
-export function imageUrl(imageId: string): string {
+function imageUrl(imageId: string): string {
   return `/api/products/image/${imageId}`;
 }
 
@@ -106,7 +106,7 @@ async function toProducts(rows: Row[]): Promise<Product[]> {
   });
 }
 
-export function cleanSearch(value: string | null | undefined): string {
+function cleanSearch(value: string | null | undefined): string {
   return (value ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_SEARCH_LENGTH);
 }
 
@@ -131,7 +131,7 @@ export interface ProductPage {
   name: string;
 }
 
-export function clampLimit(value: unknown, fallback = PUBLIC_PAGE_SIZE): number {
+function clampLimit(value: unknown, fallback = PUBLIC_PAGE_SIZE): number {
   const n = Math.trunc(Number(value));
   return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_PAGE_SIZE) : fallback;
 }
@@ -270,7 +270,7 @@ export async function countProducts(): Promise<number> {
 
 /* ───────────────────────── staff: the product admin ───────────────────────── */
 
-export const STAFF_PAGE_SIZE = 10;
+const STAFF_PAGE_SIZE = 10;
 
 /** The dashboard grid: products on sale, newest first (a new product shows at the top of page 1). */
 export async function listStaffProducts(pageAsked: unknown) {
@@ -341,7 +341,7 @@ const pounds = (what: string, min: number, tooLow: string) =>
  * The product form and the /api rows, with the /api field names (docs/api.md#rows). Money is typed
  * in pounds.
  */
-export const productSchema = z.object({
+const productSchema = z.object({
   product_name: z
     .string()
     .trim()

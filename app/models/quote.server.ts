@@ -12,7 +12,7 @@ import {
   type CheckedPhoto,
   type StoredPhoto,
 } from "~/services/images.server";
-import { deliverNow } from "~/services/mailer.server";
+import { deliverNow } from "./outbox-worker.server";
 import type { FileHandler } from "~/services/uploads.server";
 import { saveQuotePhoto } from "./image.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";

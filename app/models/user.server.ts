@@ -31,8 +31,6 @@ export const loginSchema = z.object(
   },
   { error: "Please send a username and a password." },
 );
-export type LoginCredentials = z.infer<typeof loginSchema>;
-
 function newPasswordProblem(password: string): string | undefined {
   if (password.length < MIN_PASSWORD_LENGTH)
     return `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
@@ -42,7 +40,7 @@ function newPasswordProblem(password: string): string | undefined {
   return undefined;
 }
 
-export async function countUsers(): Promise<number> {
+async function countUsers(): Promise<number> {
   const row = await db()
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -78,14 +76,6 @@ export async function ensureFirstStaffUser(credentials: { username?: string; pas
 export interface StaffUser {
   id: number;
   username: string;
-}
-
-export async function getStaffUser(id: number): Promise<StaffUser | undefined> {
-  return db()
-    .selectFrom("users")
-    .select(["id", "username"])
-    .where("id", "=", id)
-    .executeTakeFirst();
 }
 
 // The hash of a random password nobody knows: a login for an unknown user still costs one check,

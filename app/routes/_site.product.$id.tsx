@@ -11,6 +11,7 @@ import { ProductImage } from "~/components/product-image";
 import { clampQuantity, MAX_QUANTITY } from "~/lib/cart";
 import { categoryHref } from "~/lib/categories";
 import { formatPence } from "~/lib/format";
+import { requireId } from "~/lib/ids";
 import {
   isPosition,
   POSITION_LABELS,
@@ -27,13 +28,8 @@ import productStyles from "~/styles/products.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 
-function productIdFrom(param: string | undefined): number | undefined {
-  return param && /^\d{1,12}$/.test(param) ? Number(param) : undefined;
-}
-
 async function requireProduct(param: string | undefined) {
-  const id = productIdFrom(param);
-  const product = id ? await getProduct(id) : undefined;
+  const product = await getProduct(requireId(param, "Product not found"));
   if (!product) throw new Response("Product not found", { status: 404 });
   return product;
 }

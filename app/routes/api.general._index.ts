@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /** GET /api/general → {order, products, quotes} (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {

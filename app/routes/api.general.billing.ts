@@ -3,7 +3,7 @@ import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { penceToPounds } from "~/lib/format";
 import { getBooking } from "~/models/booking.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 const billingBody = z.object({
   order_ids: z

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { attemptLogin } from "~/models/login-throttle.server";
 import { loginSchema } from "~/models/user.server";
-import { startStaffSession } from "~/services/auth.server";
+import { startStaffSession } from "~/models/staff-auth.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const SEND_JSON = "Please send a JSON object with a username and a password.";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { currentStaffSession } from "~/services/auth.server";
+import { currentStaffSession } from "~/models/staff-auth.server";
 
 /** GET /api/login/validate-token → {status}: false when not signed in (spec §7). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { penceToPounds } from "~/lib/format";
 import { searchOrders } from "~/models/order.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /** GET /api/orders?name=&product_name=&email=&order_id=&status=&limit=&page= (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { createManualBooking } from "~/models/booking.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /** POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /** GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&limit= (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {

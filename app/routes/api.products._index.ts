@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toApiProduct } from "~/lib/api";
+import { toApiProduct } from "~/api/presenters.server";
 import { listAllProducts, listProducts } from "~/models/product.server";
 
 /**

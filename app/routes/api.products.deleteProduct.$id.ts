@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/lib/api";
+import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { retireOrDeleteProduct } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /**
  * DELETE /api/products/deleteProduct/{id} → {status, message} (staff only).
@@ -12,9 +13,9 @@ import { requireStaff } from "~/services/auth.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireStaff(request, "api");
   if (request.method !== "DELETE") return apiError(405, "Use DELETE");
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  const id = parseId(params.id);
   try {
-    const result = Number.isSafeInteger(id) ? await retireOrDeleteProduct(id) : undefined;
+    const result = id === undefined ? undefined : await retireOrDeleteProduct(id);
     if (!result)
       return Response.json({ status: false, message: "Product not found" }, { status: 404 });
     return Response.json({

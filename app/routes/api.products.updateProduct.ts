@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, toApiProduct } from "~/lib/api";
+import { toApiProduct } from "~/api/presenters.server";
+import { apiError } from "~/lib/api";
 import { formValues } from "~/lib/forms";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import {
@@ -7,7 +8,7 @@ import {
   receiveProductImage,
   updateProductFromInput,
 } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 import { parseUpload, UploadError } from "~/services/uploads.server";
 
 /**

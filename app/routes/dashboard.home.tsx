@@ -29,7 +29,7 @@ import { clearPaymentReview, paymentsToReview } from "~/models/checkout.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

@@ -1,24 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatPence } from "~/lib/format";
+import { formatDateTime, formatPence } from "~/lib/format";
+import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
 import { getOrderWithHistory } from "~/models/order.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const order = /^\d{1,12}$/.test(params.id ?? "")
-    ? await getOrderWithHistory(Number(params.id))
-    : undefined;
+  const order = await getOrderWithHistory(requireId(params.id, "Order not found"));
   if (!order) throw new Response("Order not found", { status: 404 });
   return { order };
 }
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
 
 export default function OrderDetail() {
   const { order } = useLoaderData<typeof loader>();
@@ -71,7 +64,7 @@ export default function OrderDetail() {
       <ul className="day-bookings" data-testid="order-history">
         {order.history.map((event, i) => (
           <li key={i}>
-            {when.format(new Date(event.created_at))} · {event.actor}:{" "}
+            {formatDateTime(event.created_at)} · {event.actor}:{" "}
             {event.field === "created"
               ? event.new_value
               : `${event.field} ${event.old_value} → ${event.new_value}`}

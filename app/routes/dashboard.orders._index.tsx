@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { formatPence } from "~/lib/format";
+import { paymentMethodLabel } from "~/lib/domain";
+import { formatDay, formatPence } from "~/lib/format";
 import { PageSizeField, StaffPager } from "~/components/staff-paging";
 import { searchOrders } from "~/models/order.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -27,13 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return { search, ...result };
 }
-
-const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium" });
-const METHOD: Record<string, string> = {
-  card: "Card",
-  cash_payment: "Cash",
-  bank_transfer: "Bank transfer",
-};
 
 export default function Orders() {
   const { search, orders, total, page, limit } = useLoaderData<typeof loader>();
@@ -102,7 +96,7 @@ export default function Orders() {
                   <td>
                     <Link to={`/dashboard/orders/${o.id}`}>#{o.id}</Link>
                   </td>
-                  <td>{day.format(new Date(o.createdAt))}</td>
+                  <td>{formatDay(o.createdAt)}</td>
                   <td>{o.collectionDate}</td>
                   <td>{o.status}</td>
                   <td>{o.bookingStatus}</td>
@@ -113,7 +107,7 @@ export default function Orders() {
                       : "—"}
                   </td>
                   <td>{formatPence(o.totalPence)}</td>
-                  <td>{METHOD[o.paymentMethod] ?? o.paymentMethod}</td>
+                  <td>{paymentMethodLabel(o.paymentMethod)}</td>
                 </tr>
               ))}
             </tbody>

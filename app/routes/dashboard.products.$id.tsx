@@ -13,6 +13,7 @@ import { Overlay } from "~/components/overlay";
 import { ProductForm, type ProductFailure } from "~/components/product-form";
 import { ProductImage } from "~/components/product-image";
 import { formValues } from "~/lib/forms";
+import { requireId } from "~/lib/ids";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { overlayHref } from "~/lib/overlays";
@@ -24,19 +25,14 @@ import {
   retireOrDeleteProduct,
   updateProductFromInput,
 } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 import { parseUpload, UploadError } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
-function productId(param: string | undefined): number {
-  if (!/^\d{1,12}$/.test(param ?? "")) throw new Response("Product not found", { status: 404 });
-  return Number(param);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const product = await getProduct(productId(params.id));
+  const product = await getProduct(requireId(params.id, "Product not found"));
   if (!product) throw new Response("Product not found", { status: 404 });
   return { product, values: productFormValues(product) };
 }
@@ -49,7 +45,7 @@ function gridPage(request: Request): string {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireStaff(request);
-  const id = productId(params.id);
+  const id = requireId(params.id, "Product not found");
   const fail = (status: number, body: ProductFailure, headers?: HeadersInit) =>
     Response.json(body, { status, headers });
 

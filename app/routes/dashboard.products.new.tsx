@@ -12,7 +12,7 @@ import {
   PRODUCT_UPLOAD_LIMITS,
   receiveProductImage,
 } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 import { parseUpload, UploadError } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;

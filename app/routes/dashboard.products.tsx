@@ -5,7 +5,7 @@ import { StaffPager } from "~/components/staff-paging";
 import { formatPence } from "~/lib/format";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { listStaffProducts } from "~/models/product.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 /**
  * Staff products: a grid of what is on sale, 10 a page, newest first. Create

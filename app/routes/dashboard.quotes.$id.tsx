@@ -10,15 +10,16 @@ import {
 } from "@remix-run/react";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
-import { todayInLondon } from "~/lib/format";
+import { formatLongDateTime, todayInLondon } from "~/lib/format";
 import { formValues } from "~/lib/forms";
+import { requireId } from "~/lib/ids";
 import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 async function loadQuote(param: string | undefined) {
-  const quote = /^\d{1,12}$/.test(param ?? "") ? await getQuote(Number(param)) : undefined;
+  const quote = await getQuote(requireId(param, "Quote not found"));
   if (!quote) throw new Response("Quote not found", { status: 404 });
   return quote;
 }
@@ -74,12 +75,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "full",
-  timeStyle: "short",
-});
-
 export default function QuoteDetail() {
   const { quote, today } = useLoaderData<typeof loader>();
   const failed = useActionData<BookFailure>();
@@ -97,7 +92,7 @@ export default function QuoteDetail() {
         Quote Q{quote.id}: {quote.full_name}
       </h1>
       <p className="field-hint">
-        Received {dateTime.format(new Date(quote.created_at))} · responded: {quote.responded}
+        Received {formatLongDateTime(quote.created_at)} · responded: {quote.responded}
       </p>
       {failed && !params.get("book") ? (
         <p role="alert" className="notice notice-error">

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PageSizeField, StaffPager } from "~/components/staff-paging";
+import { formatDateTime } from "~/lib/format";
 import { listQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/services/auth.server";
+import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -24,12 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return { search, ...result };
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
 
 export default function Quotes() {
   const { search, quotes, total, page, limit } = useLoaderData<typeof loader>();
@@ -96,7 +91,7 @@ export default function Quotes() {
                   <td>
                     <Link to={`/dashboard/quotes/${q.id}`}>Q{q.id}</Link>
                   </td>
-                  <td>{dateTime.format(new Date(q.created_at))}</td>
+                  <td>{formatDateTime(q.created_at)}</td>
                   <td>{q.full_name}</td>
                   <td>
                     {q.email}

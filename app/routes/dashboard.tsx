@@ -7,7 +7,7 @@ import { Overlay } from "~/components/overlay";
 import { formatLongDate, todayInLondon } from "~/lib/format";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/order.server";
-import { renewedSessionHeaders, requireStaffSession } from "~/services/auth.server";
+import { renewedSessionHeaders, requireStaffSession } from "~/models/staff-auth.server";
 import staffStyles from "~/styles/staff.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];

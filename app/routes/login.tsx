@@ -20,7 +20,7 @@ import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
 import { attemptLogin } from "~/models/login-throttle.server";
 import { loginSchema, MAX_USERNAME_INPUT } from "~/models/user.server";
-import { currentStaffSession, startStaffSession } from "~/services/auth.server";
+import { currentStaffSession, startStaffSession } from "~/models/staff-auth.server";
 import staffStyles from "~/styles/staff.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];

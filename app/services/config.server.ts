@@ -20,7 +20,7 @@ const booleanText = z
     value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value),
   );
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalText.pipe(

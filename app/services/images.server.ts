@@ -62,7 +62,7 @@ export interface ProcessedImage {
   variants: EncodedImage[];
 }
 
-export const VARIANT_WIDTHS = [320, 640, 960] as const;
+const VARIANT_WIDTHS = [320, 640, 960] as const;
 const MAX_LONG_EDGE = 1600;
 /** Product images: 40 megapixels at most (a product picture needs far fewer). */
 const PRODUCT_MAX_PIXELS = 40_000_000;
@@ -152,7 +152,7 @@ export class UnsupportedImageError extends Error {}
  * camera gives 8064 × 6048, just under 49 megapixels).
  */
 export const QUOTE_PHOTO_MAX_PIXELS = 50_000_000;
-export const QUOTE_PHOTO_TYPES = "JPEG, PNG or WebP";
+const QUOTE_PHOTO_TYPES = "JPEG, PNG or WebP";
 const PHOTO_LONG_EDGE = 2560;
 /** A photo that takes longer than this to re-encode is refused (a normal one takes well under 1 s). */
 const PHOTO_TIMEOUT_SECONDS = 20;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type {
   BookingStatus,
   OrderSource,
@@ -201,9 +201,3 @@ export interface DB {
   staff_sessions: StaffSessionsTable;
   staff_login_sources: StaffLoginSourcesTable;
 }
-
-export type ProductRow = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
-export type ImageRow = Selectable<ImagesTable>;
-export type UserRow = Selectable<UsersTable>;

@@ -12,7 +12,7 @@ import {
   readSessionToken,
   sessionCookies,
   xsrfHeaderMatches,
-} from "./session.server";
+} from "~/services/session.server";
 
 /**
  * Staff authentication. Every staff loader and action calls requireStaff

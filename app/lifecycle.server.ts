@@ -1,9 +1,9 @@
-import { paymentGateway } from "./payments.server";
+import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
-import { config, type Config } from "./config.server";
-import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "./db.server";
-import { startOutbox, stopOutbox } from "./mailer.server";
+import { config, type Config } from "~/services/config.server";
+import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "~/services/db.server";
+import { paymentGateway } from "~/services/payments.server";
 
 /**
  * What the server does before it listens and after it stops. server.ts
