@@ -16,18 +16,18 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
+import { vatIncluded } from "~/lib/vat";
 import { checkOrderLines, priceBag } from "~/models/cart.server";
+import { collectionCalendar } from "~/models/booking.server";
 import {
-  abandonCheckout,
   cardPaymentUnavailableMessage,
-  collectionCalendar,
   newCheckoutToken,
   retryDetails,
   startCheckout,
-  vatIncluded,
   type CheckoutField,
 } from "~/models/checkout.server";
-import { getSetting } from "~/models/settings.server";
+import { abandonCheckout } from "~/models/payment.server";
+import { vatRatePercent } from "~/models/settings.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
 import { paymentGateway } from "~/services/payments.server";
@@ -52,7 +52,7 @@ async function checkoutPage(request: Request, month: string | null) {
   // Say before the form is filled in when the bag is bigger than the site takes online.
   const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
   const gateway = paymentGateway();
-  const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
+  const vatRate = await vatRatePercent();
   return {
     bag: {
       lines: bag.lines.map((l) => ({

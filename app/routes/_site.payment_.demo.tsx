@@ -7,7 +7,7 @@ import type {
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { demoPayment, finishDemoPayment } from "~/models/checkout.server";
+import { demoPayment, finishDemoPayment } from "~/models/payment-status.server";
 import checkoutStyles from "~/styles/checkout.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];

@@ -16,16 +16,15 @@ import { formatLongDate, formatPence, todayInLondon } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
+import { bookingsOn, jobsByDay } from "~/models/booking.server";
+import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
 import {
-  bookingsOn,
   createManualBooking,
   getBooking,
-  jobsByDay,
   updateBooking,
   type BookingUpdateField,
   type ManualBookingField,
-} from "~/models/booking.server";
-import { clearPaymentReview, paymentsToReview } from "~/models/checkout.server";
+} from "~/models/staff-booking.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";

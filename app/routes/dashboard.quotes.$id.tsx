@@ -13,7 +13,7 @@ import { Overlay } from "~/components/overlay";
 import { todayInLondon } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { overlayHref } from "~/lib/overlays";
-import { createManualBooking } from "~/models/booking.server";
+import { createManualBooking } from "~/models/staff-booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
 
