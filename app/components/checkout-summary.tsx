@@ -1,14 +1,33 @@
 import { Link } from "@remix-run/react";
+import { CANCELLATION_SUMMARY } from "~/lib/cancellation";
 import { formatPence } from "~/lib/format";
 
+export interface OrderLine {
+  name: string;
+  positionLabel: string;
+  quantity: number;
+  lineTotalPence: number;
+}
+
+/** What is being bought, a line an item: quantity, name, option and the line's total. */
+export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+  return (
+    <ul className="checkout-lines">
+      {lines.map((line, index) => (
+        <li key={index}>
+          <span className="checkout-line-name">
+            {line.quantity} × {line.name}
+            <span className="checkout-line-position">{line.positionLabel}</span>
+          </span>
+          <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface CheckoutBag {
-  lines: {
-    key: string;
-    name: string;
-    positionLabel: string;
-    quantity: number;
-    lineTotalPence: number;
-  }[];
+  lines: OrderLine[];
   subtotalPence: number;
   vatPence: number;
   vatRate: number;
@@ -19,17 +38,7 @@ export function CheckoutSummary({ bag, licence }: { bag: CheckoutBag; licence: s
   return (
     <section className="checkout-summary" aria-labelledby="order-details">
       <h2 id="order-details">Order details</h2>
-      <ul className="checkout-lines">
-        {bag.lines.map((line) => (
-          <li key={line.key}>
-            <span className="checkout-line-name">
-              {line.quantity} × {line.name}
-              <span className="checkout-line-position">{line.positionLabel}</span>
-            </span>
-            <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={bag.lines} />
       <dl className="checkout-totals">
         <div>
           <dt>Total</dt>
@@ -44,8 +53,8 @@ export function CheckoutSummary({ bag, licence }: { bag: CheckoutBag; licence: s
         <Link to="/?bag=open">Change your bag</Link>
       </p>
       <p className="checkout-note">
-        Free to rearrange up to 14 days before. Within 14 days £24, on the day £48 (including VAT).
-        Registered waste carrier {licence}.
+        {`${CANCELLATION_SUMMARY} Registered waste carrier `}
+        {licence}.
       </p>
     </section>
   );

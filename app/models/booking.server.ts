@@ -82,7 +82,7 @@ export async function bookingRules(now = new Date()): Promise<BookingRules> {
 }
 
 /** Active bookings per day between two days (inclusive). */
-export async function activeBookingsByDay(
+async function activeBookingsByDay(
   from: string,
   to: string,
   now = new Date(),

@@ -232,7 +232,7 @@ export function validateOrderLines(
 }
 
 /** Products by id for validateOrderLines, retired ones included (to name them). */
-export async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LineProduct>> {
+async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LineProduct>> {
   const wanted = [
     ...new Set(
       ids.filter(

@@ -16,7 +16,6 @@ import {
 import { bookingRules, checkCollectionDate, dayLoad, holdDecision } from "./booking.server";
 import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
 import { abandonKey, closePayment, startPayment } from "./payment.server";
-import { RECENT_CHECKOUT_MS } from "./payment-status.server";
 import { getProductsByIds } from "./product.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 
@@ -126,7 +125,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export const newCheckoutToken = () => crypto.randomBytes(18).toString("base64url");
 
 /** New checkouts one address may start: 12 an hour (a household needs one or two). */
-export function checkoutRateLimit(clientIp: string) {
+function checkoutRateLimit(clientIp: string) {
   return { bucket: `checkout:${clientIp}`, max: 12, windowMs: 3_600_000 };
 }
 
@@ -191,6 +190,20 @@ export type CheckoutResult =
       alreadyPaid: boolean;
     };
 
+const started = (
+  order: { id: number; created_at: string },
+  session: GatewaySession,
+  gateway: PaymentGateway,
+  alreadyPaid: boolean,
+): CheckoutResult => ({
+  ok: true,
+  orderId: order.id,
+  abandonKey: abandonKey(order),
+  session,
+  gateway: gateway.kind,
+  alreadyPaid,
+});
+
 const failure = (
   status: 400 | 429 | 502 | 503,
   message: string,
@@ -222,27 +235,12 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       .executeTakeFirst();
     if (existing?.status === "complete" && existing.payment_session_id) {
       const session = await gateway.retrieveSession(existing.payment_session_id);
-      if (session)
-        return {
-          ok: true,
-          orderId: existing.id,
-          abandonKey: abandonKey(existing),
-          session,
-          gateway: gateway.kind,
-          alreadyPaid: true,
-        };
+      if (session) return started(existing, session, gateway, true);
     }
     if (existing && !existing.payment_closed) {
       try {
         const session = await startPayment(gateway, existing, request.uiMode, request.siteUrl);
-        return {
-          ok: true,
-          orderId: existing.id,
-          abandonKey: abandonKey(existing),
-          session,
-          gateway: gateway.kind,
-          alreadyPaid: false,
-        };
+        return started(existing, session, gateway, false);
       } catch (error) {
         console.error(`checkout: session for order ${existing.id} failed:`, error);
         return failure(502, CHECKOUT_FAILED);
@@ -349,48 +347,10 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
 
   try {
     const session = await startPayment(gateway, created, request.uiMode, request.siteUrl);
-    return {
-      ok: true,
-      orderId: created.id,
-      abandonKey: abandonKey(created),
-      session,
-      gateway: gateway.kind,
-      alreadyPaid: false,
-    };
+    return started(created, session, gateway, false);
   } catch (error) {
     console.error(`checkout: payment session for order ${created.id} failed:`, error);
     await closePayment(created.id, "failed");
     return failure(502, CHECKOUT_FAILED);
   }
-}
-
-/**
- * The details of a checkout whose payment did not go through, to fill the
- * form again for "Try again". Only for an unpaid order of the last two hours,
- * found by its payment session id (which only the customer's browser has).
- */
-export async function retryDetails(
-  sessionId: string | null,
-): Promise<Record<string, string> | null> {
-  if (!sessionId || sessionId.length > 255) return null;
-  const since = new Date(Date.now() - RECENT_CHECKOUT_MS).toISOString();
-  const order = await db()
-    .selectFrom("orders")
-    .select([
-      "full_name",
-      "email",
-      "phone_number",
-      "address_1",
-      "town",
-      "postcode",
-      "collection_date",
-    ])
-    .where("payment_session_id", "=", sessionId)
-    .where("status", "=", "pending")
-    .where("source", "=", "web")
-    .where("created_at", ">=", since)
-    .executeTakeFirst();
-  if (!order) return null;
-  const { collection_date, ...contact } = order;
-  return { ...contact, date: collection_date };
 }

@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICY } from "~/lib/cancellation";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { POSITION_LABELS } from "~/lib/positions";
@@ -50,12 +51,6 @@ function registrationFooter(): string[] {
     "Environment Agency public register before handing any waste over.",
   ];
 }
-
-export const CANCELLATION_POLICY = [
-  "You can rearrange or cancel free of charge up to 14 days before your collection date.",
-  "Within 14 days of the collection the charge is £24 including VAT (£20 plus VAT),",
-  "and on the day of the collection it is £48 including VAT (£40 plus VAT).",
-];
 
 /** The customer's confirmation of a paid booking: the durable record of what they bought. */
 export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {

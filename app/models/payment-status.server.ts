@@ -6,6 +6,7 @@ import {
   closePayment,
   completePayment,
   orderItems,
+  RECENT_CHECKOUT_MS,
   type CompletionOutcome,
 } from "./payment.server";
 
@@ -14,9 +15,6 @@ import {
  * page and the /api, which also complete or close the order on the way), and
  * the demo gateway's page.
  */
-
-/** How long after a checkout its page may still empty the bag or refill the form for "Try again". */
-export const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------
 // A payment's status, for the /payment page and the /api

@@ -39,6 +39,25 @@ export function orderItems(orderId: number, executor: Kysely<DB> = db()) {
     .execute();
 }
 
+/** How long after a checkout its page may still empty the bag or refill the form for "Try again". */
+export const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
+
+/** What the customer typed at checkout, to fill the form again when a payment did not go through. */
+const DETAIL_COLUMNS = [
+  "full_name",
+  "email",
+  "phone_number",
+  "address_1",
+  "town",
+  "postcode",
+  "collection_date",
+] as const;
+
+function checkoutDetails(order: Record<(typeof DETAIL_COLUMNS)[number], string>) {
+  const { full_name, email, phone_number, address_1, town, postcode, collection_date } = order;
+  return { full_name, email, phone_number, address_1, town, postcode, date: collection_date };
+}
+
 // ---------------------------------------------------------------------------
 // Starting a payment
 
@@ -117,13 +136,7 @@ export async function abandonCheckout(orderId: unknown, key: unknown): Promise<A
       "status",
       "payment_closed",
       "payment_session_id",
-      "full_name",
-      "email",
-      "phone_number",
-      "address_1",
-      "town",
-      "postcode",
-      "collection_date",
+      ...DETAIL_COLUMNS,
     ])
     .where("id", "=", id)
     .where("payment_method", "=", "card")
@@ -134,16 +147,7 @@ export async function abandonCheckout(orderId: unknown, key: unknown): Promise<A
   const given = Buffer.from(key);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
     return { state: "unknown" };
-  const { full_name, email, phone_number, address_1, town, postcode, collection_date } = order;
-  const details = {
-    full_name,
-    email,
-    phone_number,
-    address_1,
-    town,
-    postcode,
-    date: collection_date,
-  };
+  const details = checkoutDetails(order);
   if (order.status === "complete" && order.payment_session_id)
     return { state: "paid", sessionId: order.payment_session_id };
   if (order.payment_closed) return { state: "released", details };
@@ -163,6 +167,27 @@ export async function abandonCheckout(orderId: unknown, key: unknown): Promise<A
   }
   await closePayment(order.id, "expired");
   return { state: "released", details };
+}
+
+/**
+ * The details of a checkout whose payment did not go through, to fill the
+ * form again for "Try again". Only for an unpaid order of the last two hours,
+ * found by its payment session id (which only the customer's browser has).
+ */
+export async function retryDetails(
+  sessionId: string | null,
+): Promise<Record<string, string> | null> {
+  if (!sessionId || sessionId.length > 255) return null;
+  const since = new Date(Date.now() - RECENT_CHECKOUT_MS).toISOString();
+  const order = await db()
+    .selectFrom("orders")
+    .select(DETAIL_COLUMNS)
+    .where("payment_session_id", "=", sessionId)
+    .where("status", "=", "pending")
+    .where("source", "=", "web")
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  return order ? checkoutDetails(order) : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -286,7 +311,7 @@ export async function closePayment(orderId: number, reason: PaymentClosed): Prom
  * nothing. The id is remembered after the work, so an event that failed half
  * way is handled again when the provider retries it.
  */
-export async function handlePaymentEvent(
+async function handlePaymentEvent(
   event: PaymentEvent,
   gateway: GatewayKind,
 ): Promise<"done" | "replayed" | "ignored"> {

@@ -49,7 +49,7 @@ export function quotePhotoReceiver(): FileHandler<ReceivedPhoto> {
 }
 
 /** Quote requests a visitor may send: 5 an hour from one address, refused or not. */
-export function quoteRateLimit(clientIp: string) {
+function quoteRateLimit(clientIp: string) {
   return { bucket: `quote:${clientNetwork(clientIp)}`, max: 5, windowMs: 3_600_000 };
 }
 

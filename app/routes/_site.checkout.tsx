@@ -23,11 +23,10 @@ import { collectionCalendar } from "~/models/booking.server";
 import {
   cardPaymentUnavailableMessage,
   newCheckoutToken,
-  retryDetails,
   startCheckout,
   type CheckoutField,
 } from "~/models/checkout.server";
-import { abandonCheckout } from "~/models/payment.server";
+import { abandonCheckout, retryDetails } from "~/models/payment.server";
 import { vatRatePercent } from "~/models/settings.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
@@ -57,7 +56,6 @@ async function checkoutPage(request: Request, month: string | null) {
   return {
     bag: {
       lines: bag.lines.map((l) => ({
-        key: `${l.id}-${l.position}`,
         name: l.name,
         positionLabel: l.positionLabel,
         quantity: l.quantity,

@@ -14,7 +14,7 @@ import { config } from "./config.server";
  * own PaymentEvent, which the payment model handles whoever sent it.
  */
 
-export const STRIPE_API_VERSION = "2026-10-28.endive";
+const STRIPE_API_VERSION = "2026-10-28.endive";
 
 /** "embedded": the card form inside our page (JavaScript). "hosted": a redirect to the provider. */
 export type UiMode = "embedded" | "hosted";
@@ -96,7 +96,7 @@ export interface PaymentGateway {
   verifyWebhook(body: string, signature: string): Promise<PaymentEvent | null>;
 }
 
-export const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
+const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
 
 function stripeClient(): Stripe {
   const { secretKey, apiBase } = config().stripe;
