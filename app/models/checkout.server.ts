@@ -146,8 +146,18 @@ export function clientKeyOf(clientIp: string): string {
     .slice(0, 22);
 }
 
-export function cardPaymentUnavailableMessage(): string {
+function cardPaymentUnavailableMessage(): string {
   return `Card payment is not available online at the moment. To book a collection, call us on ${config().business.phone}.`;
+}
+
+/** How the checkout takes payment: the gateway in use and its browser key, or why card payment is unavailable. */
+export function cardPayment() {
+  const gateway = paymentGateway();
+  return {
+    gateway: gateway?.kind ?? null,
+    publishableKey: gateway?.publishableKey ?? null,
+    unavailable: gateway ? null : cardPaymentUnavailableMessage(),
+  };
 }
 
 // ---------------------------------------------------------------------------

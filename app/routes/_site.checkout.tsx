@@ -17,20 +17,17 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
-import { vatIncluded } from "~/lib/vat";
-import { checkOrderLines, priceBag } from "~/models/cart.server";
+import { checkoutBag } from "~/models/cart.server";
 import { collectionCalendar } from "~/models/booking.server";
 import {
-  cardPaymentUnavailableMessage,
+  cardPayment,
   newCheckoutToken,
   startCheckout,
   type CheckoutField,
 } from "~/models/checkout.server";
 import { abandonCheckout, retryDetails } from "~/models/payment.server";
-import { vatRatePercent } from "~/models/settings.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
-import { paymentGateway } from "~/services/payments.server";
 import checkoutStyles from "~/styles/checkout.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
@@ -47,32 +44,13 @@ export const meta: MetaFunction = () => [
 export const headers = passActionHeaders;
 
 async function checkoutPage(request: Request, month: string | null) {
-  const cart = await readCart(request);
-  const bag = await priceBag(cart);
-  // Say before the form is filled in when the bag is bigger than the site takes online.
-  const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
-  const gateway = paymentGateway();
-  const vatRate = await vatRatePercent();
+  const { business } = config();
   return {
-    bag: {
-      lines: bag.lines.map((l) => ({
-        name: l.name,
-        positionLabel: l.positionLabel,
-        quantity: l.quantity,
-        lineTotalPence: l.lineTotalPence,
-      })),
-      subtotalPence: bag.subtotalPence,
-      vatPence: vatIncluded(bag.subtotalPence, vatRate),
-      vatRate,
-      dropped: bag.dropped,
-    },
+    bag: await checkoutBag(await readCart(request)),
     calendar: await collectionCalendar(month),
-    tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
-    gateway: gateway?.kind ?? null,
-    unavailable: gateway ? null : cardPaymentUnavailableMessage(),
-    publishableKey: gateway?.publishableKey ?? null,
-    licence: config().business.wasteCarrierLicence,
-    phone: config().business.phone,
+    ...cardPayment(),
+    licence: business.wasteCarrierLicence,
+    phone: business.phone,
   };
 }
 
@@ -214,7 +192,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>({
       kind: "embedded",
       clientSecret: session.clientSecret,
-      publishableKey: config().stripe.publishableKey ?? "",
+      publishableKey: cardPayment().publishableKey ?? "",
       orderId: result.orderId,
       abandonKey: result.abandonKey,
     });
@@ -299,9 +277,9 @@ export default function Checkout() {
           <p>{failed.message}</p>
         </div>
       ) : null}
-      {page.tooBig && !failed ? (
+      {bag.tooBig && !failed ? (
         <div role="alert" className="notice notice-error">
-          <p>{page.tooBig}</p>
+          <p>{bag.tooBig}</p>
         </div>
       ) : null}
       {page.unavailable ? (
