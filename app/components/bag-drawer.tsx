@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { MAX_QUANTITY } from "~/lib/cart";
 import { formatPence } from "~/lib/format";
 import type { Position } from "~/lib/domain";
 import { Overlay } from "./overlay";
@@ -32,7 +33,7 @@ function LineControls({ line, returnTo }: { line: BagLine; returnTo: string }) {
   // Show the quantity the customer asked for while the server confirms it.
   const quantity =
     pendingIntent === "increment"
-      ? Math.min(99, line.quantity + 1)
+      ? Math.min(MAX_QUANTITY, line.quantity + 1)
       : pendingIntent === "decrement"
         ? Math.max(1, line.quantity - 1)
         : line.quantity;
@@ -71,7 +72,7 @@ function LineControls({ line, returnTo }: { line: BagLine; returnTo: string }) {
             value="increment"
             className="stepper-button"
             aria-label={`One more ${line.name}`}
-            disabled={quantity >= 99}
+            disabled={quantity >= MAX_QUANTITY}
           >
             +
           </button>

@@ -11,9 +11,10 @@ import {
   type CartLine,
 } from "~/lib/cart";
 import { formatPence } from "~/lib/format";
+import { vatIncluded } from "~/lib/vat";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
-import { orderLimits } from "./settings.server";
+import { orderLimits, vatRatePercent } from "./settings.server";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
 import { getProduct, getProductsByIds, type ProductImage } from "./product.server";
 
@@ -232,7 +233,7 @@ export function validateOrderLines(
 }
 
 /** Products by id for validateOrderLines, retired ones included (to name them). */
-export async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LineProduct>> {
+async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LineProduct>> {
   const wanted = [
     ...new Set(
       ids.filter(
@@ -278,4 +279,27 @@ export async function checkOrderLines(raw: readonly RawLine[]): Promise<LineChec
     orderLimits(),
   ]);
   return validateOrderLines(raw, products, limits, config().business.phone);
+}
+
+/**
+ * The bag as the checkout page shows it: its lines and total with the VAT it
+ * includes, lines whose product left the shop, and (before the form is
+ * filled in) why the site cannot take an order this big online.
+ */
+export async function checkoutBag(cart: readonly CartLine[]) {
+  const [bag, vatRate] = await Promise.all([priceBag(cart), vatRatePercent()]);
+  const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
+  return {
+    lines: bag.lines.map((l) => ({
+      name: l.name,
+      positionLabel: l.positionLabel,
+      quantity: l.quantity,
+      lineTotalPence: l.lineTotalPence,
+    })),
+    subtotalPence: bag.subtotalPence,
+    vatPence: vatIncluded(bag.subtotalPence, vatRate),
+    vatRate,
+    dropped: bag.dropped,
+    tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
+  };
 }

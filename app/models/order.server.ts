@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { toCsv } from "~/lib/csv";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { db, likeContains } from "~/services/db.server";
+import { isBooking } from "./booking.server";
 
 /** All orders, whatever their state (the dashboard's count card). */
 export async function countOrders(): Promise<number> {
@@ -21,7 +22,7 @@ export async function countBookingsOn(day: string): Promise<number> {
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("collection_date", "=", day)
-    .where(sql<boolean>`(status = 'complete' OR payment_method <> 'card')`)
+    .where(isBooking)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
+import { clientNetwork } from "~/lib/client-network";
 import { fieldErrors } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
@@ -15,7 +16,8 @@ import {
 import { deliverNow } from "./outbox-worker.server";
 import type { FileHandler } from "~/services/uploads.server";
 import { saveQuotePhoto } from "./image.server";
-import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
+import { quoteConfirmationEmail, quoteNotificationEmail } from "./emails.server";
+import { enqueueEmail } from "./outbox.server";
 import { reserveAttempt, retryAfterText, type Reservation } from "./rate-limit.server";
 
 /**
@@ -46,29 +48,9 @@ export function quotePhotoReceiver(): FileHandler<ReceivedPhoto> {
   };
 }
 
-/**
- * What one sender is counted as: an IPv4 address, or the /64 network of an
- * IPv6 one (a single home or phone is given a whole /64, and can pick any
- * address in it).
- */
-export function senderKey(clientIp: string): string {
-  const ip = clientIp.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
-  if (!ip.includes(":")) return ip;
-  const [head = "", tail = ""] = ip.split("%")[0]!.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = ip.includes("::") && tail ? tail.split(":") : [];
-  const groups = ip.includes("::")
-    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
-
 /** Quote requests a visitor may send: 5 an hour from one address, refused or not. */
-export function quoteRateLimit(clientIp: string) {
-  return { bucket: `quote:${senderKey(clientIp)}`, max: 5, windowMs: 3_600_000 };
+function quoteRateLimit(clientIp: string) {
+  return { bucket: `quote:${clientNetwork(clientIp)}`, max: 5, windowMs: 3_600_000 };
 }
 
 /**
@@ -155,63 +137,6 @@ export type QuoteSubmission =
   | { ok: true; quoteId: number; emailStatus: { confirmation: boolean; notification: boolean } }
   | { ok: false; status: 400 | 500; message: string; errors: Partial<Record<QuoteField, string>> };
 
-/**
- * The customer's confirmation goes to whatever address was typed, so it
- * carries nothing else the sender typed (no name, address or comments):
- * it cannot be used to send someone else a message of the sender's choosing.
- * Everything they sent is in the office's copy and the dashboard.
- */
-function confirmationEmail(quote: QuoteInput, quoteId: number, photos: number): OutgoingEmail {
-  const { business } = config();
-  return {
-    kind: "quote_confirmation",
-    to: quote.email,
-    subject: `We have your quote request (ref Q${quoteId})`,
-    text: [
-      "Hello,",
-      "",
-      `Thank you for asking ${business.name} for a quote. We have your request, reference Q${quoteId},`,
-      `with ${photos === 1 ? "1 photo" : `${photos} photos`}.`,
-      "",
-      "What happens next: one of our team looks at your photos and replies with a fixed price, usually",
-      "within a few working hours (7:00 to 22:00). Nothing is booked and you pay nothing until you accept.",
-      "",
-      `Questions? Call us on ${business.phone} and quote reference Q${quoteId}.`,
-      "If you did not ask for a quote, someone may have typed your address by mistake: you can ignore",
-      "this email, and we will not write again unless you reply.",
-      "",
-      `${business.name}, ${business.address}`,
-      `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
-      "Environment Agency public register before handing any waste over.",
-    ].join("\n"),
-  };
-}
-
-function notificationEmail(quote: QuoteInput, quoteId: number, photos: number): OutgoingEmail {
-  const { business, publicUrl } = config();
-  return {
-    kind: "quote_notification",
-    to: business.email,
-    subject: `New quote request Q${quoteId}: ${quote.fullName}, ${quote.postcode}`,
-    text: [
-      `A new quote request has arrived (Q${quoteId}).`,
-      "",
-      `Full name: ${quote.fullName}`,
-      `Email: ${quote.email}`,
-      `Phone: ${quote.phoneNumber}`,
-      `Address: ${quote.address1}`,
-      `Town: ${quote.town}`,
-      `Postcode: ${quote.postcode}`,
-      `Photos: ${photos}`,
-      "",
-      "Comments:",
-      quote.comments,
-      "",
-      `Open it in the dashboard: ${publicUrl}/dashboard/quotes/${quoteId}`,
-    ].join("\n"),
-  };
-}
-
 /** The uploader's file name as staff see it: one line, no control characters. */
 function storedFileName(name: string): string | null {
   const clean = name.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "").trim();
@@ -289,8 +214,14 @@ export async function submitQuote(
           })
           .execute();
       }
-      const confirmation = await enqueueEmail(trx, confirmationEmail(quote, row.id, stored.length));
-      const notification = await enqueueEmail(trx, notificationEmail(quote, row.id, stored.length));
+      const confirmation = await enqueueEmail(
+        trx,
+        quoteConfirmationEmail(quote, row.id, stored.length),
+      );
+      const notification = await enqueueEmail(
+        trx,
+        quoteNotificationEmail(quote, row.id, stored.length),
+      );
       return { quoteId: row.id, emailIds: { confirmation, notification } };
     });
 

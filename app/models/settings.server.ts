@@ -1,3 +1,4 @@
+import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
 import { db } from "~/services/db.server";
 
 /** Business settings stored in the database (defaults come from the first migration). */
@@ -38,4 +39,9 @@ export async function orderLimits(): Promise<{ maxTotalPence: number; maxLines: 
     return Number.isSafeInteger(n) && n > 0 ? n : fallback;
   };
   return { maxTotalPence: positive(total, 500_000), maxLines: positive(lines, 30) };
+}
+
+/** The VAT rate in percent that every public price includes (setting `vat_rate_percent`). */
+export async function vatRatePercent(): Promise<number> {
+  return Number((await getSetting("vat_rate_percent")) ?? DEFAULT_VAT_RATE_PERCENT);
 }

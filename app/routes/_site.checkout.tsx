@@ -5,32 +5,29 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CollectionCalendar } from "~/components/collection-calendar";
-import { Field } from "~/components/field";
-import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
+import { CheckoutContactFields } from "~/components/checkout-contact-fields";
+import { CheckoutEmptyBag, CheckoutSummary } from "~/components/checkout-summary";
+import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
-import { checkOrderLines, priceBag } from "~/models/cart.server";
+import { checkoutBag } from "~/models/cart.server";
+import { collectionCalendar } from "~/models/booking.server";
 import {
-  abandonCheckout,
-  cardPaymentUnavailableMessage,
-  collectionCalendar,
+  cardPayment,
   newCheckoutToken,
-  retryDetails,
   startCheckout,
-  vatIncluded,
   type CheckoutField,
 } from "~/models/checkout.server";
-import { getSetting } from "~/models/settings.server";
+import { abandonCheckout, retryDetails } from "~/models/payment.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
-import { paymentGateway } from "~/services/payments.server";
 import checkoutStyles from "~/styles/checkout.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
@@ -47,33 +44,13 @@ export const meta: MetaFunction = () => [
 export const headers = passActionHeaders;
 
 async function checkoutPage(request: Request, month: string | null) {
-  const cart = await readCart(request);
-  const bag = await priceBag(cart);
-  // Say before the form is filled in when the bag is bigger than the site takes online.
-  const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
-  const gateway = paymentGateway();
-  const vatRate = Number((await getSetting("vat_rate_percent")) ?? 20);
+  const { business } = config();
   return {
-    bag: {
-      lines: bag.lines.map((l) => ({
-        key: `${l.id}-${l.position}`,
-        name: l.name,
-        positionLabel: l.positionLabel,
-        quantity: l.quantity,
-        lineTotalPence: l.lineTotalPence,
-      })),
-      subtotalPence: bag.subtotalPence,
-      vatPence: vatIncluded(bag.subtotalPence, vatRate),
-      vatRate,
-      dropped: bag.dropped,
-    },
+    bag: await checkoutBag(await readCart(request)),
     calendar: await collectionCalendar(month),
-    tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
-    gateway: gateway?.kind ?? null,
-    unavailable: gateway ? null : cardPaymentUnavailableMessage(),
-    publishableKey: gateway?.publishableKey ?? null,
-    licence: config().business.wasteCarrierLicence,
-    phone: config().business.phone,
+    ...cardPayment(),
+    licence: business.wasteCarrierLicence,
+    phone: business.phone,
   };
 }
 
@@ -215,7 +192,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>({
       kind: "embedded",
       clientSecret: session.clientSecret,
-      publishableKey: config().stripe.publishableKey ?? "",
+      publishableKey: cardPayment().publishableKey ?? "",
       orderId: result.orderId,
       abandonKey: result.abandonKey,
     });
@@ -256,45 +233,16 @@ export default function Checkout() {
 
   if (result?.kind === "embedded") {
     return (
-      <div className="container checkout-page">
-        <h1>Pay by card</h1>
-        <p className="section-lead">
-          Your booking is held while you pay. Card details go straight to Stripe; we never see them.
-        </p>
-        <StripeEmbeddedCheckout
-          clientSecret={result.clientSecret}
-          publishableKey={result.publishableKey}
-        />
-        <Form method="post" className="checkout-abandon">
-          <input type="hidden" name="order" value={result.orderId} />
-          <input type="hidden" name="key" value={result.abandonKey} />
-          <button type="submit" name="intent" value="abandon" className="button button-light">
-            Cancel payment and change details
-          </button>
-        </Form>
-      </div>
+      <EmbeddedPayment
+        clientSecret={result.clientSecret}
+        publishableKey={result.publishableKey}
+        orderId={result.orderId}
+        abandonKey={result.abandonKey}
+      />
     );
   }
 
-  if (bag.lines.length === 0) {
-    return (
-      <div className="container checkout-page">
-        <h1>Checkout</h1>
-        {bag.dropped > 0 ? (
-          <div role="status" className="notice">
-            <p>The items in your bag are no longer available, so we removed them.</p>
-          </div>
-        ) : null}
-        <div className="checkout-empty">
-          <p>Your bag is empty.</p>
-          <p>Add the items you would like collected, then come back here to choose a date.</p>
-          <Link to="/products" className="button button-large">
-            Browse removal services
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (bag.lines.length === 0) return <CheckoutEmptyBag dropped={bag.dropped} />;
 
   return (
     <div className="container checkout-page">
@@ -329,9 +277,9 @@ export default function Checkout() {
           <p>{failed.message}</p>
         </div>
       ) : null}
-      {page.tooBig && !failed ? (
+      {bag.tooBig && !failed ? (
         <div role="alert" className="notice notice-error">
-          <p>{page.tooBig}</p>
+          <p>{bag.tooBig}</p>
         </div>
       ) : null}
       {page.unavailable ? (
@@ -341,37 +289,7 @@ export default function Checkout() {
       ) : null}
 
       <div className="checkout-layout">
-        <section className="checkout-summary" aria-labelledby="order-details">
-          <h2 id="order-details">Order details</h2>
-          <ul className="checkout-lines">
-            {bag.lines.map((line) => (
-              <li key={line.key}>
-                <span className="checkout-line-name">
-                  {line.quantity} × {line.name}
-                  <span className="checkout-line-position">{line.positionLabel}</span>
-                </span>
-                <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="checkout-totals">
-            <div>
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatPence(bag.subtotalPence)}</dd>
-            </div>
-            <div className="checkout-vat">
-              <dt>Includes VAT at {bag.vatRate}%</dt>
-              <dd>{formatPence(bag.vatPence)}</dd>
-            </div>
-          </dl>
-          <p className="checkout-note">
-            <Link to="/?bag=open">Change your bag</Link>
-          </p>
-          <p className="checkout-note">
-            Free to rearrange up to 14 days before. Within 14 days £24, on the day £48 (including
-            VAT). Registered waste carrier {page.licence}.
-          </p>
-        </section>
+        <CheckoutSummary bag={bag} licence={page.licence} />
 
         <Form
           method="post"
@@ -397,63 +315,7 @@ export default function Checkout() {
             }
           />
           <input type="hidden" name="month" value={calendar.month} />
-          <fieldset className="checkout-fieldset">
-            <legend id="contact-details">
-              <h2>Your details</h2>
-            </legend>
-            <div className="checkout-grid">
-              <Field
-                label="Full name"
-                name="full_name"
-                autoComplete="name"
-                required
-                defaultValue={values.full_name}
-                error={errors.full_name}
-              />
-              <Field
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label="Phone number"
-                name="phone_number"
-                type="tel"
-                autoComplete="tel"
-                required
-                defaultValue={values.phone_number}
-                error={errors.phone_number}
-              />
-              <Field
-                label="Address line 1"
-                name="address_1"
-                autoComplete="address-line1"
-                required
-                defaultValue={values.address_1}
-                error={errors.address_1}
-              />
-              <Field
-                label="Town"
-                name="town"
-                autoComplete="address-level2"
-                required
-                defaultValue={values.town}
-                error={errors.town}
-              />
-              <Field
-                label="Postcode"
-                name="postcode"
-                autoComplete="postal-code"
-                required
-                defaultValue={values.postcode}
-                error={errors.postcode}
-              />
-            </div>
-          </fieldset>
+          <CheckoutContactFields values={values} errors={errors} />
 
           <CollectionCalendar
             calendar={calendar}

@@ -6,8 +6,9 @@ import type {
 } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { OrderLines } from "~/components/checkout-summary";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { demoPayment, finishDemoPayment } from "~/models/checkout.server";
+import { demoPayment, finishDemoPayment } from "~/models/payment-status.server";
 import checkoutStyles from "~/styles/checkout.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
@@ -57,17 +58,7 @@ export default function DemoPayment() {
           This site has no card payments set up, so this page stands in for the card form. Choose
           Pay to see a successful booking, or Decline to see a failed payment.
         </p>
-        <ul className="checkout-lines">
-          {payment.items.map((item, index) => (
-            <li key={index}>
-              <span className="checkout-line-name">
-                {item.quantity} × {item.name}
-                <span className="checkout-line-position">{item.positionLabel}</span>
-              </span>
-              <span className="checkout-line-total">{formatPence(item.lineTotalPence)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines lines={payment.items} />
         <p>Collection on {formatLongDate(payment.collectionDate)}.</p>
         <Form method="post" className="demo-actions">
           <input type="hidden" name="session_id" value={payment.sessionId} />

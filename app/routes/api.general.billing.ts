@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { penceToPounds } from "~/lib/format";
-import { getBooking } from "~/models/booking.server";
+import { getBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 const billingBody = z.object({

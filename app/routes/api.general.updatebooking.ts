@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
-import { updateBooking } from "~/models/booking.server";
+import { updateBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /** POST /api/general/updatebooking (a booking object with order_id) → {status, message} (staff only). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
-import { createManualBooking } from "~/models/booking.server";
+import { createManualBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /** POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only). */

@@ -1,31 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "@remix-run/react";
-import { Field } from "~/components/field";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { BookingEditForm } from "~/components/booking-edit-form";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
+import { PaymentsToReview } from "~/components/payments-to-review";
 import { isIsoDay, isMonth, monthGrid, monthLabel, shiftMonth, WEEKDAYS } from "~/lib/calendar";
 import { formatLongDate, formatPence, todayInLondon } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
+import { bookingsOn, jobsByDay } from "~/models/booking.server";
+import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
 import {
-  bookingsOn,
   createManualBooking,
   getBooking,
-  jobsByDay,
   updateBooking,
   type BookingUpdateField,
   type ManualBookingField,
-} from "~/models/booking.server";
-import { clearPaymentReview, paymentsToReview } from "~/models/checkout.server";
+} from "~/models/staff-booking.server";
 import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
@@ -172,50 +165,7 @@ export default function DashboardHome() {
           Order #{params.get("reviewed")} is checked and no longer listed under Payments to review.
         </p>
       ) : null}
-      {review.count > 0 ? (
-        <section
-          id="payments-to-review"
-          className="notice notice-error payments-to-review"
-          aria-labelledby="payments-to-review-title"
-        >
-          <h2 id="payments-to-review-title">Payments to review</h2>
-          <p>
-            A card payment arrived that does not match its order (amount or currency), so these
-            orders are not marked paid. Check each payment in Stripe, then refund it or mark the
-            order paid.
-          </p>
-          <ul>
-            {review.orders.map((o) => (
-              <li key={o.orderId}>
-                <span>
-                  <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
-                    Order #{o.orderId}
-                  </Link>{" "}
-                  · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
-                  {formatLongDate(o.collectionDate)}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="clear-review" />
-                  <input type="hidden" name="orderId" value={o.orderId} />
-                  <button
-                    type="submit"
-                    className="button button-light"
-                    aria-label={`Order #${o.orderId} checked: remove it from this list`}
-                  >
-                    Checked
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-          {review.count > review.orders.length ? (
-            <p>
-              and {review.count - review.orders.length} more in{" "}
-              <Link to="/dashboard/orders">Orders</Link>.
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      {review.count > 0 ? <PaymentsToReview review={review} /> : null}
 
       <div className="calendar" aria-labelledby="calendar-title">
         <div className="calendar-head">
@@ -337,64 +287,14 @@ export default function DashboardHome() {
               <p>{failed.message}</p>
             </div>
           ) : null}
-          <Form
-            method="post"
-            className="stack"
+          <BookingEditForm
             action={`/dashboard/home?month=${month}&edit=${editing.orderId}`}
-          >
-            <input type="hidden" name="intent" value="update-booking" />
-            <input type="hidden" name="orderId" value={editing.orderId} />
-            <div className="field">
-              <label htmlFor="booking_status">Booking status</label>
-              <select
-                id="booking_status"
-                name="booking_status"
-                defaultValue={failed?.values.booking_status ?? editing.booking_status}
-              >
-                <option value="pending">Pending (in progress)</option>
-                <option value="complete">Complete</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="status">Payment status</label>
-              <select
-                id="status"
-                name="status"
-                defaultValue={failed?.values.status ?? editing.status}
-              >
-                <option value="pending">Pending</option>
-                <option value="complete">Complete (paid)</option>
-              </select>
-            </div>
-            {(
-              [
-                ["full_name", "Full name", "text"],
-                ["email", "Email", "email"],
-                ["phone_number", "Phone number", "tel"],
-                ["address_1", "Address line 1", "text"],
-                ["town", "Town", "text"],
-                ["postcode", "Postcode", "text"],
-                ["date", "Date", "date"],
-              ] as const
-            ).map(([name, label, type]) => (
-              <Field
-                key={name}
-                label={label}
-                name={name}
-                type={type}
-                required
-                defaultValue={failed?.values[name] ?? editing[name]}
-                error={failed?.intent === "update-booking" ? failed.errors[name] : undefined}
-              />
-            ))}
-            <p className="field-hint">
-              Price {formatPence(editing.totalPence)} ·{" "}
-              {METHOD_LABELS[editing.paymentMethod] ?? editing.paymentMethod}
-            </p>
-            <button type="submit" className="button button-large" disabled={submitting}>
-              {submitting ? "Submitting..." : "Save booking"}
-            </button>
-          </Form>
+            booking={editing}
+            methodLabel={METHOD_LABELS[editing.paymentMethod] ?? editing.paymentMethod}
+            values={failed?.values}
+            errors={failed?.intent === "update-booking" ? failed.errors : undefined}
+            submitting={submitting}
+          />
         </Overlay>
       ) : null}
 

@@ -14,7 +14,7 @@ import { formatLongDateTime, todayInLondon } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { overlayHref } from "~/lib/overlays";
-import { createManualBooking } from "~/models/booking.server";
+import { createManualBooking } from "~/models/staff-booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
 

@@ -1,30 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type Stripe from "stripe";
-import { handleStripeEvent } from "~/models/checkout.server";
-import { config } from "~/services/config.server";
-import { stripe } from "~/services/payments.server";
+import { paymentWebhooksOpen, receivePaymentWebhook } from "~/models/payment.server";
 
 /**
- * POST /webhooks/stripe: Stripe reports payments here. The raw body's
- * signature is checked with STRIPE_WEBHOOK_SECRET; 400 when it fails, 200 for
- * events handled, replayed or ignored.
+ * POST /webhooks/stripe: Stripe reports payments here. The gateway checks
+ * the raw body's signature (STRIPE_WEBHOOK_SECRET) and turns it into our own
+ * payment event; 400 when the signature fails, 200 for events handled,
+ * replayed or ignored.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { secretKey, webhookSecret } = config().stripe;
-  if (!secretKey || !webhookSecret) return new Response("Not found", { status: 404 });
+  if (!paymentWebhooksOpen("stripe")) return new Response("Not found", { status: 404 });
   if (request.method !== "POST") return new Response("Use POST", { status: 405 });
-  const body = await request.text();
-  let event: Stripe.Event;
-  try {
-    event = await stripe().webhooks.constructEventAsync(
-      body,
-      request.headers.get("stripe-signature") ?? "",
-      webhookSecret,
-    );
-  } catch {
+  const handled = await receivePaymentWebhook(
+    "stripe",
+    await request.text(),
+    request.headers.get("stripe-signature") ?? "",
+  );
+  if (handled === "invalid")
     return Response.json({ message: "Invalid signature" }, { status: 400 });
-  }
-  const handled = await handleStripeEvent(event);
   return Response.json({ received: true, handled });
 }
 

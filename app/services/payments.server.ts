@@ -7,10 +7,14 @@ import { config } from "./config.server";
  * Card payments behind one interface (docs/architecture.md#outside-services). Stripe Checkout
  * Sessions when STRIPE_SECRET_KEY is set; otherwise, outside production, a
  * demo gateway of our own whose "payment page" is /payment/demo. Both finish
- * through the same completion function (models/checkout.server.ts).
+ * through the same completion function (models/payment.server.ts).
+ *
+ * Nothing outside this file sees a provider's SDK or its types: a gateway
+ * answers with GatewaySession, and turns a provider's signed webhook into our
+ * own PaymentEvent, which the payment model handles whoever sent it.
  */
 
-export const STRIPE_API_VERSION = "2026-10-28.endive";
+const STRIPE_API_VERSION = "2026-10-28.endive";
 
 /** "embedded": the card form inside our page (JavaScript). "hosted": a redirect to the provider. */
 export type UiMode = "embedded" | "hosted";
@@ -47,8 +51,30 @@ export interface GatewaySession {
   url: string | null;
 }
 
+/** What a payment gateway reports, in our own words (a verified webhook). */
+export interface PaymentEvent {
+  /** the provider's id of the event: each is handled once */
+  eventId: string;
+  /** the provider's own name of the event (stored with its id, and for the log) */
+  providerType: string;
+  /**
+   * paid: the money is taken. pending: the customer finished, but the money
+   * has not arrived yet (a bank payment still clearing). failed: such a
+   * payment did not arrive. expired: the session closed unpaid. other:
+   * nothing for us to do.
+   */
+  type: "paid" | "pending" | "failed" | "expired" | "other";
+  sessionId: string | null;
+  orderId: number | null;
+  /** what was paid, in minor units (pence for GBP) */
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+export type GatewayKind = "stripe" | "demo";
+
 export interface PaymentGateway {
-  readonly kind: "stripe" | "demo";
+  readonly kind: GatewayKind;
   readonly publishableKey: string | null;
   createSession(request: SessionRequest): Promise<GatewaySession>;
   /** null when the provider does not know the id */
@@ -61,9 +87,16 @@ export interface PaymentGateway {
   expireSession(id: string): Promise<GatewaySession | null>;
   /** Could this be one of this gateway's session ids? (checked before any call to the provider) */
   isSessionId(id: string): boolean;
+  /** Does this gateway take signed webhooks (it is set up to check their signatures)? */
+  readonly receivesWebhooks: boolean;
+  /**
+   * Checks a webhook's signature and turns it into our own event; null when
+   * the signature does not hold (nothing of it may be trusted then).
+   */
+  verifyWebhook(body: string, signature: string): Promise<PaymentEvent | null>;
 }
 
-export const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
+const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
 
 function stripeClient(): Stripe {
   const { secretKey, apiBase } = config().stripe;
@@ -85,12 +118,12 @@ function stripeClient(): Stripe {
 }
 
 let stripeInstance: Stripe | undefined;
-export function stripe(): Stripe {
+function stripe(): Stripe {
   stripeInstance ??= stripeClient();
   return stripeInstance;
 }
 
-export function sessionFromStripe(s: Stripe.Checkout.Session): GatewaySession {
+function sessionFromStripe(s: Stripe.Checkout.Session): GatewaySession {
   const orderId = Number(s.client_reference_id ?? s.metadata?.order_id);
   return {
     id: s.id,
@@ -161,7 +194,53 @@ const stripeGateway: PaymentGateway = {
     }
   },
   isSessionId: (id) => STRIPE_SESSION_ID.test(id),
+  get receivesWebhooks() {
+    return Boolean(config().stripe.webhookSecret);
+  },
+  async verifyWebhook(body, signature) {
+    const secret = config().stripe.webhookSecret;
+    if (!secret) return null;
+    let event: Stripe.Event;
+    try {
+      event = await stripe().webhooks.constructEventAsync(body, signature, secret);
+    } catch {
+      return null;
+    }
+    return eventFromStripe(event);
+  },
 };
+
+/** The Checkout Session events we act on, in our words. */
+const STRIPE_EVENT_TYPES: Partial<Record<Stripe.Event.Type, "paid" | "failed" | "expired">> = {
+  "checkout.session.completed": "paid",
+  "checkout.session.async_payment_succeeded": "paid",
+  "checkout.session.async_payment_failed": "failed",
+  "checkout.session.expired": "expired",
+};
+
+function eventFromStripe(event: Stripe.Event): PaymentEvent {
+  const base = { eventId: event.id, providerType: event.type };
+  const type = STRIPE_EVENT_TYPES[event.type];
+  if (!type)
+    return {
+      ...base,
+      type: "other",
+      sessionId: null,
+      orderId: null,
+      amountTotal: null,
+      currency: null,
+    };
+  const session = sessionFromStripe(event.data.object as Stripe.Checkout.Session);
+  return {
+    ...base,
+    // A session completed with a bank payment still clearing is not paid yet.
+    type: type === "paid" && !session.paid ? "pending" : type,
+    sessionId: session.id,
+    orderId: session.orderId,
+    amountTotal: session.amountTotal,
+    currency: session.currency,
+  };
+}
 
 /** Stripe Checkout Session ids: `cs_test_…` / `cs_live_…` (letters and digits). */
 const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,200}$/;
@@ -223,6 +302,9 @@ const demoGateway: PaymentGateway = {
     return session?.status === "open" ? { ...session, status: "expired" } : session;
   },
   isSessionId: (id) => DEMO_ID.test(id),
+  // The demo page reports its payments itself, through the same completion.
+  receivesWebhooks: false,
+  verifyWebhook: async () => null,
 };
 
 /**

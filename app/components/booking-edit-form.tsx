@@ -1,0 +1,84 @@
+import { Form } from "@remix-run/react";
+import { formatPence } from "~/lib/format";
+import { Field } from "./field";
+
+type EditableField =
+  "full_name" | "email" | "phone_number" | "address_1" | "town" | "postcode" | "date";
+
+export interface BookingToEdit extends Record<EditableField, string> {
+  orderId: number;
+  status: string;
+  booking_status: string;
+  totalPence: number;
+}
+
+const EDITABLE_FIELDS: readonly (readonly [EditableField, string, string])[] = [
+  ["full_name", "Full name", "text"],
+  ["email", "Email", "email"],
+  ["phone_number", "Phone number", "tel"],
+  ["address_1", "Address line 1", "text"],
+  ["town", "Town", "text"],
+  ["postcode", "Postcode", "text"],
+  ["date", "Date", "date"],
+];
+
+/** Staff edit a booking: its two statuses, the customer's details and the date (intent "update-booking"). */
+export function BookingEditForm({
+  action,
+  booking,
+  methodLabel,
+  values,
+  errors,
+  submitting,
+}: {
+  action: string;
+  booking: BookingToEdit;
+  /** how it is paid, as staff read it */
+  methodLabel: string;
+  /** what was typed, when the last save was refused */
+  values?: Partial<Record<string, string>>;
+  errors?: Partial<Record<string, string>>;
+  submitting: boolean;
+}) {
+  return (
+    <Form method="post" className="stack" action={action}>
+      <input type="hidden" name="intent" value="update-booking" />
+      <input type="hidden" name="orderId" value={booking.orderId} />
+      <div className="field">
+        <label htmlFor="booking_status">Booking status</label>
+        <select
+          id="booking_status"
+          name="booking_status"
+          defaultValue={values?.booking_status ?? booking.booking_status}
+        >
+          <option value="pending">Pending (in progress)</option>
+          <option value="complete">Complete</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="status">Payment status</label>
+        <select id="status" name="status" defaultValue={values?.status ?? booking.status}>
+          <option value="pending">Pending</option>
+          <option value="complete">Complete (paid)</option>
+        </select>
+      </div>
+      {EDITABLE_FIELDS.map(([name, label, type]) => (
+        <Field
+          key={name}
+          label={label}
+          name={name}
+          type={type}
+          required
+          defaultValue={values?.[name] ?? booking[name]}
+          error={errors?.[name]}
+        />
+      ))}
+      <p className="field-hint">
+        Price {formatPence(booking.totalPence)} · {methodLabel}
+      </p>
+      <button type="submit" className="button button-large" disabled={submitting}>
+        {submitting ? "Submitting..." : "Save booking"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "@remix-run/react";
+import { CANCELLATION_SUMMARY } from "~/lib/cancellation";
+import { formatPence } from "~/lib/format";
+
+export interface OrderLine {
+  name: string;
+  positionLabel: string;
+  quantity: number;
+  lineTotalPence: number;
+}
+
+/** What is being bought, a line an item: quantity, name, option and the line's total. */
+export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+  return (
+    <ul className="checkout-lines">
+      {lines.map((line, index) => (
+        <li key={index}>
+          <span className="checkout-line-name">
+            {line.quantity} × {line.name}
+            <span className="checkout-line-position">{line.positionLabel}</span>
+          </span>
+          <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface CheckoutBag {
+  lines: OrderLine[];
+  subtotalPence: number;
+  vatPence: number;
+  vatRate: number;
+}
+
+/** The order beside the checkout form: its lines, the total with the VAT it includes, and the terms. */
+export function CheckoutSummary({ bag, licence }: { bag: CheckoutBag; licence: string }) {
+  return (
+    <section className="checkout-summary" aria-labelledby="order-details">
+      <h2 id="order-details">Order details</h2>
+      <OrderLines lines={bag.lines} />
+      <dl className="checkout-totals">
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{formatPence(bag.subtotalPence)}</dd>
+        </div>
+        <div className="checkout-vat">
+          <dt>Includes VAT at {bag.vatRate}%</dt>
+          <dd>{formatPence(bag.vatPence)}</dd>
+        </div>
+      </dl>
+      <p className="checkout-note">
+        <Link to="/?bag=open">Change your bag</Link>
+      </p>
+      <p className="checkout-note">
+        {`${CANCELLATION_SUMMARY} Registered waste carrier `}
+        {licence}.
+      </p>
+    </section>
+  );
+}
+
+/** The checkout with nothing to book: say why, and where to start. */
+export function CheckoutEmptyBag({ dropped }: { dropped: number }) {
+  return (
+    <div className="container checkout-page">
+      <h1>Checkout</h1>
+      {dropped > 0 ? (
+        <div role="status" className="notice">
+          <p>The items in your bag are no longer available, so we removed them.</p>
+        </div>
+      ) : null}
+      <div className="checkout-empty">
+        <p>Your bag is empty.</p>
+        <p>Add the items you would like collected, then come back here to choose a date.</p>
+        <Link to="/products" className="button button-large">
+          Browse removal services
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { CANCELLATION_POLICY } from "~/lib/cancellation";
+import type { Position } from "~/lib/domain";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { POSITION_LABELS } from "~/lib/positions";
+import { vatIncluded } from "~/lib/vat";
+import { config } from "~/services/config.server";
+import type { OutgoingEmail } from "./outbox.server";
+
+/**
+ * Every email the product sends, as what it says (subject and body) and to
+ * whom. Builders only: the models write them to the outbox
+ * (outbox.server.ts) in the same transaction as what they report.
+ */
+
+// ---------------------------------------------------------------------------
+// Bookings
+
+/** A paid order, as the confirmation and the office's note describe it. */
+export interface Receipt {
+  id: number;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  collection_date: string;
+  total_pence: number;
+  items: {
+    product_name: string;
+    position: Position;
+    unit_price_pence: number;
+    quantity: number;
+  }[];
+  vatRate: number;
+}
+
+function itemLines(receipt: Receipt): string[] {
+  return receipt.items.map(
+    (item) =>
+      `  ${item.quantity} × ${item.product_name} (${POSITION_LABELS[item.position]}): ${formatPence(item.unit_price_pence * item.quantity)}`,
+  );
+}
+
+/** The business's registration, at the foot of every email to a customer. */
+function registrationFooter(): string[] {
+  const { business } = config();
+  return [
+    `${business.name}, ${business.address}`,
+    `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
+    "Environment Agency public register before handing any waste over.",
+  ];
+}
+
+/** The customer's confirmation of a paid booking: the durable record of what they bought. */
+export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
+  const { business } = config();
+  const ref = `HB${receipt.id}`;
+  return {
+    kind: "booking_confirmation",
+    to: receipt.email,
+    subject: `Your collection is booked for ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    text: [
+      `Hello ${receipt.full_name},`,
+      "",
+      `Thank you for booking with ${business.name}. Your payment has been received and your collection is booked.`,
+      "",
+      `Booking reference: ${ref}`,
+      `Collection date: ${formatLongDate(receipt.collection_date)}`,
+      `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "",
+      "What we will collect:",
+      ...itemLines(receipt),
+      "",
+      `Total paid: ${formatPence(receipt.total_pence)} (includes VAT at ${receipt.vatRate}%: ${formatPence(vatIncluded(receipt.total_pence, receipt.vatRate))})`,
+      "",
+      "Cancellation and changes:",
+      ...CANCELLATION_POLICY.map((line) => `  ${line}`),
+      `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      "",
+      "On the day: we call you about 30 minutes before we arrive. If you will not be in, leave the items outside",
+      "as you described when booking.",
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+  };
+}
+
+/** The office's note of a new paid booking. */
+export function bookingNotificationEmail(receipt: Receipt): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "booking_notification",
+    to: business.email,
+    subject: `New paid booking HB${receipt.id}: ${formatLongDate(receipt.collection_date)}, ${receipt.postcode}`,
+    text: [
+      `A card payment has completed for order ${receipt.id}.`,
+      "",
+      `Booking reference: HB${receipt.id}`,
+      `Collection date: ${formatLongDate(receipt.collection_date)}`,
+      `Customer: ${receipt.full_name}`,
+      `Email: ${receipt.email}`,
+      `Phone: ${receipt.phone_number}`,
+      `Address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "",
+      ...itemLines(receipt),
+      `Total paid: ${formatPence(receipt.total_pence)}`,
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${receipt.id}`,
+    ].join("\n"),
+  };
+}
+
+/** Staff: a payment arrived that does not match its order. */
+export function paymentReviewEmail(
+  order: {
+    id: number;
+    total_pence: number;
+    full_name: string;
+    email: string;
+    phone_number: string;
+    collection_date: string;
+  },
+  payment: { sessionId: string; amountTotal: number | null; currency: string | null },
+): OutgoingEmail {
+  const { business, publicUrl } = config();
+  const paid =
+    payment.amountTotal === null
+      ? "an unknown amount"
+      : payment.currency?.toLowerCase() === "gbp"
+        ? formatPence(payment.amountTotal)
+        : `${payment.amountTotal} (minor units) in ${String(payment.currency).toUpperCase()}`;
+  return {
+    kind: "payment_review",
+    to: business.email,
+    subject: `Payment to check for order HB${order.id}: paid ${paid}, order total ${formatPence(order.total_pence)}`,
+    text: [
+      `A card payment for order HB${order.id} does not match the order, so the order was not marked paid.`,
+      "",
+      `Order total: ${formatPence(order.total_pence)} (GBP)`,
+      `Payment received: ${paid}`,
+      `Payment session: ${payment.sessionId}`,
+      `Collection date: ${formatLongDate(order.collection_date)} (held while you check)`,
+      `Customer: ${order.full_name}, ${order.email}, ${order.phone_number}`,
+      "",
+      "Check the payment in the Stripe dashboard, then either refund it or mark the order paid,",
+      "and let the customer know.",
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${order.id}`,
+    ].join("\n"),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Quotes
+
+/** A quote request as the emails describe it (the quote form's fields). */
+export interface QuoteRequest {
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  address1: string;
+  town: string;
+  postcode: string;
+  comments: string;
+}
+
+/**
+ * The customer's confirmation goes to whatever address was typed, so it
+ * carries nothing else the sender typed (no name, address or comments):
+ * it cannot be used to send someone else a message of the sender's choosing.
+ * Everything they sent is in the office's copy and the dashboard.
+ */
+export function quoteConfirmationEmail(
+  quote: Pick<QuoteRequest, "email">,
+  quoteId: number,
+  photos: number,
+): OutgoingEmail {
+  const { business } = config();
+  return {
+    kind: "quote_confirmation",
+    to: quote.email,
+    subject: `We have your quote request (ref Q${quoteId})`,
+    text: [
+      "Hello,",
+      "",
+      `Thank you for asking ${business.name} for a quote. We have your request, reference Q${quoteId},`,
+      `with ${photos === 1 ? "1 photo" : `${photos} photos`}.`,
+      "",
+      "What happens next: one of our team looks at your photos and replies with a fixed price, usually",
+      "within a few working hours (7:00 to 22:00). Nothing is booked and you pay nothing until you accept.",
+      "",
+      `Questions? Call us on ${business.phone} and quote reference Q${quoteId}.`,
+      "If you did not ask for a quote, someone may have typed your address by mistake: you can ignore",
+      "this email, and we will not write again unless you reply.",
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+  };
+}
+
+/** The office's copy of a quote request: everything the customer sent. */
+export function quoteNotificationEmail(
+  quote: QuoteRequest,
+  quoteId: number,
+  photos: number,
+): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "quote_notification",
+    to: business.email,
+    subject: `New quote request Q${quoteId}: ${quote.fullName}, ${quote.postcode}`,
+    text: [
+      `A new quote request has arrived (Q${quoteId}).`,
+      "",
+      `Full name: ${quote.fullName}`,
+      `Email: ${quote.email}`,
+      `Phone: ${quote.phoneNumber}`,
+      `Address: ${quote.address1}`,
+      `Town: ${quote.town}`,
+      `Postcode: ${quote.postcode}`,
+      `Photos: ${photos}`,
+      "",
+      "Comments:",
+      quote.comments,
+      "",
+      `Open it in the dashboard: ${publicUrl}/dashboard/quotes/${quoteId}`,
+    ].join("\n"),
+  };
+}

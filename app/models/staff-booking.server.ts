@@ -1,0 +1,238 @@
+import { z } from "zod";
+import { poundsToPence, todayInLondon } from "~/lib/format";
+import { fieldErrors } from "~/lib/forms";
+import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
+import { db } from "~/services/db.server";
+import { BOOKING_COLUMNS, checkCollectionDate } from "./booking.server";
+
+/**
+ * Bookings staff make and change by hand (spec §3): cash or bank transfer
+ * bookings, and edits of any booking's details, date and statuses. The day
+ * rules they are checked against live in booking.server.ts.
+ */
+
+/** The manual booking form of spec §3, with its field names. */
+export const manualBookingSchema = z.object({
+  full_name: z.string().trim().min(1, "Please enter the customer's name").max(120),
+  email: z.email("Please enter a valid email address").trim().max(200),
+  phone_number: z.string().trim().min(1, "Please enter a phone number").max(40),
+  address_1: z.string().trim().min(1, "Please enter the first line of the address").max(200),
+  town: z.string().trim().min(1, "Please enter the town").max(100),
+  postcode: z.string().trim().min(1, "Please enter the postcode").max(12),
+  date: z.string().trim(),
+  order_price: z.coerce
+    .number({ error: "Please enter the price in pounds, such as 85 or 85.50" })
+    .min(0, "The price cannot be negative")
+    .max(100_000, "Please check the price"),
+  payment_method: z.enum(["cash_payment", "bank_transfer"], {
+    error: "Please choose cash or bank transfer",
+  }),
+});
+export type ManualBookingField = keyof z.infer<typeof manualBookingSchema>;
+
+export type ManualBookingResult =
+  | { ok: true; orderId: number; fullDayWarning: boolean }
+  | { ok: false; message: string; errors: Partial<Record<ManualBookingField, string>> };
+
+/** Staff create a booking by hand (cash or bank transfer). A full day is allowed, with a warning. */
+export async function createManualBooking(
+  values: Record<string, unknown>,
+  actor: string,
+  quoteId?: number,
+): Promise<ManualBookingResult> {
+  const input = {
+    ...values,
+    date: typeof values.date === "string" && values.date ? values.date : todayInLondon(),
+    order_price:
+      values.order_price === "" || values.order_price === undefined ? 0 : values.order_price,
+  };
+  const parsed = manualBookingSchema.safeParse(input);
+  const errors = parsed.success ? {} : fieldErrors<ManualBookingField>(parsed.error);
+  const dateCheck = await checkCollectionDate(input.date, "staff");
+  if (!dateCheck.ok) errors.date = dateCheck.message;
+  if (!parsed.success || !dateCheck.ok)
+    return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
+
+  const b = parsed.data;
+  const orderId = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("orders")
+        .values({
+          full_name: b.full_name,
+          email: b.email,
+          phone_number: b.phone_number,
+          address_1: b.address_1,
+          town: b.town,
+          postcode: b.postcode.toUpperCase(),
+          collection_date: b.date,
+          payment_method: b.payment_method,
+          total_pence: poundsToPence(b.order_price),
+          source: quoteId ? "quote" : "manual",
+          quote_id: quoteId ?? null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: row.id,
+          field: "created",
+          old_value: null,
+          new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking",
+          actor,
+        })
+        .execute();
+      // A booking made from a quote answers it.
+      if (quoteId) {
+        await trx
+          .updateTable("quotes")
+          .set({ responded: "yes", updated_at: new Date().toISOString() })
+          .where("id", "=", quoteId)
+          .execute();
+      }
+      return row.id;
+    });
+  return { ok: true, orderId, fullDayWarning: dateCheck.full };
+}
+
+export const bookingUpdateSchema = z.object({
+  full_name: manualBookingSchema.shape.full_name,
+  email: manualBookingSchema.shape.email,
+  phone_number: manualBookingSchema.shape.phone_number,
+  address_1: manualBookingSchema.shape.address_1,
+  town: manualBookingSchema.shape.town,
+  postcode: manualBookingSchema.shape.postcode,
+  date: z.string().trim(),
+  status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
+  booking_status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
+});
+export type BookingUpdateField = keyof z.infer<typeof bookingUpdateSchema>;
+
+export interface EditableBooking {
+  orderId: number;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  date: string;
+  status: "pending" | "complete";
+  booking_status: "pending" | "complete";
+  totalPence: number;
+  paymentMethod: string;
+}
+
+export async function getBooking(orderId: number): Promise<EditableBooking | undefined> {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
+  const r = await db()
+    .selectFrom("orders")
+    .select(BOOKING_COLUMNS)
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return r
+    ? {
+        orderId: r.id,
+        full_name: r.full_name,
+        email: r.email,
+        phone_number: r.phone_number,
+        address_1: r.address_1,
+        town: r.town,
+        postcode: r.postcode,
+        date: r.collection_date,
+        status: r.status,
+        booking_status: r.booking_status,
+        totalPence: r.total_pence,
+        paymentMethod: r.payment_method,
+      }
+    : undefined;
+}
+
+export type BookingUpdateResult =
+  | { ok: true; date: string; fullDayWarning: boolean; changed: string[] }
+  | {
+      ok: false;
+      status: 400 | 404;
+      message: string;
+      errors: Partial<Record<BookingUpdateField, string>>;
+    };
+
+const DB_COLUMN: Record<BookingUpdateField, keyof EditableBooking> = {
+  full_name: "full_name",
+  email: "email",
+  phone_number: "phone_number",
+  address_1: "address_1",
+  town: "town",
+  postcode: "postcode",
+  date: "date",
+  status: "status",
+  booking_status: "booking_status",
+};
+
+/**
+ * Staff change a booking: statuses, billing details, date. Validation as at
+ * checkout, except that a full day is allowed (with a warning) and an
+ * unchanged date is always accepted. Each change is written to the order's
+ * history.
+ */
+export async function updateBooking(
+  orderId: number,
+  values: Record<string, unknown>,
+  actor: string,
+): Promise<BookingUpdateResult> {
+  const current = await getBooking(orderId);
+  if (!current) return { ok: false, status: 404, message: "Booking not found", errors: {} };
+  const input: Record<string, unknown> = { ...current, ...values };
+  const parsed = bookingUpdateSchema.safeParse(input);
+  const errors = parsed.success ? {} : fieldErrors<BookingUpdateField>(parsed.error);
+  let fullDayWarning = false;
+  if (input.date !== current.date) {
+    const check = await checkCollectionDate(input.date, "staff");
+    if (!check.ok) errors.date = check.message;
+    else fullDayWarning = check.full;
+  }
+  if (!parsed.success || errors.date)
+    return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
+
+  const next = { ...parsed.data, postcode: parsed.data.postcode.toUpperCase() };
+  const changed = (Object.keys(DB_COLUMN) as BookingUpdateField[]).filter(
+    (field) => String(next[field]) !== String(current[DB_COLUMN[field]]),
+  );
+  const now = new Date().toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("orders")
+        .set({
+          full_name: next.full_name,
+          email: next.email,
+          phone_number: next.phone_number,
+          address_1: next.address_1,
+          town: next.town,
+          postcode: next.postcode,
+          collection_date: next.date,
+          status: next.status,
+          booking_status: next.booking_status,
+          paid_at: next.status === "complete" && current.status !== "complete" ? now : undefined,
+          updated_at: now,
+        })
+        .where("id", "=", orderId)
+        .execute();
+      for (const field of changed) {
+        await trx
+          .insertInto("order_events")
+          .values({
+            order_id: orderId,
+            field,
+            old_value: String(current[DB_COLUMN[field]]),
+            new_value: String(next[field]),
+            actor,
+          })
+          .execute();
+      }
+    });
+  return { ok: true, date: next.date, fullDayWarning, changed };
+}
