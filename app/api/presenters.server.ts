@@ -7,7 +7,7 @@ import type { Product } from "~/models/product.server";
  * because it reads the models' types.
  */
 
-/** A product as the spec's /api clients read it (§3): pound numbers, spec field names. */
+/** A product as /api clients read it (docs/api.md#rows): pound numbers, the /api field names. */
 export function toApiProduct(product: Product) {
   return {
     ID: product.id,

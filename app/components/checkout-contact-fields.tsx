@@ -1,6 +1,6 @@
 import { Field } from "~/components/field";
 
-/** The checkout's contact fields, with the names the server checks (spec §7). */
+/** The checkout's contact fields, with the names the server checks (docs/api.md#rows). */
 const CONTACT_FIELDS = [
   { name: "full_name", label: "Full name", autoComplete: "name" },
   { name: "email", label: "Email", type: "email", autoComplete: "email" },

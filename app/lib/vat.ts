@@ -1,5 +1,5 @@
 /**
- * Every public price includes VAT (DESIGN.md "UK rules"). The rate is a
+ * Every public price includes VAT (docs/rules.md#money-and-vat). The rate is a
  * setting (`vat_rate_percent`), read by vatRatePercent() in
  * models/settings.server.ts; this is the one split of a total into the VAT it
  * contains, for the checkout page and the confirmation email alike.

@@ -12,7 +12,7 @@ import { db, type DB } from "~/services/db.server";
 import { getSetting } from "./settings.server";
 
 /**
- * Collection days (DESIGN.md "Collection date"): from today (before the
+ * Collection days (docs/rules.md#collection-days): from today (before the
  * same-day cut-off, else tomorrow) to 90 days ahead; a day holding as many
  * active bookings as the daily capacity is full. Active: paid orders,
  * bookings staff made by hand, card orders still within their 30-minute

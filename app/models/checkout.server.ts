@@ -65,7 +65,7 @@ export const checkoutSchema = z.object({
 const MAX_API_CART_ITEMS = 200;
 
 /**
- * The body of POST /api/products/create-checkout-session/ (spec §7): the
+ * The body of POST /api/products/create-checkout-session/ (docs/api.md#rows): the
  * billing details (checked by checkoutSchema, as the page's form is) and the
  * cart items, checked line by line by checkOrderLines. Prices in it are ignored.
  */
@@ -114,7 +114,10 @@ export function apiCartLine(item: Record<string, unknown>): RawLine {
 
 export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date";
 
-/** The notice above the form: the date's own message when only the date is wrong (spec §8). */
+/**
+ * The notice above the form: the date's own message when only the date is wrong
+ * (docs/rules.md#collection-days).
+ */
 function checkoutFailureMessage(errors: FieldErrors<CheckoutField>): string {
   const fields = Object.keys(errors).filter((field) => field !== "date");
   if (fields.length > 0) return CHECKOUT_CHECK_DETAILS;

@@ -6,12 +6,12 @@ import { db } from "~/services/db.server";
 import { BOOKING_COLUMNS, checkCollectionDate } from "./booking.server";
 
 /**
- * Bookings staff make and change by hand (spec §3): cash or bank transfer
+ * Bookings staff make and change by hand (docs/rules.md#manual-bookings): cash or bank transfer
  * bookings, and edits of any booking's details, date and statuses. The day
  * rules they are checked against live in booking.server.ts.
  */
 
-/** The manual booking form of spec §3, with its field names. */
+/** The manual booking form (docs/rules.md#manual-bookings), with its field names. */
 export const manualBookingSchema = z.object({
   full_name: z.string().trim().min(1, "Please enter the customer's name").max(120),
   email: z.email("Please enter a valid email address").trim().max(200),
