@@ -121,9 +121,14 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   await expect(page).toHaveURL(/\/dashboard\/home$/);
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login\?signedOut=1$/);
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId("login-banner")).toHaveClass(/banner-success/);
+  await expect(page.getByTestId("login-banner")).toHaveRole("status");
   await expect(page.getByTestId("login-banner")).toContainText("You have signed out.");
+  // Said once: a reload does not say it again.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByTestId("login-banner")).toHaveCount(0);
   await page.goto("/dashboard/home");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });

@@ -16,6 +16,7 @@ import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
 
 async function loadQuote(param: string | undefined) {
   const quote = /^\d{1,12}$/.test(param ?? "") ? await getQuote(Number(param)) : undefined;
@@ -64,7 +65,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "delete": {
       await deleteUnansweredQuote(quote.id);
-      return redirect(`/dashboard/quotes?deleted=Q${quote.id}`, 303);
+      return redirectWithFlash(
+        "/dashboard/quotes",
+        "quotes",
+        `Quote Q${quote.id} and its photos were deleted.`,
+      );
     }
     default:
       return Response.json(

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FlashNotice } from "~/components/flash-notice";
 import { PageSizeField, StaffPager } from "~/components/staff-paging";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/services/auth.server";
+import { readFlash } from "~/services/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -22,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: Number(search.limit),
     page: Number(q.get("page")),
   });
-  return { search, ...result };
+  const flash = await readFlash(request, "quotes");
+  return data({ search, ...result, deleted: flash.flash }, { headers: flash.headers });
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -32,19 +36,13 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function Quotes() {
-  const { search, quotes, total, page, limit } = useLoaderData<typeof loader>();
+  const { search, quotes, total, page, limit, deleted } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(total / limit));
-  const [params] = useSearchParams();
-  const deleted = params.get("deleted");
   const pageHref = (n: number) => `?${new URLSearchParams({ ...search, page: String(n) })}`;
   return (
     <section aria-labelledby="quotes-title">
       <h1 id="quotes-title">Quotes</h1>
-      {deleted ? (
-        <p role="status" className="notice notice-success">
-          Quote {deleted} and its photos were deleted.
-        </p>
-      ) : null}
+      <FlashNotice flash={deleted} />
       <Form method="get" className="staff-search">
         <div className="field">
           <label htmlFor="q-name">Name</label>

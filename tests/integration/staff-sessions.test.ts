@@ -155,7 +155,7 @@ describe("a staff session", () => {
       redirect: "manual",
       headers: { cookie: session.cookie, origin: server.url },
     });
-    expect(out.headers.get("location")).toBe("/login?signedOut=1");
+    expect(out.headers.get("location")).toBe("/login");
     const cleared = out.headers.getSetCookie();
     expect(cleared.find((c) => c.startsWith("__session="))).toMatch(/Max-Age=0/);
     expect(cleared.find((c) => c.startsWith("XSRF-TOKEN="))).toMatch(/Max-Age=0/);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
+import { followRedirect } from "../support/staff";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -129,7 +130,12 @@ describe("staff sign-in", () => {
       redirect: "manual",
       headers: { cookie, origin: server.url },
     });
-    expect(out.headers.get("location")).toBe("/login?signedOut=1");
+    expect(out.headers.get("location")).toBe("/login");
+    // The notice travels in a flash cookie, shows once as a status, and not again on a reload.
+    const landed = await followRedirect(server, out);
+    expect(landed.html).toMatch(/role="status"[^>]*>\s*<p>You have signed out\.<\/p>/);
+    const reload = await fetch(`${server.url}/login`, { headers: { cookie: landed.cookie } });
+    expect(await reload.text()).not.toContain("You have signed out.");
     const cleared = cookieOf(out);
     const after = await fetch(`${server.url}/dashboard/home`, {
       headers: { cookie: cleared },
@@ -572,7 +578,13 @@ describe("answering quotes", () => {
       headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "delete" }),
     });
-    expect(del.headers.get("location")).toBe(`/dashboard/quotes?deleted=Q${deleteId}`);
+    expect(del.headers.get("location")).toBe("/dashboard/quotes");
+    const list = await followRedirect(server, del, cookie);
+    expect(list.html).toContain(`>Quote Q${deleteId} and its photos were deleted.<`);
+    const reload = await fetch(`${server.url}/dashboard/quotes`, {
+      headers: { cookie: list.cookie },
+    });
+    expect(await reload.text()).not.toContain("and its photos were deleted.");
     expect(await sql("SELECT id FROM quotes WHERE id = ?", deleteId)).toEqual([]);
     expect(await sql("SELECT id FROM images WHERE id = ?", imageIds[0]!.image_id)).toEqual([]);
     // An answered quote cannot be deleted.

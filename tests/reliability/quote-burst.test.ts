@@ -78,7 +78,7 @@ describe(`${N} quote requests at once from one address`, () => {
     expect(statuses.every((s) => s < 500)).toBe(true);
     // Exactly LIMIT were let in to be read (the check and the count are one step); the rest are 429.
     expect(statuses.filter((s) => s !== 429)).toHaveLength(LIMIT);
-    // Accepted: 201 from the API, a 303 to ?submitted=… from the page (bots get one too).
+    // Accepted: 201 from the API, a 303 back to /quote from the page (bots get one too).
     expect((tally[201] ?? 0) + (tally[303] ?? 0)).toBeLessThanOrEqual(LIMIT);
     expect(quotes).toBeLessThanOrEqual(LIMIT);
     expect(emails).toBeLessThanOrEqual(LIMIT * 2);
