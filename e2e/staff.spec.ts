@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { STAFF } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
-
-const STAFF = { username: "admin", password: "correct-horse-battery" };
 
 test("staff sign in, see today's bookings and counts, use the menu, and sign out", async ({
   page,

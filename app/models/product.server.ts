@@ -9,7 +9,7 @@ import { db, likeContains } from "~/services/db.server";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/domain";
 import type { UploadedFile } from "~/services/uploads.server";
-import { deleteImageIfUnused, listImageVariants, saveProcessedImage } from "./image.server";
+import { deleteUnusedImages, listImageVariants, saveProcessedImage } from "./image.server";
 
 export interface ProductFields {
   name: string;
@@ -471,7 +471,7 @@ export async function updateProductFromInput(
         })
         .where("id", "=", id)
         .execute();
-      if (imageId !== current.imageId) await deleteImageIfUnused(trx, current.imageId);
+      if (imageId !== current.imageId) await deleteUnusedImages(trx, [current.imageId]);
     });
   const product = await getProduct(id);
   if (!product) return { ok: false, status: 404, message: "Product not found", errors: {} };
@@ -514,7 +514,7 @@ export async function retireOrDeleteProduct(
         return { outcome: "retired" as const, name: product.name };
       }
       await trx.deleteFrom("products").where("id", "=", id).execute();
-      await deleteImageIfUnused(trx, product.image_id);
+      await deleteUnusedImages(trx, [product.image_id]);
       return { outcome: "deleted" as const, name: product.name };
     });
 }

@@ -14,7 +14,7 @@ import {
 } from "~/services/images.server";
 import { deliverNow } from "~/services/mailer.server";
 import type { FileHandler } from "~/services/uploads.server";
-import { saveQuotePhoto } from "./image.server";
+import { deleteUnusedImages, saveQuotePhoto } from "./image.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 import { reserveAttempt, retryAfterText, type Reservation } from "./rate-limit.server";
 
@@ -455,40 +455,10 @@ export async function deleteUnansweredQuote(id: number): Promise<boolean> {
         .where("responded", "=", "no")
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
-      for (const { image_id } of photos) {
-        await trx
-          .deleteFrom("images")
-          .where("id", "=", image_id)
-          .where((eb) =>
-            eb.and([
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("quote_images")
-                    .select("id")
-                    .whereRef("quote_images.image_id", "=", "images.id"),
-                ),
-              ),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("products")
-                    .select("id")
-                    .whereRef("products.image_id", "=", "images.id"),
-                ),
-              ),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("order_items")
-                    .select("id")
-                    .whereRef("order_items.image_id", "=", "images.id"),
-                ),
-              ),
-            ]),
-          )
-          .execute();
-      }
+      await deleteUnusedImages(
+        trx,
+        photos.map((p) => p.image_id),
+      );
       return true;
     });
 }

@@ -350,11 +350,15 @@ describe("DELETE /api/products/deleteProduct/{id}", () => {
 
   it("erases a product never ordered, with its image, then says it is not found", async () => {
     const { product } = await createViaApi();
+    const family = "SELECT id FROM images WHERE id = ? OR original_id = ?";
+    // The picture and its WebP variants...
+    expect(query(family, product.img_url, product.img_url).length).toBeGreaterThan(1);
     const res = await remove(product.ID);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: true, message: "deleted", outcome: "deleted" });
     expect(query("SELECT id FROM products WHERE id = ?", product.ID)).toEqual([]);
-    expect(query("SELECT id FROM images WHERE id = ?", product.img_url)).toEqual([]);
+    // ...all go with it.
+    expect(query(family, product.img_url, product.img_url)).toEqual([]);
     const again = await remove(product.ID);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ status: false, message: "Product not found" });

@@ -3,7 +3,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeHeic, heicPhoto, hugePng, phonePhoto } from "../support/images";
-import { freePort, startServer, STAFF, type RunningServer } from "../support/server";
+import { freePort, startServer, type RunningServer } from "../support/server";
+import { signInStaff } from "../support/staff";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
@@ -64,15 +65,7 @@ const post = (
 const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 const quoteCount = (server: RunningServer) => rows(server.dataDir, "SELECT id FROM quotes").length;
 
-async function signIn(server: RunningServer) {
-  const res = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
-  });
-  return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
-}
+const signIn = async (server: RunningServer) => (await signInStaff(server)).cookie;
 
 describe("quote requests with a working mail server", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -344,6 +337,50 @@ describe("quote requests with a working mail server", () => {
     expect(html).toContain("Please shorten the first line of your address");
     expect(html.length).toBeLessThan(60_000);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("deletes a quote's photo only once no other quote uses it", async () => {
+    // The same picture sent twice is stored once (images are content-addressed).
+    const photo = { name: "shared.jpg", bytes: await phonePhoto("#3f6d8a") };
+    const ids: number[] = [];
+    for (const fullName of ["Shared Photo One", "Shared Photo Two"]) {
+      const res = await post(server, quoteForm({ fullName }, [photo]));
+      expect(res.status).toBe(201);
+      ids.push(
+        rows<{ id: number }>(
+          server.dataDir,
+          `SELECT id FROM quotes WHERE full_name = '${fullName}'`,
+        )[0]!.id,
+      );
+    }
+    const images = rows<{ image_id: string }>(
+      server.dataDir,
+      `SELECT DISTINCT image_id FROM quote_images WHERE quote_id IN (${ids.join(",")})`,
+    );
+    expect(images).toHaveLength(1);
+    const imageId = images[0]!.image_id;
+    const cookie = await signIn(server);
+    const remove = (id: number) =>
+      fetch(`${server.url}/dashboard/quotes/${id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, origin: server.url },
+        body: new URLSearchParams({ intent: "delete" }),
+      });
+    expect((await remove(ids[0]!)).status).toBe(303);
+    // Still used by the second quote: kept, and still shown to staff.
+    expect(rows(server.dataDir, `SELECT id FROM images WHERE id = '${imageId}'`)).toHaveLength(1);
+    const shown = await fetch(`${server.url}/api/products/quotes-img/${imageId}`, {
+      headers: { cookie },
+    });
+    expect(shown.status).toBe(200);
+    expect((await remove(ids[1]!)).status).toBe(303);
+    expect(
+      rows(
+        server.dataDir,
+        `SELECT id FROM images WHERE id = '${imageId}' OR original_id = '${imageId}'`,
+      ),
+    ).toEqual([]);
   });
 
   it("pretends to accept a form whose hidden honeypot field was filled, and stores nothing", async () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
-import { followRedirect } from "../support/staff";
+import { followRedirect, postSignIn, signInStaff } from "../support/staff";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -30,12 +30,7 @@ async function login(
   password: string = STAFF.password,
   extra: Record<string, string> = {},
 ) {
-  return fetch(`${target.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: target.url },
-    body: new URLSearchParams({ username, password, ...extra }),
-  });
+  return postSignIn(target, { credentials: { username, password }, extra });
 }
 
 const cookieOf = (res: Response) => (res.headers.get("set-cookie") ?? "").split(";")[0]!;
@@ -302,14 +297,8 @@ describe("manual bookings from the dashboard", () => {
 
 describe("staff API", () => {
   async function apiSession() {
-    const res = await fetch(`${server.url}/api/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
-    });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-    const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
-    return { cookie: cookies.join("; "), xsrf };
+    const { cookie, xsrf } = await signInStaff(server, { via: "api" });
+    return { cookie, xsrf };
   }
   const booking = {
     full_name: "Api Booker",
