@@ -4,35 +4,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeHeic, heicPhoto, hugePng, phonePhoto } from "../support/images";
 import { freePort, startServer, type RunningServer } from "../support/server";
+import { quoteForm, sendQuote } from "../support/make";
 import { signInStaff } from "../support/staff";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
-
-function quoteForm(
-  overrides: Record<string, string> = {},
-  photos: { name: string; bytes: Uint8Array; type?: string }[] = [],
-) {
-  const form = new FormData();
-  const fields = {
-    fullName: "Margaret Oduya",
-    email: "margaret@example.com",
-    phoneNumber: "07700 900456",
-    address1: "14 Orchard Lane",
-    town: "Reading",
-    postcode: "RG1 4QX",
-    comments: "A corner sofa and a broken fridge in the garage.\n\tSide gate is unlocked.",
-    ...overrides,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const p of photos)
-    form.append(
-      "images",
-      new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.type ?? "image/jpeg" }),
-      p.name,
-    );
-  return form;
-}
 
 function rows<T>(dataDir: string, sqlText: string): T[] {
   const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
@@ -55,12 +31,7 @@ const post = (
   server: RunningServer,
   form: FormData,
   { from = newAddress(), pathName = "/api/products/quotationRequest" } = {},
-) =>
-  fetch(`${server.url}${pathName}`, {
-    method: "POST",
-    body: form,
-    headers: { origin: server.url, "x-forwarded-for": from },
-  });
+) => sendQuote(server, form, { from, pathName });
 
 const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 const quoteCount = (server: RunningServer) => rows(server.dataDir, "SELECT id FROM quotes").length;

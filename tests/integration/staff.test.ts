@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
+import { createBooking, quoteForm, sendQuote as postQuote } from "../support/make";
 import { followRedirect, postSignIn, signInStaff } from "../support/staff";
 
 let server: RunningServer;
@@ -487,22 +488,19 @@ describe("answering quotes", () => {
     })
       .jpeg()
       .toBuffer();
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      fullName: name,
-      email: "q@example.com",
-      phoneNumber: "07700 900333",
-      address1: "1 Lane",
-      town: "York",
-      postcode: "YO1 7HH",
-      comments: "A wardrobe.",
-    }))
-      form.append(k, v);
-    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "w.jpg");
-    expect(
-      (await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form }))
-        .status,
-    ).toBe(201);
+    const form = quoteForm(
+      {
+        fullName: name,
+        email: "q@example.com",
+        phoneNumber: "07700 900333",
+        address1: "1 Lane",
+        town: "York",
+        postcode: "YO1 7HH",
+        comments: "A wardrobe.",
+      },
+      [{ name: "w.jpg", bytes: photo }],
+    );
+    expect((await postQuote(server, form)).status).toBe(201);
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
     const row = db.prepare("SELECT id FROM quotes WHERE full_name = ?").get(name) as { id: number };
@@ -589,29 +587,22 @@ describe("answering quotes", () => {
 
 describe("staff orders", () => {
   it("searches orders, shows one with its history, exports the search as CSV and answers /api/orders", async () => {
-    const res = await fetch(`${server.url}/api/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
-    });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-    const cookie = cookies.join("; ");
-    const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
-    const create = (full_name: string) =>
-      fetch(`${server.url}/api/orders/custom-order`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json", "x-xsrf-token": xsrf },
-        body: JSON.stringify({
-          full_name,
-          email: "orders@example.com",
-          phone_number: "07700 900444",
-          address_1: "3 Dock Road",
-          town: "Hull",
-          postcode: "HU1 2AA",
-          order_price: 99,
-          payment_method: "bank_transfer",
-        }),
-      }).then((r) => r.json() as Promise<{ order_id: number }>);
+    const staff = await signInStaff(server, { via: "api" });
+    const { cookie } = staff;
+    const create = async (full_name: string) => {
+      const { response, orderId } = await createBooking(server, staff, {
+        full_name,
+        email: "orders@example.com",
+        phone_number: "07700 900444",
+        address_1: "3 Dock Road",
+        town: "Hull",
+        postcode: "HU1 2AA",
+        order_price: 99,
+        payment_method: "bank_transfer",
+      });
+      expect(response.status).toBe(201);
+      return { order_id: orderId! };
+    };
     const { order_id } = await create("Orla Finch");
     await create('=HYPERLINK("http://evil.example")');
 
