@@ -310,7 +310,7 @@ export type ReceivedProductImage =
   { name: string; image: ProcessedImage } | { name: string; error: string };
 
 /**
- * parseUpload's file handler: the type is decided by the bytes (JPEG, PNG or
+ * receiveUpload's file handler: the type is decided by the bytes (JPEG, PNG or
  * SVG), never by the name or the declared type; sharp then re-encodes it.
  */
 export async function receiveProductImage(file: UploadedFile): Promise<ReceivedProductImage> {

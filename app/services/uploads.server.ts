@@ -40,7 +40,7 @@ export type FileHandler<T> = (file: UploadedFile) => Promise<T>;
  * A refused upload. The rest of its body is left unread; the server reads
  * and drops it after the answer (server.ts), so the connection stays usable.
  */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(
     readonly status: 400 | 413,
     message: string,
@@ -96,7 +96,8 @@ export async function receiveUpload<T>(
   }
 }
 
-export async function parseUpload<T>(
+/** Reads the upload or throws UploadError; routes use receiveUpload. */
+async function parseUpload<T>(
   request: Request,
   limits: UploadLimits,
   handleFile: FileHandler<T>,
