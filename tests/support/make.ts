@@ -43,11 +43,16 @@ export function quoteForm(fields: Record<string, string> = {}, photos: readonly 
 export function sendQuote(
   server: Pick<RunningServer, "url">,
   form: FormData,
-  { from, pathName = "/api/products/quotationRequest" }: { from?: string; pathName?: string } = {},
+  {
+    from,
+    pathName = "/api/products/quotationRequest",
+    redirect = "follow",
+  }: { from?: string; pathName?: string; redirect?: RequestRedirect } = {},
 ): Promise<Response> {
   return fetch(`${server.url}${pathName}`, {
     method: "POST",
     body: form,
+    redirect,
     headers: { origin: server.url, ...(from ? { "x-forwarded-for": from } : {}) },
   });
 }
