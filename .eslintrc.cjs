@@ -74,16 +74,5 @@ module.exports = {
       ],
       rules: { "no-restricted-imports": "off" },
     },
-    {
-      // The session cookie still checks a token's shape with the staff-session model; it moves
-      // with the sign-in rework. Every other zone holds here too.
-      files: ["app/services/session.server.ts"],
-      rules: {
-        "import/no-restricted-paths": [
-          "error",
-          { zones: zones.filter((zone) => zone.target !== "./app/services") },
-        ],
-      },
-    },
   ],
 };

@@ -1,18 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { signIn } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
-
-const STAFF = { username: "admin", password: "correct-horse-battery" };
-
-async function signIn(page: Page, to: string) {
-  await page.goto(to);
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await page.getByLabel("Username").fill(STAFF.username);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`));
-}
 
 test("staff create a product with an image, see it in the shop, change its price and delete it", async ({
   page,

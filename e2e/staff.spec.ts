@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { STAFF } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
-
-const STAFF = { username: "admin", password: "correct-horse-battery" };
 
 test("staff sign in, see today's bookings and counts, use the menu, and sign out", async ({
   page,
@@ -121,9 +120,14 @@ test("staff sign in, see today's bookings and counts, use the menu, and sign out
   await expect(page).toHaveURL(/\/dashboard\/home$/);
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login\?signedOut=1$/);
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId("login-banner")).toHaveClass(/banner-success/);
+  await expect(page.getByTestId("login-banner")).toHaveRole("status");
   await expect(page.getByTestId("login-banner")).toContainText("You have signed out.");
+  // Said once: a reload does not say it again.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByTestId("login-banner")).toHaveCount(0);
   await page.goto("/dashboard/home");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });

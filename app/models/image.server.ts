@@ -99,38 +99,56 @@ export async function listImageVariants(originalIds: readonly string[]) {
 }
 
 /**
- * Deletes an image and its variants when no product, order line or quote
- * uses it or one of its variants (content addressing lets two uploads share
- * bytes, and orders keep the picture they were placed with). Use inside the
- * caller's transaction; returns whether it was deleted.
+ * Deletes the images among `ids` that nothing uses any more, each with its
+ * whole family: the original and every variant (product pictures have WebP
+ * variants; a quote photo may share its bytes, so its row, with a product
+ * picture). A family is kept while any member is used by a product, an order
+ * line (orders keep the picture they were placed with) or a quote, because
+ * content addressing lets two uploads share an image. Use inside the
+ * caller's transaction, after removing its own references; returns how many
+ * image rows were deleted.
  */
-export async function deleteImageIfUnused(trx: Transaction<DB>, id: string): Promise<boolean> {
-  const family = trx
-    .selectFrom("images")
-    .select("id")
-    .where((eb) => eb.or([eb("id", "=", id), eb("original_id", "=", id)]));
-  const result = await trx
-    .deleteFrom("images")
-    .where("id", "=", id)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("products")
-            .select("products.id")
-            .where("products.image_id", "in", family)
-            .unionAll(
-              selectFrom("order_items")
-                .select("order_items.id")
-                .where("order_items.image_id", "in", family),
-            )
-            .unionAll(
-              selectFrom("quote_images")
-                .select("quote_images.id")
-                .where("quote_images.image_id", "in", family),
-            ),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export async function deleteUnusedImages(
+  trx: Transaction<DB>,
+  ids: readonly string[],
+): Promise<number> {
+  let deleted = 0;
+  for (const id of new Set(ids)) {
+    const image = await trx
+      .selectFrom("images")
+      .select(["id", "original_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!image) continue;
+    const root = image.original_id ?? image.id;
+    const family = trx
+      .selectFrom("images")
+      .select("id")
+      .where((eb) => eb.or([eb("id", "=", root), eb("original_id", "=", root)]));
+    const used = await trx
+      .selectFrom("products")
+      .select("products.id")
+      .where("products.image_id", "in", family)
+      .unionAll(
+        trx
+          .selectFrom("order_items")
+          .select("order_items.id")
+          .where("order_items.image_id", "in", family),
+      )
+      .unionAll(
+        trx
+          .selectFrom("quote_images")
+          .select("quote_images.id")
+          .where("quote_images.image_id", "in", family),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (used) continue;
+    const result = await trx
+      .deleteFrom("images")
+      .where((eb) => eb.or([eb("id", "=", root), eb("original_id", "=", root)]))
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { toCsv } from "~/lib/csv";
-import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
+import { clampPage, staffPageSize } from "~/lib/paging";
 import { db, likeContains } from "~/services/db.server";
 import { isBooking } from "./booking.server";
 
@@ -73,9 +73,7 @@ const NARROW_SEARCH = 2000;
 export async function searchOrders(
   search: OrderSearch,
 ): Promise<{ orders: OrderView[]; total: number; limit: number; page: number }> {
-  const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit))
-    ? Number(search.limit)
-    : 25;
+  const limit = staffPageSize(search.limit);
   const page = clampPage(search.page);
   const text = (value: string | null | undefined) => value?.trim().slice(0, 100) ?? "";
   const email = text(search.email);

@@ -9,7 +9,7 @@ import { db, likeContains } from "~/services/db.server";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
 import { PRODUCT_CATEGORIES, type ProductCategory } from "~/lib/domain";
 import type { UploadedFile } from "~/services/uploads.server";
-import { deleteImageIfUnused, listImageVariants, saveProcessedImage } from "./image.server";
+import { deleteUnusedImages, listImageVariants, saveProcessedImage } from "./image.server";
 
 export interface ProductFields {
   name: string;
@@ -310,7 +310,7 @@ export type ReceivedProductImage =
   { name: string; image: ProcessedImage } | { name: string; error: string };
 
 /**
- * parseUpload's file handler: the type is decided by the bytes (JPEG, PNG or
+ * receiveUpload's file handler: the type is decided by the bytes (JPEG, PNG or
  * SVG), never by the name or the declared type; sharp then re-encodes it.
  */
 export async function receiveProductImage(file: UploadedFile): Promise<ReceivedProductImage> {
@@ -474,7 +474,7 @@ export async function updateProductFromInput(
         })
         .where("id", "=", id)
         .execute();
-      if (imageId !== current.imageId) await deleteImageIfUnused(trx, current.imageId);
+      if (imageId !== current.imageId) await deleteUnusedImages(trx, [current.imageId]);
     });
   const product = await getProduct(id);
   if (!product) return { ok: false, status: 404, message: "Product not found", errors: {} };
@@ -517,7 +517,7 @@ export async function retireOrDeleteProduct(
         return { outcome: "retired" as const, name: product.name };
       }
       await trx.deleteFrom("products").where("id", "=", id).execute();
-      await deleteImageIfUnused(trx, product.image_id);
+      await deleteUnusedImages(trx, [product.image_id]);
       return { outcome: "deleted" as const, name: product.name };
     });
 }

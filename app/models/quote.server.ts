@@ -15,7 +15,7 @@ import {
 } from "~/services/images.server";
 import { deliverNow } from "./outbox-worker.server";
 import type { FileHandler } from "~/services/uploads.server";
-import { saveQuotePhoto } from "./image.server";
+import { deleteUnusedImages, saveQuotePhoto } from "./image.server";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { reserveAttempt, retryAfterText, type Reservation } from "./rate-limit.server";
@@ -236,7 +236,7 @@ export async function submitQuote(
   };
 }
 
-/** The spec's success message for what was sent (§8). */
+/** The older client's success message for what was sent (docs/rules.md#fixed-wording). */
 export function quoteSuccessMessage(status: {
   confirmation: boolean;
   notification: boolean;
@@ -386,40 +386,10 @@ export async function deleteUnansweredQuote(id: number): Promise<boolean> {
         .where("responded", "=", "no")
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
-      for (const { image_id } of photos) {
-        await trx
-          .deleteFrom("images")
-          .where("id", "=", image_id)
-          .where((eb) =>
-            eb.and([
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("quote_images")
-                    .select("id")
-                    .whereRef("quote_images.image_id", "=", "images.id"),
-                ),
-              ),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("products")
-                    .select("id")
-                    .whereRef("products.image_id", "=", "images.id"),
-                ),
-              ),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("order_items")
-                    .select("id")
-                    .whereRef("order_items.image_id", "=", "images.id"),
-                ),
-              ),
-            ]),
-          )
-          .execute();
-      }
+      await deleteUnusedImages(
+        trx,
+        photos.map((p) => p.image_id),
+      );
       return true;
     });
 }

@@ -1,4 +1,8 @@
 import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { formValues } from "~/lib/forms";
+import { attemptLogin } from "~/models/login-throttle.server";
 import {
   createStaffSession,
   endStaffSession,
@@ -6,7 +10,7 @@ import {
   pruneStaffSessions,
   type StaffSession,
 } from "~/models/staff-session.server";
-import type { StaffUser } from "~/models/user.server";
+import { loginSchema, type StaffUser } from "~/models/user.server";
 import {
   clearedSessionCookies,
   readSessionToken,
@@ -18,7 +22,8 @@ import {
  * Staff authentication. Every staff loader and action calls requireStaff
  * itself: Remix runs nested loaders in parallel, so a check in the layout
  * alone would protect nothing below it. The sign-in rules themselves
- * (throttling, the password check) live in models/login-throttle.
+ * (throttling, the password check) live in models/login-throttle; signing in
+ * goes through remix-auth's FormStrategy (signInStaff below).
  */
 
 export interface CurrentSession {
@@ -80,11 +85,67 @@ export async function requireStaff(
   return (await requireStaffSession(request, kind)).session.user;
 }
 
+/** A sign-in that was refused: the status and message to answer with (and when to retry). */
+export class SignInRefused extends Error {
+  constructor(
+    readonly status: 400 | 401 | 429 | 503,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+const STRATEGY = "staff-form";
+
+/**
+ * The staff sign-in, as remix-auth sees it: a FormStrategy that reads the
+ * username and password from a form, checks their shape, then hands them to
+ * the throttled password check. The strategy only ever sees the form and a
+ * request, so the client's address (from the server, not from the request's
+ * headers) is given to it here, one authenticator per attempt.
+ */
+function staffAuthenticator(clientAddress: string): Authenticator<StaffUser> {
+  return new Authenticator<StaffUser>().use(
+    new FormStrategy(async ({ form }) => {
+      const parsed = loginSchema.safeParse(formValues(form));
+      if (!parsed.success) throw new SignInRefused(400, parsed.error.issues[0]!.message);
+      const outcome = await attemptLogin(parsed.data, clientAddress);
+      if (outcome.ok) return outcome.user;
+      throw new SignInRefused(
+        outcome.status,
+        outcome.message,
+        outcome.status === 401 ? undefined : outcome.retryAfterSeconds,
+      );
+    }),
+    STRATEGY,
+  );
+}
+
+/**
+ * Signs a staff member in from what they posted (the login page's form
+ * fields, or the validated JSON of POST /api/login/): authenticates through
+ * the FormStrategy and starts their session. Returns the Set-Cookie headers;
+ * throws SignInRefused when the sign-in is refused.
+ */
+export async function signInStaff(
+  request: Request,
+  fields: Record<string, string>,
+  clientAddress: string,
+): Promise<Headers> {
+  // The strategy reads a form: hand it one, URL-encoded so every character arrives as sent.
+  const form = new Request(request.url, { method: "POST", body: new URLSearchParams(fields) });
+  const user = await staffAuthenticator(clientAddress).authenticate(STRATEGY, form);
+  return startStaffSession(request, user);
+}
+
 /**
  * Starts a session for a staff member who has just signed in; returns the
- * Set-Cookie headers. A session the browser still held is ended first.
+ * Set-Cookie headers (the session cookie and its XSRF-TOKEN cookie). A
+ * session the browser still held is ended first. The one place a staff
+ * session is created.
  */
-export async function startStaffSession(request: Request, user: StaffUser): Promise<Headers> {
+async function startStaffSession(request: Request, user: StaffUser): Promise<Headers> {
   const previous = await readSessionToken(request);
   if (previous) await endStaffSession(previous);
   await pruneStaffSessions();

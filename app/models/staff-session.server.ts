@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { isSessionToken } from "~/services/session.server";
 import type { Transaction } from "kysely";
 import { db, type DB } from "~/services/db.server";
 import type { StaffUser } from "./user.server";
@@ -33,12 +34,6 @@ export function sessionExpiry(times: { createdAt: Date; seenAt: Date }): Date {
       times.createdAt.getTime() + SESSION_LIFETIME_MS,
     ),
   );
-}
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function isSessionToken(value: unknown): value is string {
-  return typeof value === "string" && TOKEN_PATTERN.test(value);
 }
 
 function hashToken(token: string): string {

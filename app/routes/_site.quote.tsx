@@ -4,10 +4,11 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
+import { FlashNotice } from "~/components/flash-notice";
 import { passActionHeaders } from "~/lib/headers";
 import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
@@ -23,7 +24,8 @@ import {
   type QuoteField,
 } from "~/models/quote.server";
 import { config } from "~/services/config.server";
-import { parseUpload, UploadError } from "~/services/uploads.server";
+import { readFlash, redirectWithFlash } from "~/services/flash.server";
+import { receiveUpload } from "~/services/uploads.server";
 import quoteStyles from "~/styles/quote.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quoteStyles }];
@@ -34,17 +36,11 @@ interface QuoteFailure {
   values: Record<string, string>;
 }
 
-const SENT = { both: [true, true], confirmation: [true, false], none: [false, false] } as const;
-
 export const headers = passActionHeaders;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const submitted = new URL(request.url).searchParams.get("submitted");
-  const sent = submitted && submitted in SENT ? SENT[submitted as keyof typeof SENT] : undefined;
-  return {
-    success: sent ? quoteSuccessMessage({ confirmation: sent[0], notification: sent[1] }) : null,
-    phone: config().business.phone,
-  };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const flash = await readFlash(request, "quote");
+  return data({ success: flash.flash, phone: config().business.phone }, { headers: flash.headers });
 }
 
 /** What is handed back to the form after a refusal: its own fields only, none longer than it allows. */
@@ -69,21 +65,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { "Retry-After": String(limit.retryAfterSeconds) },
     );
   }
-  let upload;
-  try {
-    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return failure(error.status, {
-        message: error.message,
-        errors: { images: error.message },
-        values: {},
-      });
-    }
-    throw error;
-  }
+  const upload = await receiveUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
+  if (!upload.ok)
+    return failure(upload.status, {
+      message: upload.message,
+      errors: { images: upload.message },
+      values: {},
+    });
   const values = formValues(upload.fields);
-  if (values.website) return redirect("/quote?submitted=none", 303);
+  // The honeypot: people never fill it; bots do. They get what looks like success.
+  if (values.website)
+    return redirectWithFlash(
+      "/quote",
+      "quote",
+      quoteSuccessMessage({ confirmation: false, notification: false }),
+    );
   const result = await submitQuote(values, upload.files);
   if (!result.ok)
     return failure(result.status, {
@@ -91,9 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       errors: result.errors,
       values: typedValues(values),
     });
-  const { confirmation, notification } = result.emailStatus;
-  const submitted = confirmation && notification ? "both" : confirmation ? "confirmation" : "none";
-  return redirect(`/quote?submitted=${submitted}`, 303);
+  return redirectWithFlash("/quote", "quote", quoteSuccessMessage(result.emailStatus));
 }
 
 export default function Quote() {
@@ -120,11 +114,7 @@ export default function Quote() {
           usually within a few working hours. Prefer to talk? Call {phone}.
         </p>
       </div>
-      {success ? (
-        <div role="status" className="notice notice-success" data-testid="quote-success">
-          <p>{success}</p>
-        </div>
-      ) : null}
+      <FlashNotice flash={success} testId="quote-success" />
       {failed ? (
         <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
           <p>{failed.message || QUOTE_ERROR_MESSAGE}</p>

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { attemptLogin } from "~/models/login-throttle.server";
 import { loginSchema } from "~/models/user.server";
-import { startStaffSession } from "~/models/staff-auth.server";
+import { signInStaff, SignInRefused } from "~/models/staff-auth.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const SEND_JSON = "Please send a JSON object with a username and a password.";
@@ -28,18 +27,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return refuse(400, SEND_JSON);
+  // JSON may hold anything: only a username and a password that are strings become the form.
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
 
-  const outcome = await attemptLogin(parsed.data, context.clientIp);
-  if (!outcome.ok)
-    return refuse(
-      outcome.status,
-      outcome.message,
-      outcome.status === 401 ? undefined : outcome.retryAfterSeconds,
-    );
-  return Response.json(
-    { status: true, message: "Signed in" },
-    { headers: await startStaffSession(request, outcome.user) },
-  );
+  let headers: Headers;
+  try {
+    headers = await signInStaff(request, parsed.data, context.clientIp);
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
+    return refuse(error.status, error.message, error.retryAfterSeconds);
+  }
+  return Response.json({ status: true, message: "Signed in" }, { headers });
 }

@@ -8,7 +8,7 @@ import {
   reserveQuoteAttempt,
   submitQuote,
 } from "~/models/quote.server";
-import { parseUpload, UploadError } from "~/services/uploads.server";
+import { receiveUpload } from "~/services/uploads.server";
 
 /** POST /api/products/quotationRequest (multipart) → { emailStatus: { confirmation, notification } } */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -25,15 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     );
   }
-  let upload;
-  try {
-    upload = await parseUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return Response.json({ message: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  const upload = await receiveUpload(request, QUOTE_UPLOAD_LIMITS, quotePhotoReceiver());
+  if (!upload.ok) return Response.json({ message: upload.message }, { status: upload.status });
   const values = formValues(upload.fields);
   // The honeypot: people never fill it; bots do. They get a reply that looks like success.
   if (values.website)

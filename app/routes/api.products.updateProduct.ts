@@ -9,7 +9,7 @@ import {
   updateProductFromInput,
 } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
-import { parseUpload, UploadError } from "~/services/uploads.server";
+import { receiveUpload } from "~/services/uploads.server";
 
 /**
  * POST /api/products/updateProduct (multipart: ID plus the fields that
@@ -19,13 +19,9 @@ import { parseUpload, UploadError } from "~/services/uploads.server";
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request, "api");
   if (request.method !== "POST") return apiError(405, "Use POST");
-  let upload;
-  try {
-    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    return Response.json({ status: false, message: error.message }, { status: error.status });
-  }
+  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  if (!upload.ok)
+    return Response.json({ status: false, message: upload.message }, { status: upload.status });
   const values = formValues(upload.fields);
   const id = /^\d{1,12}$/.test(values.ID?.trim() ?? "") ? Number(values.ID) : NaN;
   if (!Number.isSafeInteger(id))

@@ -9,22 +9,18 @@ import {
   receiveProductImage,
 } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
-import { parseUpload, UploadError } from "~/services/uploads.server";
+import { receiveUpload } from "~/services/uploads.server";
 
 /**
- * POST /api/products/upload (multipart: the product fields of spec §3, money
+ * POST /api/products/upload (multipart: the product fields of docs/api.md#rows, money
  * in pounds, plus `image` file(s)) → 201 {status, message, product} (staff only).
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request, "api");
   if (request.method !== "POST") return apiError(405, "Use POST");
-  let upload;
-  try {
-    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    return Response.json({ status: false, message: error.message }, { status: error.status });
-  }
+  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  if (!upload.ok)
+    return Response.json({ status: false, message: upload.message }, { status: upload.status });
   try {
     const result = await createProductFromInput(formValues(upload.fields), upload.files);
     if (!result.ok)

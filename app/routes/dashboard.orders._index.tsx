@@ -1,22 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StaffList, type StaffListColumn } from "~/components/staff-list";
 import { paymentMethodLabel } from "~/lib/domain";
 import { formatDay, formatPence } from "~/lib/format";
-import { PageSizeField, StaffPager } from "~/components/staff-paging";
-import { searchOrders } from "~/models/order.server";
+import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
+import { searchOrders, type OrderView } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
-  const search = {
-    name: q.get("name") ?? "",
-    product_name: q.get("product_name") ?? "",
-    email: q.get("email") ?? "",
-    order_id: q.get("order_id") ?? "",
-    status: q.get("status") ?? "",
-    limit: q.get("limit") ?? "25",
-  };
+  const search = staffSearch(q, ["name", "product_name", "email", "order_id", "status"]);
   const result = await searchOrders({
     name: search.name,
     productName: search.product_name,
@@ -29,92 +23,75 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { search, ...result };
 }
 
+const COLUMNS: StaffListColumn<OrderView>[] = [
+  { header: "Order", cell: (o) => <Link to={`/dashboard/orders/${o.id}`}>#{o.id}</Link> },
+  { header: "Ordered", cell: (o) => formatDay(o.createdAt) },
+  { header: "Collection", cell: (o) => o.collectionDate },
+  { header: "Payment", cell: (o) => o.status },
+  { header: "Job", cell: (o) => o.bookingStatus },
+  { header: "Customer", cell: (o) => o.billing.full_name },
+  {
+    header: "Items",
+    cell: (o) =>
+      o.items.length ? o.items.map((i) => `${i.quantity} × ${i.productName}`).join(", ") : "—",
+  },
+  { header: "Total", cell: (o) => formatPence(o.totalPence) },
+  { header: "Method", cell: (o) => paymentMethodLabel(o.paymentMethod) },
+];
+
+const TEXT_FIELDS = [
+  ["name", "Name"],
+  ["product_name", "Product"],
+  ["email", "Email"],
+  ["order_id", "Order id"],
+] as const;
+
 export default function Orders() {
   const { search, orders, total, page, limit } = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(total / limit));
-  const query = (extra: Record<string, string>) =>
-    `?${new URLSearchParams({ ...search, ...extra })}`;
   return (
     <section aria-labelledby="orders-title">
       <div className="staff-home-head">
         <h1 id="orders-title">Orders</h1>
-        <a href={`/dashboard/orders/export${query({})}`} className="button button-light" download>
+        <a
+          href={`/dashboard/orders/export${searchQuery(search)}`}
+          className="button button-light"
+          download
+        >
           Export CSV
         </a>
       </div>
-      <Form method="get" className="staff-search">
-        {(
-          [
-            ["name", "Name"],
-            ["product_name", "Product"],
-            ["email", "Email"],
-            ["order_id", "Order id"],
-          ] as const
-        ).map(([name, label]) => (
-          <div className="field" key={name}>
-            <label htmlFor={`o-${name}`}>{label}</label>
-            <input id={`o-${name}`} name={name} defaultValue={search[name]} />
-          </div>
-        ))}
-        <div className="field">
-          <label htmlFor="o-status">Payment</label>
-          <select id="o-status" name="status" defaultValue={search.status}>
-            <option value="">Any</option>
-            <option value="pending">Pending</option>
-            <option value="complete">Complete</option>
-          </select>
-        </div>
-        <PageSizeField id="o-limit" defaultValue={search.limit} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
-      <p className="field-hint" aria-live="polite">
-        {total} {total === 1 ? "order" : "orders"}
-      </p>
-      {orders.length === 0 ? (
-        <p className="empty-state">No orders match this search.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Ordered</th>
-                <th scope="col">Collection</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Job</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Items</th>
-                <th scope="col">Total</th>
-                <th scope="col">Method</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id} data-testid="order-row">
-                  <td>
-                    <Link to={`/dashboard/orders/${o.id}`}>#{o.id}</Link>
-                  </td>
-                  <td>{formatDay(o.createdAt)}</td>
-                  <td>{o.collectionDate}</td>
-                  <td>{o.status}</td>
-                  <td>{o.bookingStatus}</td>
-                  <td>{o.billing.full_name}</td>
-                  <td>
-                    {o.items.length
-                      ? o.items.map((i) => `${i.quantity} × ${i.productName}`).join(", ")
-                      : "—"}
-                  </td>
-                  <td>{formatPence(o.totalPence)}</td>
-                  <td>{paymentMethodLabel(o.paymentMethod)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <StaffPager page={page} pages={pages} hrefFor={(n) => query({ page: String(n) })} />
+      <StaffList
+        fields={
+          <>
+            {TEXT_FIELDS.map(([name, label]) => (
+              <div className="field" key={name}>
+                <label htmlFor={`o-${name}`}>{label}</label>
+                <input id={`o-${name}`} name={name} defaultValue={search[name]} />
+              </div>
+            ))}
+            <div className="field">
+              <label htmlFor="o-status">Payment</label>
+              <select id="o-status" name="status" defaultValue={search.status}>
+                <option value="">Any</option>
+                <option value="pending">Pending</option>
+                <option value="complete">Complete</option>
+              </select>
+            </div>
+          </>
+        }
+        limitId="o-limit"
+        limit={search.limit}
+        total={total}
+        noun={["order", "orders"]}
+        empty="No orders match this search."
+        columns={COLUMNS}
+        rows={orders}
+        rowKey={(o) => o.id}
+        rowTestId="order-row"
+        page={page}
+        pages={pageCount(total, limit)}
+        hrefFor={(n) => searchQuery(search, { page: String(n) })}
+      />
     </section>
   );
 }

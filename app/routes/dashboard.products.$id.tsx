@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -26,7 +25,8 @@ import {
   updateProductFromInput,
 } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
-import { parseUpload, UploadError } from "~/services/uploads.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { receiveUpload } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
@@ -38,9 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The grid page the staff member came from, kept across the redirect. */
-function gridPage(request: Request): string {
+function gridUrl(request: Request): string {
   const page = new URL(request.url).searchParams.get("page");
-  return page && /^\d{1,6}$/.test(page) ? `page=${page}&` : "";
+  return page && /^\d{1,6}$/.test(page)
+    ? `/dashboard/products?page=${page}`
+    : "/dashboard/products";
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -58,10 +60,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const result = await retireOrDeleteProduct(id);
       if (!result)
         return fail(404, { message: PRODUCT_MESSAGES.deleteFailed, errors: {}, values: {} });
-      const name = encodeURIComponent(result.name);
-      return redirect(
-        `/dashboard/products?${gridPage(request)}deleted=${name}${result.outcome === "retired" ? "&retired=1" : ""}`,
-        303,
+      return redirectWithFlash(
+        gridUrl(request),
+        "products",
+        result.outcome === "retired"
+          ? `${PRODUCT_MESSAGES.deleted}: “${result.name}” has left the shop. Past orders that include it keep their copy.`
+          : `${PRODUCT_MESSAGES.deleted}: “${result.name}” has left the shop.`,
       );
     } catch (error) {
       console.error("delete product failed", error);
@@ -69,25 +73,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   }
 
-  let upload;
-  try {
-    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    return fail(error.status, {
-      message: error.message,
-      errors: { image: error.message },
+  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  if (!upload.ok)
+    return fail(upload.status, {
+      message: upload.message,
+      errors: { image: upload.message },
       values: {},
     });
-  }
   const values = formValues(upload.fields);
   try {
     const result = await updateProductFromInput(id, values, upload.files);
     if (!result.ok)
       return fail(result.status, { message: result.message, errors: result.errors, values });
-    return redirect(
-      `/dashboard/products?${gridPage(request)}saved=${encodeURIComponent(result.product.name)}`,
-      303,
+    return redirectWithFlash(
+      gridUrl(request),
+      "products",
+      `Changes to “${result.product.name}” saved.`,
     );
   } catch (error) {
     console.error("update product failed", error);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Overlay } from "~/components/overlay";
@@ -13,7 +12,8 @@ import {
   receiveProductImage,
 } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
-import { parseUpload, UploadError } from "~/services/uploads.server";
+import { redirectWithFlash } from "~/services/flash.server";
+import { receiveUpload } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
@@ -24,20 +24,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
-  let upload;
-  try {
-    upload = await parseUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
+  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  if (!upload.ok)
     return Response.json(
       {
-        message: error.message,
-        errors: { image: error.message },
+        message: upload.message,
+        errors: { image: upload.message },
         values: {},
       } satisfies ProductFailure,
-      { status: error.status },
+      { status: upload.status },
     );
-  }
   const values = formValues(upload.fields);
   try {
     const result = await createProductFromInput(values, upload.files);
@@ -46,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { message: result.message, errors: result.errors, values } satisfies ProductFailure,
         { status: result.status },
       );
-    return redirect(`/dashboard/products?added=${result.product.id}`, 303);
+    return redirectWithFlash("/dashboard/products", "products", PRODUCT_MESSAGES.added);
   } catch (error) {
     console.error("create product failed", error);
     return Response.json(

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { FlashNotice } from "~/components/flash-notice";
 import { ProductImage } from "~/components/product-image";
 import { StaffPager } from "~/components/staff-paging";
 import { formatPence } from "~/lib/format";
-import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { listStaffProducts } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
+import { readFlash } from "~/services/flash.server";
 
 /**
  * Staff products: a grid of what is on sale, 10 a page, newest first. Create
@@ -15,27 +17,16 @@ import { requireStaff } from "~/models/staff-auth.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
-  return listStaffProducts(q.get("page"));
-}
-
-/** What the last change said, carried across its redirect in the address. */
-function doneMessage(params: URLSearchParams): string | null {
-  if (params.has("added")) return PRODUCT_MESSAGES.added;
-  const saved = params.get("saved");
-  if (saved) return `Changes to “${saved}” saved.`;
-  const deleted = params.get("deleted");
-  if (deleted) {
-    return params.get("retired") === "1"
-      ? `${PRODUCT_MESSAGES.deleted}: “${deleted}” has left the shop. Past orders that include it keep their copy.`
-      : `${PRODUCT_MESSAGES.deleted}: “${deleted}” has left the shop.`;
-  }
-  return null;
+  // What the last change said (added, saved, deleted), carried across its redirect.
+  const flash = await readFlash(request, "products");
+  return data(
+    { ...(await listStaffProducts(q.get("page"))), done: flash.flash },
+    { headers: flash.headers },
+  );
 }
 
 export default function Products() {
-  const { products, total, page, pageCount } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const done = doneMessage(new URLSearchParams(location.search));
+  const { products, total, page, pageCount, done } = useLoaderData<typeof loader>();
   const keep = page > 1 ? `?page=${page}` : "";
   return (
     <section aria-labelledby="products-title">
@@ -45,11 +36,7 @@ export default function Products() {
           Create Product
         </Link>
       </div>
-      {done ? (
-        <p role="status" className="notice notice-success" data-testid="products-done">
-          {done}
-        </p>
-      ) : null}
+      <FlashNotice flash={done} testId="products-done" />
       <p className="field-hint" aria-live="polite">
         {total} {total === 1 ? "product" : "products"} on sale
       </p>

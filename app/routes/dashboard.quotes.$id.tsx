@@ -17,6 +17,7 @@ import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/staff-booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
 
 async function loadQuote(param: string | undefined) {
   const quote = await getQuote(requireId(param, "Quote not found"));
@@ -65,7 +66,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "delete": {
       await deleteUnansweredQuote(quote.id);
-      return redirect(`/dashboard/quotes?deleted=Q${quote.id}`, 303);
+      return redirectWithFlash(
+        "/dashboard/quotes",
+        "quotes",
+        `Quote Q${quote.id} and its photos were deleted.`,
+      );
     }
     default:
       return Response.json(

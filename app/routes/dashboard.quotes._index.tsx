@@ -1,20 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { PageSizeField, StaffPager } from "~/components/staff-paging";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FlashNotice } from "~/components/flash-notice";
+import { StaffList, type StaffListColumn } from "~/components/staff-list";
 import { formatDateTime } from "~/lib/format";
+import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
+import { readFlash } from "~/services/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
-  const search = {
-    full_name: q.get("full_name") ?? "",
-    email: q.get("email") ?? "",
-    phone_number: q.get("phone_number") ?? "",
-    responded: q.get("responded") ?? "",
-    limit: q.get("limit") ?? "25",
-  };
+  const search = staffSearch(q, ["full_name", "email", "phone_number", "responded"]);
   const result = await listQuotes({
     fullName: search.full_name,
     email: search.email,
@@ -23,91 +21,75 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: Number(search.limit),
     page: Number(q.get("page")),
   });
-  return { search, ...result };
+  const flash = await readFlash(request, "quotes");
+  return data({ search, ...result, deleted: flash.flash }, { headers: flash.headers });
 }
 
+type QuoteRow = Awaited<ReturnType<typeof listQuotes>>["quotes"][number];
+
+const COLUMNS: StaffListColumn<QuoteRow>[] = [
+  { header: "Ref", cell: (q) => <Link to={`/dashboard/quotes/${q.id}`}>Q{q.id}</Link> },
+  { header: "Received", cell: (q) => formatDateTime(q.created_at) },
+  { header: "Customer", cell: (q) => q.full_name },
+  {
+    header: "Contact",
+    cell: (q) => (
+      <>
+        {q.email}
+        <br />
+        {q.phone_number}
+      </>
+    ),
+  },
+  { header: "Postcode", cell: (q) => q.postcode },
+  { header: "Photos", cell: (q) => q.photos },
+  { header: "Responded", cell: (q) => (q.responded === "yes" ? "Yes" : "No") },
+];
+
 export default function Quotes() {
-  const { search, quotes, total, page, limit } = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(total / limit));
-  const [params] = useSearchParams();
-  const deleted = params.get("deleted");
-  const pageHref = (n: number) => `?${new URLSearchParams({ ...search, page: String(n) })}`;
+  const { search, quotes, total, page, limit, deleted } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="quotes-title">
       <h1 id="quotes-title">Quotes</h1>
-      {deleted ? (
-        <p role="status" className="notice notice-success">
-          Quote {deleted} and its photos were deleted.
-        </p>
-      ) : null}
-      <Form method="get" className="staff-search">
-        <div className="field">
-          <label htmlFor="q-name">Name</label>
-          <input id="q-name" name="full_name" defaultValue={search.full_name} />
-        </div>
-        <div className="field">
-          <label htmlFor="q-email">Email</label>
-          <input id="q-email" name="email" defaultValue={search.email} />
-        </div>
-        <div className="field">
-          <label htmlFor="q-phone">Phone</label>
-          <input id="q-phone" name="phone_number" defaultValue={search.phone_number} />
-        </div>
-        <div className="field">
-          <label htmlFor="q-responded">Responded</label>
-          <select id="q-responded" name="responded" defaultValue={search.responded}>
-            <option value="">Any</option>
-            <option value="no">No</option>
-            <option value="yes">Yes</option>
-          </select>
-        </div>
-        <PageSizeField id="q-limit" defaultValue={search.limit} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
-      <p className="field-hint" aria-live="polite">
-        {total} {total === 1 ? "quote" : "quotes"}
-      </p>
-      {quotes.length === 0 ? (
-        <p className="empty-state">No quotes match this search.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Ref</th>
-                <th scope="col">Received</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Postcode</th>
-                <th scope="col">Photos</th>
-                <th scope="col">Responded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {quotes.map((q) => (
-                <tr key={q.id} data-testid="quote-row">
-                  <td>
-                    <Link to={`/dashboard/quotes/${q.id}`}>Q{q.id}</Link>
-                  </td>
-                  <td>{formatDateTime(q.created_at)}</td>
-                  <td>{q.full_name}</td>
-                  <td>
-                    {q.email}
-                    <br />
-                    {q.phone_number}
-                  </td>
-                  <td>{q.postcode}</td>
-                  <td>{q.photos}</td>
-                  <td>{q.responded === "yes" ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <StaffPager page={page} pages={pages} hrefFor={pageHref} />
+      <FlashNotice flash={deleted} />
+      <StaffList
+        fields={
+          <>
+            <div className="field">
+              <label htmlFor="q-name">Name</label>
+              <input id="q-name" name="full_name" defaultValue={search.full_name} />
+            </div>
+            <div className="field">
+              <label htmlFor="q-email">Email</label>
+              <input id="q-email" name="email" defaultValue={search.email} />
+            </div>
+            <div className="field">
+              <label htmlFor="q-phone">Phone</label>
+              <input id="q-phone" name="phone_number" defaultValue={search.phone_number} />
+            </div>
+            <div className="field">
+              <label htmlFor="q-responded">Responded</label>
+              <select id="q-responded" name="responded" defaultValue={search.responded}>
+                <option value="">Any</option>
+                <option value="no">No</option>
+                <option value="yes">Yes</option>
+              </select>
+            </div>
+          </>
+        }
+        limitId="q-limit"
+        limit={search.limit}
+        total={total}
+        noun={["quote", "quotes"]}
+        empty="No quotes match this search."
+        columns={COLUMNS}
+        rows={quotes}
+        rowKey={(q) => q.id}
+        rowTestId="quote-row"
+        page={page}
+        pages={pageCount(total, limit)}
+        hrefFor={(n) => searchQuery(search, { page: String(n) })}
+      />
     </section>
   );
 }

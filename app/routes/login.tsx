@@ -4,7 +4,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -18,9 +18,9 @@ import { CloseIcon } from "~/components/icons";
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
-import { attemptLogin } from "~/models/login-throttle.server";
-import { loginSchema, MAX_USERNAME_INPUT } from "~/models/user.server";
-import { currentStaffSession, startStaffSession } from "~/models/staff-auth.server";
+import { MAX_USERNAME_INPUT } from "~/models/user.server";
+import { currentStaffSession, signInStaff, SignInRefused } from "~/models/staff-auth.server";
+import { readFlash } from "~/services/flash.server";
 import staffStyles from "~/styles/staff.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -39,11 +39,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"),
     );
   }
-  const signedOut = new URL(request.url).searchParams.get("signedOut") === "1";
-  return {
-    notice: signedOut ? { status: true, message: "You have signed out.", username: "" } : null,
-    maxUsernameLength: MAX_USERNAME_INPUT,
-  };
+  const flash = await readFlash(request, "login");
+  return data(
+    {
+      notice: flash.flash ? { status: true, message: flash.flash.message, username: "" } : null,
+      maxUsernameLength: MAX_USERNAME_INPUT,
+    },
+    { headers: flash.headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,19 +63,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
       },
     );
-  const parsed = loginSchema.safeParse(values);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
-  const outcome = await attemptLogin(parsed.data, context.clientIp);
-  if (!outcome.ok)
-    return refuse(
-      outcome.status,
-      outcome.message,
-      outcome.status === 401 ? undefined : outcome.retryAfterSeconds,
-    );
-  return redirect(safeRedirectPath(values.redirectTo, "/dashboard"), {
-    status: 303,
-    headers: await startStaffSession(request, outcome.user),
-  });
+  let headers: Headers;
+  try {
+    headers = await signInStaff(request, values, context.clientIp);
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
+    return refuse(error.status, error.message, error.retryAfterSeconds);
+  }
+  return redirect(safeRedirectPath(values.redirectTo, "/dashboard"), { status: 303, headers });
 }
 
 export default function Login() {
@@ -99,7 +97,8 @@ export default function Login() {
         <h1>Sign in</h1>
         {banner ? (
           <div
-            role="alert"
+            // A notice (signed out) is a status; a refusal is an alert.
+            role={banner.status ? "status" : "alert"}
             className={`banner ${banner.status ? "banner-success" : "banner-error"}`}
             data-testid="login-banner"
           >

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { endCurrentSession } from "~/models/staff-auth.server";
+import { redirectWithFlash } from "~/services/flash.server";
 
 /** POST /logout ends the staff session on the server and clears its cookies. */
 export async function action({ request }: ActionFunctionArgs) {
-  return redirect("/login?signedOut=1", {
-    status: 303,
-    headers: await endCurrentSession(request),
-  });
+  return redirectWithFlash(
+    "/login",
+    "login",
+    "You have signed out.",
+    await endCurrentSession(request),
+  );
 }
 
 export function loader() {

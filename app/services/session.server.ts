@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { isSessionToken, type StaffSession } from "~/models/staff-session.server";
 import { config } from "./config.server";
 
 /**
@@ -33,6 +32,13 @@ function sessionCookie(): Cookie {
   return cookie;
 }
 
+/** A session token: 32 random bytes, base64url (the database keeps only its sha256). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isSessionToken(value: unknown): value is string {
+  return typeof value === "string" && TOKEN_PATTERN.test(value);
+}
+
 /** The session token in the request's cookie, or undefined (none, forged, or an old-style cookie). */
 export async function readSessionToken(request: Request): Promise<string | undefined> {
   const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
@@ -52,7 +58,7 @@ function xsrfCookie(value: string, maxAgeSeconds: number): string {
 /** Set-Cookie values for a live session: both cookies last until the session would end. */
 export async function sessionCookies(
   token: string,
-  session: StaffSession,
+  session: { expiresAt: Date },
   now = new Date(),
 ): Promise<string[]> {
   const maxAge = Math.max(

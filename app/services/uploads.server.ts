@@ -40,7 +40,7 @@ export type FileHandler<T> = (file: UploadedFile) => Promise<T>;
  * A refused upload. The rest of its body is left unread; the server reads
  * and drops it after the answer (server.ts), so the connection stays usable.
  */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(
     readonly status: 400 | 413,
     message: string,
@@ -74,7 +74,30 @@ function tooLargeMessage(limits: UploadLimits) {
   );
 }
 
-export async function parseUpload<T>(
+/** What receiveUpload hands a route: the form and its files, or why it was refused. */
+export type UploadOutcome<T> =
+  { ok: true; fields: FormData; files: T[] } | { ok: false; status: 400 | 413; message: string };
+
+/**
+ * Reads a multipart upload within its limits. A refusal (too large, too
+ * many files, not a form) comes back as a value for the route to shape into
+ * its own answer; any other failure is thrown.
+ */
+export async function receiveUpload<T>(
+  request: Request,
+  limits: UploadLimits,
+  handleFile: FileHandler<T>,
+): Promise<UploadOutcome<T>> {
+  try {
+    return { ok: true, ...(await parseUpload(request, limits, handleFile)) };
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return { ok: false, status: error.status, message: error.message };
+  }
+}
+
+/** Reads the upload or throws UploadError; routes use receiveUpload. */
+async function parseUpload<T>(
   request: Request,
   limits: UploadLimits,
   handleFile: FileHandler<T>,

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeDataDir, ROOT, startServer } from "../support/server";
+import { postSignIn } from "../support/staff";
 
 function admin(dataDir: string, args: string[], password: string) {
   return spawnSync(
@@ -17,11 +18,7 @@ function admin(dataDir: string, args: string[], password: string) {
 }
 
 async function canSignIn(url: string, username: string, password: string) {
-  const res = await fetch(`${url}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password }),
-  });
+  const res = await postSignIn({ url }, { via: "api", credentials: { username, password } });
   return ((await res.json()) as { status: boolean }).status;
 }
 

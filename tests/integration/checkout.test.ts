@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/format";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
-import { STAFF, startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../support/server";
+import { signInStaff } from "../support/staff";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
@@ -444,13 +445,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       .toBe(1);
 
     // Staff see it on the dashboard home, with a link to the order.
-    const login = await fetch(`${server.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
-    });
-    const staffCookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const { cookie: staffCookie } = await signInStaff(server);
     const home = (
       await (
         await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staffCookie } })

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeDataDir, STAFF, startServer } from "../support/server";
+import { makeDataDir, startServer } from "../support/server";
+import { signInStaff } from "../support/staff";
 
 /** Today ± 45 days as YYYY-MM-DD (UTC is close enough for spreading test data). */
 function dayOffset(n: number) {
@@ -35,13 +36,7 @@ describe("dashboard home with 5,000 orders", () => {
 
     const server = await startServer({ dataDir });
     try {
-      const login = await fetch(`${server.url}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-        body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
-      });
-      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+      const { cookie } = await signInStaff(server);
       const times: number[] = [];
       let html = "";
       for (let i = 0; i < 15; i++) {

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeDataDir, STAFF, startServer } from "../support/server";
+import { makeDataDir, startServer } from "../support/server";
+import { signInStaff } from "../support/staff";
 
 const ORDERS = 50_000;
 const COMMON = ["Double Bed", "Sofa", "Fridge Freezer", "Office Chair", "Garden Waste Bag"];
@@ -60,13 +61,7 @@ describe(`orders search with ${ORDERS.toLocaleString("en-GB")} orders`, () => {
 
     const server = await startServer({ dataDir });
     try {
-      const login = await fetch(`${server.url}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-        body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }),
-      });
-      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+      const { cookie } = await signInStaff(server);
 
       async function time(url: string, check: (body: string) => void) {
         const times: number[] = [];

@@ -3,21 +3,15 @@ import crypto from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF, startServer, type RunningServer } from "../support/server";
+import { startServer, type RunningServer } from "../support/server";
+import { followRedirect, signInStaff } from "../support/staff";
 
 let server: RunningServer;
 let staff: { cookie: string; xsrf: string };
 
 beforeAll(async () => {
   server = await startServer();
-  const res = await fetch(`${server.url}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
-  staff = { cookie: cookies.join("; "), xsrf };
+  staff = await signInStaff(server, { via: "api" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -356,11 +350,15 @@ describe("DELETE /api/products/deleteProduct/{id}", () => {
 
   it("erases a product never ordered, with its image, then says it is not found", async () => {
     const { product } = await createViaApi();
+    const family = "SELECT id FROM images WHERE id = ? OR original_id = ?";
+    // The picture and its WebP variants...
+    expect(query(family, product.img_url, product.img_url).length).toBeGreaterThan(1);
     const res = await remove(product.ID);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: true, message: "deleted", outcome: "deleted" });
     expect(query("SELECT id FROM products WHERE id = ?", product.ID)).toEqual([]);
-    expect(query("SELECT id FROM images WHERE id = ?", product.img_url)).toEqual([]);
+    // ...all go with it.
+    expect(query(family, product.img_url, product.img_url)).toEqual([]);
     const again = await remove(product.ID);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ status: false, message: "Product not found" });
@@ -454,12 +452,20 @@ describe("the products page without JavaScript", () => {
       body: productForm({ product_name: name }, [{ name: "desk.png", bytes: await png() }]),
     });
     expect(created.status).toBe(303);
-    const location = created.headers.get("location")!;
-    expect(location).toMatch(/^\/dashboard\/products\?added=\d+$/);
-    const id = Number(location.split("=")[1]);
-    const grid = await textOf(await page(location));
-    expect(grid).toContain("Product added successfully");
+    expect(created.headers.get("location")).toBe("/dashboard/products");
+    const { html: grid, cookie: afterGrid } = await followRedirect(server, created, staff.cookie);
+    expect(grid).toMatch(
+      /role="status"[^>]*data-testid="products-done">Product added successfully</,
+    );
     expect(grid).toContain(name);
+    const editLink = new RegExp(`<a[^>]*aria-label="Edit ${name}"[^>]*>`).exec(grid)?.[0] ?? "";
+    const id = Number(/href="\/dashboard\/products\/(\d+)"/.exec(editLink)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    // Shown once: a reload of the grid does not say it again.
+    const reload = await fetch(`${server.url}/dashboard/products`, {
+      headers: { cookie: afterGrid },
+    });
+    expect(await textOf(reload)).not.toContain("Product added successfully");
 
     const edit = await textOf(await page(`/dashboard/products/${id}`));
     expect(edit).toContain(`Edit ${name}`);
@@ -469,7 +475,8 @@ describe("the products page without JavaScript", () => {
       body: productForm({ product_name: name, product_price: "52" }),
     });
     expect(saved.status).toBe(303);
-    expect(await textOf(await page(saved.headers.get("location")!))).toContain(
+    expect(saved.headers.get("location")).toBe("/dashboard/products");
+    expect((await followRedirect(server, saved, staff.cookie)).html).toContain(
       `Changes to “${name}” saved.`,
     );
     expect(await textOf(await fetch(`${server.url}/product/${id}`))).toContain("£52.00");
@@ -482,7 +489,7 @@ describe("the products page without JavaScript", () => {
       body: "intent=delete",
     });
     expect(deleted.status).toBe(303);
-    const after = await textOf(await page(deleted.headers.get("location")!));
+    const { html: after } = await followRedirect(server, deleted, staff.cookie);
     expect(after).toContain(`deleted: “${name}” has left the shop.`);
     expect((await page(`/dashboard/products/${id}`)).status).toBe(404);
   });

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
+import { createBooking, quoteForm, sendQuote as postQuote } from "../support/make";
+import { followRedirect, postSignIn, signInStaff } from "../support/staff";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -29,12 +31,7 @@ async function login(
   password: string = STAFF.password,
   extra: Record<string, string> = {},
 ) {
-  return fetch(`${target.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: target.url },
-    body: new URLSearchParams({ username, password, ...extra }),
-  });
+  return postSignIn(target, { credentials: { username, password }, extra });
 }
 
 const cookieOf = (res: Response) => (res.headers.get("set-cookie") ?? "").split(";")[0]!;
@@ -129,7 +126,12 @@ describe("staff sign-in", () => {
       redirect: "manual",
       headers: { cookie, origin: server.url },
     });
-    expect(out.headers.get("location")).toBe("/login?signedOut=1");
+    expect(out.headers.get("location")).toBe("/login");
+    // The notice travels in a flash cookie, shows once as a status, and not again on a reload.
+    const landed = await followRedirect(server, out);
+    expect(landed.html).toMatch(/role="status"[^>]*>\s*<p>You have signed out\.<\/p>/);
+    const reload = await fetch(`${server.url}/login`, { headers: { cookie: landed.cookie } });
+    expect(await reload.text()).not.toContain("You have signed out.");
     const cleared = cookieOf(out);
     const after = await fetch(`${server.url}/dashboard/home`, {
       headers: { cookie: cleared },
@@ -296,14 +298,8 @@ describe("manual bookings from the dashboard", () => {
 
 describe("staff API", () => {
   async function apiSession() {
-    const res = await fetch(`${server.url}/api/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
-    });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-    const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
-    return { cookie: cookies.join("; "), xsrf };
+    const { cookie, xsrf } = await signInStaff(server, { via: "api" });
+    return { cookie, xsrf };
   }
   const booking = {
     full_name: "Api Booker",
@@ -492,22 +488,19 @@ describe("answering quotes", () => {
     })
       .jpeg()
       .toBuffer();
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      fullName: name,
-      email: "q@example.com",
-      phoneNumber: "07700 900333",
-      address1: "1 Lane",
-      town: "York",
-      postcode: "YO1 7HH",
-      comments: "A wardrobe.",
-    }))
-      form.append(k, v);
-    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "w.jpg");
-    expect(
-      (await fetch(`${server.url}/api/products/quotationRequest`, { method: "POST", body: form }))
-        .status,
-    ).toBe(201);
+    const form = quoteForm(
+      {
+        fullName: name,
+        email: "q@example.com",
+        phoneNumber: "07700 900333",
+        address1: "1 Lane",
+        town: "York",
+        postcode: "YO1 7HH",
+        comments: "A wardrobe.",
+      },
+      [{ name: "w.jpg", bytes: photo }],
+    );
+    expect((await postQuote(server, form)).status).toBe(201);
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
     const row = db.prepare("SELECT id FROM quotes WHERE full_name = ?").get(name) as { id: number };
@@ -572,7 +565,13 @@ describe("answering quotes", () => {
       headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "delete" }),
     });
-    expect(del.headers.get("location")).toBe(`/dashboard/quotes?deleted=Q${deleteId}`);
+    expect(del.headers.get("location")).toBe("/dashboard/quotes");
+    const list = await followRedirect(server, del, cookie);
+    expect(list.html).toContain(`>Quote Q${deleteId} and its photos were deleted.<`);
+    const reload = await fetch(`${server.url}/dashboard/quotes`, {
+      headers: { cookie: list.cookie },
+    });
+    expect(await reload.text()).not.toContain("and its photos were deleted.");
     expect(await sql("SELECT id FROM quotes WHERE id = ?", deleteId)).toEqual([]);
     expect(await sql("SELECT id FROM images WHERE id = ?", imageIds[0]!.image_id)).toEqual([]);
     // An answered quote cannot be deleted.
@@ -588,29 +587,22 @@ describe("answering quotes", () => {
 
 describe("staff orders", () => {
   it("searches orders, shows one with its history, exports the search as CSV and answers /api/orders", async () => {
-    const res = await fetch(`${server.url}/api/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: STAFF.username, password: STAFF.password }),
-    });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-    const cookie = cookies.join("; ");
-    const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length);
-    const create = (full_name: string) =>
-      fetch(`${server.url}/api/orders/custom-order`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json", "x-xsrf-token": xsrf },
-        body: JSON.stringify({
-          full_name,
-          email: "orders@example.com",
-          phone_number: "07700 900444",
-          address_1: "3 Dock Road",
-          town: "Hull",
-          postcode: "HU1 2AA",
-          order_price: 99,
-          payment_method: "bank_transfer",
-        }),
-      }).then((r) => r.json() as Promise<{ order_id: number }>);
+    const staff = await signInStaff(server, { via: "api" });
+    const { cookie } = staff;
+    const create = async (full_name: string) => {
+      const { response, orderId } = await createBooking(server, staff, {
+        full_name,
+        email: "orders@example.com",
+        phone_number: "07700 900444",
+        address_1: "3 Dock Road",
+        town: "Hull",
+        postcode: "HU1 2AA",
+        order_price: 99,
+        payment_method: "bank_transfer",
+      });
+      expect(response.status).toBe(201);
+      return { order_id: orderId! };
+    };
     const { order_id } = await create("Orla Finch");
     await create('=HYPERLINK("http://evil.example")');
 

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/format";
+import { quoteForm, sendQuote } from "../support/make";
 import { makeDataDir, startServer, type RunningServer } from "../support/server";
 import { startSmtp, type ReceivedMail } from "../support/smtp";
 
@@ -54,23 +55,19 @@ async function bagCookie(server: RunningServer): Promise<string> {
 }
 
 async function quote(server: RunningServer, email: string, photo: Buffer): Promise<boolean> {
-  const form = new FormData();
-  const fields = {
-    fullName: "Crash Test",
-    email,
-    phoneNumber: "07700 900456",
-    address1: "1 Test Row",
-    town: "Reading",
-    postcode: "RG1 4QX",
-    comments: "A sofa.",
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "sofa.jpg");
-  const res = await fetch(`${server.url}/api/products/quotationRequest`, {
-    method: "POST",
-    body: form,
-    headers: { origin: server.url, "x-forwarded-for": nextAddress() },
-  });
+  const form = quoteForm(
+    {
+      fullName: "Crash Test",
+      email,
+      phoneNumber: "07700 900456",
+      address1: "1 Test Row",
+      town: "Reading",
+      postcode: "RG1 4QX",
+      comments: "A sofa.",
+    },
+    [{ name: "sofa.jpg", bytes: photo }],
+  );
+  const res = await sendQuote(server, form, { from: nextAddress() });
   return res.status === 201;
 }
 

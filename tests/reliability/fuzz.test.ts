@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
+import { ROOT, startServer, type RunningServer } from "../support/server";
+import { signInStaff } from "../support/staff";
 
 /**
  * Hostile input over every route and /api row, anonymous and signed in:
@@ -475,15 +476,9 @@ function knownCases(origin: string): FuzzRequest[] {
 }
 
 async function signIn(): Promise<{ cookie: string; xsrf: string }> {
-  const res = await fetch(`${server.url}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(STAFF),
-  });
-  expect(res.status).toBe(200);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  const xsrf = cookies.find((c) => c.startsWith("XSRF-TOKEN="))?.slice("XSRF-TOKEN=".length) ?? "";
-  return { cookie: cookies.join("; "), xsrf };
+  const { response, cookie, xsrf } = await signInStaff(server, { via: "api" });
+  expect(response.status).toBe(200);
+  return { cookie, xsrf };
 }
 
 function peakMemoryMb(pid: number): number {

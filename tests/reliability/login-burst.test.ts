@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF, startServer, type RunningServer } from "../support/server";
+import { postSignIn } from "../support/staff";
 
 /**
  * Password guessing in bursts, against the real built server. The server
@@ -51,11 +52,7 @@ async function peakMemoryDuring<T>(work: () => Promise<T>) {
 }
 
 function login(username: string, password: string, address: string) {
-  return fetch(`${server.url}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": address },
-    body: JSON.stringify({ username, password }),
-  });
+  return postSignIn(server, { via: "api", credentials: { username, password }, from: address });
 }
 
 async function burst(requests: (() => Promise<Response>)[]) {

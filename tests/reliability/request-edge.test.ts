@@ -179,7 +179,7 @@ describe("request bodies are capped while they stream", () => {
   it("every route that parses uploads is one the server lets stream", () => {
     const routes = fs.readdirSync(path.join(ROOT, "app", "routes"));
     const uploaders = routes.filter((f) =>
-      fs.readFileSync(path.join(ROOT, "app", "routes", f), "utf8").includes("parseUpload("),
+      fs.readFileSync(path.join(ROOT, "app", "routes", f), "utf8").includes("receiveUpload("),
     );
     expect(uploaders.length).toBeGreaterThanOrEqual(6);
     for (const file of uploaders) {

@@ -1,0 +1,90 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { PageSizeField, StaffPager } from "./staff-paging";
+
+export interface StaffListColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * The dashboard's searchable lists (orders, quotes): a GET search form (its
+ * own fields, then the page size and Search), the count, a table of rows and
+ * Previous/Next. Plain forms and links, so it works without JavaScript.
+ */
+export function StaffList<Row>({
+  fields,
+  limitId,
+  limit,
+  total,
+  noun,
+  empty,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  page,
+  pages,
+  hrefFor,
+}: {
+  /** the search form's own fields */
+  fields: ReactNode;
+  /** id of the page-size select */
+  limitId: string;
+  /** the page size as asked for */
+  limit: string | number;
+  total: number;
+  /** what is counted, singular and plural ("order", "orders") */
+  noun: readonly [string, string];
+  /** said when nothing matches */
+  empty: string;
+  columns: readonly StaffListColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowTestId: string;
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <>
+      <Form method="get" className="staff-search">
+        {fields}
+        <PageSizeField id={limitId} defaultValue={limit} />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      <p className="field-hint" aria-live="polite">
+        {total} {total === 1 ? noun[0] : noun[1]}
+      </p>
+      {rows.length === 0 ? (
+        <p className="empty-state">{empty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th scope="col" key={c.header}>
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={rowKey(row)} data-testid={rowTestId}>
+                  {columns.map((c) => (
+                    <td key={c.header}>{c.cell(row)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <StaffPager page={page} pages={pages} hrefFor={hrefFor} />
+    </>
+  );
+}
