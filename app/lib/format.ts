@@ -1,12 +1,9 @@
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
-
 /**
  * The one place money and dates become text. Explicit en-GB and
  * Europe/London so the server and the browser render identical strings.
  * (Display formatting uses Intl, which browsers already have; the UK clock
- * and calendar day come from date-fns with @date-fns/tz, never from the
- * server's own zone.)
+ * and today's date are in london-clock.server.ts, kept out of the browser's
+ * bundle.)
  */
 export const UK_TIME_ZONE = "Europe/London";
 
@@ -25,16 +22,6 @@ export function penceToPounds(pence: number): number {
 /** 45.5 → 4550; rounds to the nearest penny */
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
-}
-
-/** Today's date in the UK as YYYY-MM-DD, whatever the server's zone. */
-export function todayInLondon(now: Date = new Date()): string {
-  return format(now, "yyyy-MM-dd", { in: tz(UK_TIME_ZONE) });
-}
-
-/** The UK wall clock as HH:mm (24-hour), e.g. to compare with the same-day cut-off. */
-export function londonTime(now: Date = new Date()): string {
-  return format(now, "HH:mm", { in: tz(UK_TIME_ZONE) });
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -7,7 +7,7 @@ import {
   shiftMonth,
   type CalendarMonth,
 } from "~/lib/calendar";
-import { todayInLondon, UK_TIME_ZONE } from "~/lib/format";
+import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
 import { getSetting } from "./settings.server";
 
@@ -56,15 +56,6 @@ export interface BookingRules {
   today: string;
 }
 
-function londonClock(now: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: UK_TIME_ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(now);
-}
-
 export async function bookingRules(now = new Date()): Promise<BookingRules> {
   const [capacity, cutoff, windowDays] = await Promise.all([
     getSetting("daily_capacity"),
@@ -72,7 +63,7 @@ export async function bookingRules(now = new Date()): Promise<BookingRules> {
     getSetting("booking_window_days"),
   ]);
   const today = todayInLondon(now);
-  const beforeCutoff = londonClock(now) < (cutoff ?? "12:00");
+  const beforeCutoff = londonTime(now) < (cutoff ?? "12:00");
   return {
     capacity: Number(capacity ?? 8),
     today,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { poundsToPence, todayInLondon } from "~/lib/format";
+import { poundsToPence } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { fieldErrors } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { db } from "~/services/db.server";

@@ -14,7 +14,7 @@ import { ErrorNotice } from "~/components/error-notice";
 import { FaqOverlay } from "~/components/faq-overlay";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { todayInLondon } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bagErrorMessage } from "~/lib/cart";
 import { priceBag } from "~/models/cart.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { todayInLondon } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { ordersCsv } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 

@@ -10,7 +10,8 @@ import {
 } from "@remix-run/react";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
-import { formatLongDateTime, todayInLondon } from "~/lib/format";
+import { formatLongDateTime } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { overlayHref } from "~/lib/overlays";

@@ -4,7 +4,8 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-
 import { ErrorNotice } from "~/components/error-notice";
 import { CalendarIcon, GridIcon, MailIcon, MenuIcon } from "~/components/icons";
 import { Overlay } from "~/components/overlay";
-import { formatLongDate, todayInLondon } from "~/lib/format";
+import { formatLongDate } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/order.server";
 import { renewedSessionHeaders, requireStaffSession } from "~/models/staff-auth.server";

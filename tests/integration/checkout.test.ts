@@ -3,7 +3,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
-import { todayInLondon } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { startServer, type RunningServer } from "../support/server";
 import { signInStaff } from "../support/staff";

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
-import { todayInLondon } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { startServer, type RunningServer } from "../support/server";
 
 /**

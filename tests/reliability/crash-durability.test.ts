@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
-import { todayInLondon } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { quoteForm, sendQuote } from "../support/make";
 import { makeDataDir, startServer, type RunningServer } from "../support/server";
 import { startSmtp, type ReceivedMail } from "../support/smtp";

@@ -6,11 +6,10 @@ import {
   formatLongDateTime,
   formatPence,
   formatShortDate,
-  londonTime,
   penceToPounds,
   poundsToPence,
-  todayInLondon,
 } from "~/lib/format";
+import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { parseId, requireId } from "~/lib/ids";
 import { resolveCategory } from "~/lib/categories";
 import { totalQuantity } from "~/lib/cart";
