@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { BookingEditForm } from "~/components/booking-edit-form";
+import { FlashNotice } from "~/components/flash-notice";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
 import { PaymentsToReview } from "~/components/payments-to-review";
@@ -24,6 +25,7 @@ import { countOrders } from "~/models/order.server";
 import { countProducts } from "~/models/product.server";
 import { countQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
+import { readFlashes, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const weeks = monthGrid(month);
   const day = params.get("day");
   const editId = Number(params.get("edit"));
-  const [order, products, quotes, review, jobs, dayBookings, editing] = await Promise.all([
+  const [order, products, quotes, review, jobs, dayBookings, editing, flash] = await Promise.all([
     countOrders(),
     countProducts(),
     countQuotes(),
@@ -41,16 +43,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     jobsByDay(weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day),
     isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
     editId ? getBooking(editId) : Promise.resolve(undefined),
+    readFlashes(request, ["home", "day", "day-full"]),
   ]);
-  return {
-    counts: { order, products, quotes },
-    review,
-    today,
-    month,
-    weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
-    day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
-    editing: editing ?? null,
-  };
+  return data(
+    {
+      flashes: flash.flashes,
+      counts: { order, products, quotes },
+      review,
+      today,
+      month,
+      weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
+      day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
+      editing: editing ?? null,
+    },
+    { headers: flash.headers },
+  );
 }
 
 export const shouldRevalidate = skipRevalidationForOverlays;
@@ -77,11 +84,11 @@ export async function action({ request }: ActionFunctionArgs) {
           },
         );
       }
-      const date = values.date || todayInLondon();
-      return redirect(
-        `/dashboard/home?month=${date.slice(0, 7)}&day=${date}&created=${result.orderId}${result.fullDayWarning ? "&full=1" : ""}`,
-        303,
-      );
+      return redirectToBookedDay(values.date || todayInLondon(), {
+        orderId: result.orderId,
+        done: "created",
+        fullDay: result.fullDayWarning,
+      });
     }
     case "update-booking": {
       const orderId = Number(values.orderId);
@@ -97,14 +104,19 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: result.status },
         );
       }
-      return redirect(
-        `/dashboard/home?month=${result.date.slice(0, 7)}&day=${result.date}&updated=${orderId}${result.fullDayWarning ? "&full=1" : ""}`,
-        303,
-      );
+      return redirectToBookedDay(result.date, {
+        orderId,
+        done: "saved",
+        fullDay: result.fullDayWarning,
+      });
     }
     case "clear-review": {
       await clearPaymentReview(Number(values.orderId), user.username);
-      return redirect(`/dashboard/home?reviewed=${encodeURIComponent(values.orderId ?? "")}`, 303);
+      return redirectWithFlash(
+        "/dashboard/home",
+        "home",
+        `Order #${Number(values.orderId)} is checked and no longer listed under Payments to review.`,
+      );
     }
     default:
       return Response.json(
@@ -121,7 +133,8 @@ const METHOD_LABELS: Record<string, string> = {
 };
 
 export default function DashboardHome() {
-  const { counts, review, today, month, weeks, day, editing } = useLoaderData<typeof loader>();
+  const { flashes, counts, review, today, month, weeks, day, editing } =
+    useLoaderData<typeof loader>();
   const failed = useActionData<CreateFailure>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -161,11 +174,7 @@ export default function DashboardHome() {
         </div>
       </dl>
 
-      {params.get("reviewed") ? (
-        <p role="status" className="notice notice-success">
-          Order #{params.get("reviewed")} is checked and no longer listed under Payments to review.
-        </p>
-      ) : null}
+      <FlashNotice flash={flashes.home} />
       {review.count > 0 ? <PaymentsToReview review={review} /> : null}
 
       <div className="calendar" aria-labelledby="calendar-title">
@@ -223,19 +232,8 @@ export default function DashboardHome() {
 
       {day ? (
         <Overlay title={day.label} closeTo={closeTo}>
-          {params.get("full") === "1" ? (
-            <p role="status" className="notice notice-error">
-              This day was already full. The booking was made; check the crews can take it.
-            </p>
-          ) : params.get("created") ? (
-            <p role="status" className="notice notice-success">
-              Booking #{params.get("created")} created.
-            </p>
-          ) : params.get("updated") ? (
-            <p role="status" className="notice notice-success">
-              Booking #{params.get("updated")} saved.
-            </p>
-          ) : null}
+          <FlashNotice flash={flashes["day-full"]} className="notice notice-error" />
+          <FlashNotice flash={flashes.day} />
           {(["pending", "complete"] as const).map((state) => {
             const list = day.bookings.filter((b) => b.bookingStatus === state);
             return (

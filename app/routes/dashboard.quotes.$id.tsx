@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -18,7 +17,7 @@ import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/staff-booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
-import { redirectWithFlash } from "~/services/flash.server";
+import { redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 
 async function loadQuote(param: string | undefined) {
   const quote = await getQuote(requireId(param, "Quote not found"));
@@ -59,11 +58,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
           { message: result.message, errors: result.errors, values } satisfies BookFailure,
           { status: 400 },
         );
-      const date = values.date || todayInLondon();
-      return redirect(
-        `/dashboard/home?month=${date.slice(0, 7)}&day=${date}&created=${result.orderId}${result.fullDayWarning ? "&full=1" : ""}`,
-        303,
-      );
+      return redirectToBookedDay(values.date || todayInLondon(), {
+        orderId: result.orderId,
+        done: "created",
+        fullDay: result.fullDayWarning,
+      });
     }
     case "delete": {
       await deleteUnansweredQuote(quote.id);

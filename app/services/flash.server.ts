@@ -11,7 +11,17 @@ import { config } from "./config.server";
  * Each notice is addressed to one page (`key`), so a notice never shows up on
  * a page it was not meant for.
  */
-export type FlashKey = "login" | "products" | "quotes" | "quote";
+export type FlashKey =
+  | "login"
+  | "products"
+  | "quotes"
+  | "quote"
+  /** the dashboard home, above the calendar */
+  | "home"
+  /** the day overlay on the dashboard home: a booking made or saved */
+  | "day"
+  /** the same, when the day was already full */
+  | "day-full";
 
 let storage: SessionStorage | undefined;
 /** Created on first use, so a configuration error is reported by the server's start-up, once. */
@@ -51,6 +61,24 @@ export async function redirectWithFlash(
 }
 
 /**
+ * After staff make or change a booking: the dashboard's day view of its
+ * date, saying what was done, or warning when the day was already full.
+ */
+export function redirectToBookedDay(
+  date: string,
+  booking: { orderId: number; done: "created" | "saved"; fullDay: boolean },
+): Promise<Response> {
+  const url = `/dashboard/home?month=${date.slice(0, 7)}&day=${date}`;
+  return booking.fullDay
+    ? redirectWithFlash(
+        url,
+        "day-full",
+        `Booking #${booking.orderId} ${booking.done}. This day was already full: check the crews can take it.`,
+      )
+    : redirectWithFlash(url, "day", `Booking #${booking.orderId} ${booking.done}.`);
+}
+
+/**
  * The notice waiting for the page at `key`, if any, and the headers to send
  * with the page: a Set-Cookie that clears the notice once read (empty when
  * there was none, so ordinary visits set no cookie).
@@ -59,13 +87,26 @@ export async function readFlash(
   request: Request,
   key: FlashKey,
 ): Promise<{ flash: { message: string } | null; headers: Headers }> {
+  const { flashes, headers } = await readFlashes(request, [key]);
+  return { flash: flashes[key] ?? null, headers };
+}
+
+/** Like readFlash, for a page that shows notices in more than one place. */
+export async function readFlashes<K extends FlashKey>(
+  request: Request,
+  keys: readonly K[],
+): Promise<{ flashes: Partial<Record<K, { message: string }>>; headers: Headers }> {
   const headers = new Headers();
+  const flashes: Partial<Record<K, { message: string }>> = {};
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("__flash=")) return { flash: null, headers };
+  if (!cookie?.includes("__flash=")) return { flashes, headers };
   const flash = flashStorage();
   const session = await flash.getSession(cookie);
-  const value: unknown = session.get(key);
-  if (value === undefined) return { flash: null, headers };
+  for (const key of keys) {
+    const value: unknown = session.get(key);
+    if (typeof value === "string") flashes[key] = { message: value };
+  }
+  if (Object.keys(flashes).length === 0) return { flashes, headers };
   // Reading a flash value removes it; other pages' notices stay in the cookie.
   headers.append(
     "Set-Cookie",
@@ -73,5 +114,5 @@ export async function readFlash(
       ? await flash.commitSession(session)
       : await flash.destroySession(session),
   );
-  return { flash: typeof value === "string" ? { message: value } : null, headers };
+  return { flashes, headers };
 }

@@ -6,7 +6,7 @@ import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { startServer, type RunningServer } from "../support/server";
-import { signInStaff } from "../support/staff";
+import { followRedirect, signInStaff } from "../support/staff";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
@@ -506,13 +506,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
         `%HB${order.id}:%`,
       ),
     ).toHaveLength(1);
-    const home3 = (
-      await (
-        await fetch(`${server.url}/dashboard/home?reviewed=${order.id}`, {
-          headers: { cookie: staffCookie },
-        })
-      ).text()
-    ).replaceAll("<!-- -->", "");
+    const { html: home3 } = await followRedirect(server, checked, staffCookie);
     expect(home3).toMatch(
       /data-testid="count-payments-to-review"><a href="#payments-to-review">1</,
     );
