@@ -1,7 +1,7 @@
 import { productIllustrations } from "~/seed/illustrations";
 import { seedProducts } from "~/seed/products";
 import { processProductImage, type ProcessedImage } from "~/services/images.server";
-import { createProduct } from "./product.server";
+import { createProduct } from "./product-admin.server";
 import { getSetting, setSetting } from "./settings.server";
 
 const SEEDED_KEY = "demo_catalogue_seeded_at";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/lib/api";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import { retireOrDeleteProduct } from "~/models/product.server";
+import { retireOrDeleteProduct } from "~/models/product-admin.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /**

@@ -3,11 +3,8 @@ import { toApiProduct } from "~/api/presenters.server";
 import { apiError } from "~/lib/api";
 import { formValues } from "~/lib/forms";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import {
-  PRODUCT_UPLOAD_LIMITS,
-  receiveProductImage,
-  updateProductFromInput,
-} from "~/models/product.server";
+import { updateProductFromInput } from "~/models/product-admin.server";
+import { PRODUCT_UPLOAD_LIMITS, receiveProductImage } from "~/models/product-form.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { receiveUpload } from "~/services/uploads.server";
 

@@ -3,11 +3,8 @@ import { toApiProduct } from "~/api/presenters.server";
 import { apiError } from "~/lib/api";
 import { formValues } from "~/lib/forms";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import {
-  createProductFromInput,
-  PRODUCT_UPLOAD_LIMITS,
-  receiveProductImage,
-} from "~/models/product.server";
+import { createProductFromInput } from "~/models/product-admin.server";
+import { PRODUCT_UPLOAD_LIMITS, receiveProductImage } from "~/models/product-form.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { receiveUpload } from "~/services/uploads.server";
 

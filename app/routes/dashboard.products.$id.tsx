@@ -16,14 +16,13 @@ import { requireId } from "~/lib/ids";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { overlayHref } from "~/lib/overlays";
+import { retireOrDeleteProduct, updateProductFromInput } from "~/models/product-admin.server";
 import {
-  getProduct,
   productFormValues,
   PRODUCT_UPLOAD_LIMITS,
   receiveProductImage,
-  retireOrDeleteProduct,
-  updateProductFromInput,
-} from "~/models/product.server";
+} from "~/models/product-form.server";
+import { getProduct } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";

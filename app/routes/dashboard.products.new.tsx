@@ -6,11 +6,8 @@ import { ProductForm, type ProductFailure } from "~/components/product-form";
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import {
-  createProductFromInput,
-  PRODUCT_UPLOAD_LIMITS,
-  receiveProductImage,
-} from "~/models/product.server";
+import { createProductFromInput } from "~/models/product-admin.server";
+import { PRODUCT_UPLOAD_LIMITS, receiveProductImage } from "~/models/product-form.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";

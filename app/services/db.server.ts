@@ -73,7 +73,17 @@ export async function closeDatabase(): Promise<void> {
   await current.db.destroy();
 }
 
+/** `text` with LIKE's wildcards (and the escape character) escaped, for use with ESCAPE '\\'. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (use with ESCAPE '\\'). */
 export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** A LIKE pattern matching text that starts with `text`, wildcards escaped (use with ESCAPE '\\'). */
+export function likeStartsWith(text: string): string {
+  return `${escapeLike(text)}%`;
 }

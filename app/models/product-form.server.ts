@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { PRODUCT_CATEGORIES } from "~/lib/domain";
+import { penceToPounds, poundsToPence } from "~/lib/format";
+import { fieldErrors } from "~/lib/forms";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
+import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
+import type { UploadedFile } from "~/services/uploads.server";
+import type { Product, ProductFields } from "./product.server";
+
+/**
+ * What staff send to add or change a product (the dashboard form and the /api): the upload's
+ * limits and image handler, the form's fields and their rules, and a product as the form shows
+ * it. The saving itself is in product-admin.server.ts.
+ */
+
+/**
+ * Limits of a product upload (docs/rules.md#request-limits: 5MB an image). Several images may be
+ * sent, as the older client does; the first becomes the product's picture.
+ */
+export const PRODUCT_UPLOAD_LIMITS = {
+  maxFileSize: PRODUCT_IMAGE_MAX_BYTES,
+  maxFiles: 4,
+  maxTotalBytes: 4 * PRODUCT_IMAGE_MAX_BYTES + 1024 * 1024,
+  fileFields: ["image", "images"],
+  messages: {
+    fileTooLarge: PRODUCT_MESSAGES.imageTooLarge,
+    totalTooLarge: PRODUCT_MESSAGES.imageTooLarge,
+    tooManyFiles: "Please send at most 4 images.",
+  },
+} as const;
+
+/** A product image after it arrived: re-encoded (SVG rasterised), or why it was refused. */
+export type ReceivedProductImage =
+  { name: string; image: ProcessedImage } | { name: string; error: string };
+
+/**
+ * receiveUpload's file handler: the type is decided by the bytes (JPEG, PNG or
+ * SVG), never by the name or the declared type; sharp then re-encodes it.
+ */
+export async function receiveProductImage(file: UploadedFile): Promise<ReceivedProductImage> {
+  const type = sniffImageType(file.bytes);
+  if (type !== "image/jpeg" && type !== "image/png" && type !== "image/svg+xml") {
+    return { name: file.name, error: PRODUCT_MESSAGES.imageType };
+  }
+  try {
+    return { name: file.name, image: await processProductImage(file.bytes) };
+  } catch {
+    return {
+      name: file.name,
+      error: `We could not open “${file.name || "that image"}”. Please try another JPEG, PNG or SVG file.`,
+    };
+  }
+}
+
+const pounds = (what: string, min: number, tooLow: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Please enter ${what}`)
+    .regex(/^£?\d{1,5}(\.\d{1,2})?$/, `Please enter ${what} in pounds, such as 45 or 45.50`)
+    .transform((v) => poundsToPence(Number(v.replace("£", ""))))
+    .refine((p) => p >= min, tooLow);
+
+/**
+ * The product form and the /api rows, with the /api field names (docs/api.md#rows). Money is typed
+ * in pounds.
+ */
+const productSchema = z.object({
+  product_name: z
+    .string()
+    .trim()
+    .min(1, "Please enter the product name")
+    .max(120, "Please keep the name under 120 characters"),
+  product_price: pounds("the price", 1, "The price must be more than £0"),
+  product_description: z
+    .string()
+    .trim()
+    .min(1, "Please enter a description")
+    .max(2000, "Please keep the description under 2,000 characters"),
+  product_category: z.enum(PRODUCT_CATEGORIES, { error: "Please choose a category" }),
+  inside_dismantle_price: pounds("the inside, dismantling surcharge", 0, "It cannot be negative"),
+  inside_no_dismantle_price: pounds(
+    "the inside, no dismantling surcharge",
+    0,
+    "It cannot be negative",
+  ),
+  outside_price: pounds("the outside surcharge", 0, "It cannot be negative"),
+});
+export type ProductInputField = keyof typeof productSchema.shape;
+export type ProductField = ProductInputField | "image";
+export const PRODUCT_INPUT_FIELDS = Object.keys(productSchema.shape) as ProductInputField[];
+
+export type ProductSaveResult =
+  | { ok: true; product: Product }
+  | {
+      ok: false;
+      status: 400 | 404;
+      message: string;
+      errors: Partial<Record<ProductField, string>>;
+    };
+
+/** The form's values checked (a refused image is an error too), and the first image that arrived. */
+export function validateProductInput(
+  values: Record<string, unknown>,
+  images: readonly ReceivedProductImage[],
+) {
+  // A field that was not sent is treated as left empty (so it gets the same message).
+  const input = Object.fromEntries(
+    PRODUCT_INPUT_FIELDS.map((key) => [key, typeof values[key] === "string" ? values[key] : ""]),
+  );
+  const parsed = productSchema.safeParse(input);
+  const errors = parsed.success ? {} : fieldErrors<ProductField>(parsed.error);
+  const refused = images.find((i) => "error" in i);
+  if (refused && "error" in refused) errors.image = refused.error;
+  const image = images.flatMap((i) => ("image" in i ? [i.image] : []))[0];
+  return { parsed, errors, image };
+}
+
+/** Checked form values as a product's fields (money in pence). */
+export function toProductFields(data: z.infer<typeof productSchema>): ProductFields {
+  return {
+    name: data.product_name,
+    description: data.product_description,
+    category: data.product_category,
+    pricePence: data.product_price,
+    insideDismantlePence: data.inside_dismantle_price,
+    insideNoDismantlePence: data.inside_no_dismantle_price,
+    outsidePence: data.outside_price,
+  };
+}
+
+/** A refused save: 400, the first error as the message, every error by field. */
+export const productFailure = (
+  errors: Partial<Record<ProductField, string>>,
+): Extract<ProductSaveResult, { ok: false }> => ({
+  ok: false,
+  status: 400,
+  message: Object.values(errors)[0] ?? PRODUCT_MESSAGES.failed,
+  errors,
+});
+
+/** A product as the form shows it: the spec's field names, money in pounds. */
+export function productFormValues(product: Product): Record<ProductInputField, string> {
+  const money = (pence: number) => penceToPounds(pence).toFixed(2);
+  return {
+    product_name: product.name,
+    product_price: money(product.pricePence),
+    product_description: product.description,
+    product_category: product.category,
+    inside_dismantle_price: money(product.insideDismantlePence),
+    inside_no_dismantle_price: money(product.insideNoDismantlePence),
+    outside_price: money(product.outsidePence),
+  };
+}
