@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { formatPence } from "~/lib/format";
+import { ContactFields } from "./contact-fields";
 import { Field } from "./field";
 
 type EditableField =
@@ -11,16 +13,6 @@ export interface BookingToEdit extends Record<EditableField, string> {
   booking_status: string;
   totalPence: number;
 }
-
-const EDITABLE_FIELDS: readonly (readonly [EditableField, string, string])[] = [
-  ["full_name", "Full name", "text"],
-  ["email", "Email", "email"],
-  ["phone_number", "Phone number", "tel"],
-  ["address_1", "Address line 1", "text"],
-  ["town", "Town", "text"],
-  ["postcode", "Postcode", "text"],
-  ["date", "Date", "date"],
-];
 
 /** Staff edit a booking: its two statuses, the customer's details and the date (intent "update-booking"). */
 export function BookingEditForm({
@@ -62,17 +54,19 @@ export function BookingEditForm({
           <option value="complete">Complete (paid)</option>
         </select>
       </div>
-      {EDITABLE_FIELDS.map(([name, label, type]) => (
-        <Field
-          key={name}
-          label={label}
-          name={name}
-          type={type}
-          required
-          defaultValue={values?.[name] ?? booking[name]}
-          error={errors?.[name]}
-        />
-      ))}
+      <ContactFields
+        names={ORDER_CONTACT_NAMES}
+        values={{ ...booking, ...values }}
+        errors={errors ?? {}}
+      />
+      <Field
+        label="Date"
+        name="date"
+        type="date"
+        required
+        defaultValue={values?.date ?? booking.date}
+        error={errors?.date}
+      />
       <p className="field-hint">
         Price {formatPence(booking.totalPence)} · {methodLabel}
       </p>

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
+import { ContactFields } from "./contact-fields";
 import { Field } from "./field";
 
 export type ManualBookingValues = Partial<
@@ -38,44 +40,7 @@ export function ManualBookingForm({
   return (
     <Form method="post" className="stack" action={action}>
       {hidden}
-      <Field
-        label="Full name"
-        name="full_name"
-        required
-        defaultValue={values.full_name}
-        error={errors.full_name}
-      />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        required
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <Field
-        label="Phone number"
-        name="phone_number"
-        type="tel"
-        required
-        defaultValue={values.phone_number}
-        error={errors.phone_number}
-      />
-      <Field
-        label="Address line 1"
-        name="address_1"
-        required
-        defaultValue={values.address_1}
-        error={errors.address_1}
-      />
-      <Field label="Town" name="town" required defaultValue={values.town} error={errors.town} />
-      <Field
-        label="Postcode"
-        name="postcode"
-        required
-        defaultValue={values.postcode}
-        error={errors.postcode}
-      />
+      <ContactFields names={ORDER_CONTACT_NAMES} values={values} errors={errors} />
       <Field
         label="Date"
         name="date"

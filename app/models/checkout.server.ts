@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { isIsoDay } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
 import { CHECKOUT_CHECK_DETAILS, CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
@@ -15,6 +16,7 @@ import {
 } from "~/services/payments.server";
 import { bookingRules, checkCollectionDate, dayLoad, holdDecision } from "./booking.server";
 import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
+import { contactDetailsSchema } from "./contact-details.server";
 import { abandonKey, closePayment, startPayment } from "./payment.server";
 import { getProductsByIds } from "./product.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
@@ -25,41 +27,8 @@ import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.serv
  * holding a slot on its day; then its payment is started (payment.server.ts).
  */
 
-/** No control characters (NUL and the like) in what we store and print on emails. */
-const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
-const CONTROL_CHARACTERS_MESSAGE = "Please remove the unusual characters from this field";
-
-/** A text field: a string (nothing else), trimmed, required, bounded, printable. */
-const textField = (
-  missing: string,
-  max: number,
-  tooLong = `Please keep this to ${max} characters`,
-) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, tooLong)
-    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
-
-export const checkoutSchema = z.object({
-  full_name: textField("Please enter your full name", 120),
-  email: z
-    .string({ error: "Please enter a valid email address" })
-    .trim()
-    .max(200, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
-  phone_number: textField("Please enter your phone number", 40).regex(
-    /^[0-9 +()-]{7,}$/,
-    "Please enter a phone number we can call, such as 07700 900123",
-  ),
-  address_1: textField("Please enter the first line of your address", 200),
-  town: textField("Please enter your town or city", 100),
-  postcode: textField("Please enter your postcode", 10, "Please enter a UK postcode").regex(
-    /^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$/,
-    "Please enter a UK postcode",
-  ),
-});
+/** The checkout's form (and the /api's billing details): the customer's contact details. */
+export const checkoutSchema = contactDetailsSchema(ORDER_CONTACT_NAMES);
 
 /** Cart items one /api checkout may send before the order limits are even looked at. */
 const MAX_API_CART_ITEMS = 200;
@@ -318,7 +287,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           phone_number: contact.phone_number,
           address_1: contact.address_1,
           town: contact.town,
-          postcode: contact.postcode.toUpperCase(),
+          postcode: contact.postcode,
           collection_date: date,
           payment_method: "card",
           total_pence: bag.subtotalPence,

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { clientNetwork } from "~/lib/client-network";
+import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
@@ -13,6 +14,7 @@ import {
   type CheckedPhoto,
   type StoredPhoto,
 } from "~/services/images.server";
+import { contactDetailsSchema } from "./contact-details.server";
 import { deliverNow } from "./outbox-worker.server";
 import type { FileHandler } from "~/services/uploads.server";
 import { deleteUnusedImages, saveQuotePhoto } from "./image.server";
@@ -77,47 +79,9 @@ export const QUOTE_UPLOAD_LIMITS = {
 
 /** Control characters (C0, DEL, C1); the comments may keep tabs and line breaks. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
-/** One-line fields also refuse tabs, line breaks and the marks that reverse text direction. */
-const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-
-const hidden = (what: string) =>
-  `Please retype ${what}: it contains a hidden control character or line break.`;
-
-function oneLine(what: string, max: number, messages: { empty: string; tooLong: string }) {
-  return z
-    .string()
-    .trim()
-    .min(1, messages.empty)
-    .max(max, messages.tooLong)
-    .refine((text) => !NOT_ONE_LINE.test(text), hidden(what));
-}
 
 /** The quote form's fields, with the spec's names. The server is the judge. */
-export const quoteSchema = z.object({
-  fullName: oneLine("your name", 120, {
-    empty: "Please enter your full name",
-    tooLong: "Please shorten your name",
-  }),
-  email: z
-    .email("Please enter a valid email address")
-    .trim()
-    .max(200, "Please check your email address"),
-  phoneNumber: oneLine("your phone number", 40, {
-    empty: "Please enter your phone number",
-    tooLong: "Please check your phone number",
-  }),
-  address1: oneLine("your address", 200, {
-    empty: "Please enter the first line of your address",
-    tooLong: "Please shorten the first line of your address",
-  }),
-  town: oneLine("your town", 100, {
-    empty: "Please enter your town",
-    tooLong: "Please check your town",
-  }),
-  postcode: oneLine("your postcode", 12, {
-    empty: "Please enter your postcode",
-    tooLong: "Please check your postcode",
-  }),
+export const quoteSchema = contactDetailsSchema(QUOTE_CONTACT_NAMES).extend({
   comments: z
     .string()
     .trim()
@@ -197,7 +161,7 @@ export async function submitQuote(
           phone_number: quote.phoneNumber,
           address_1: quote.address1,
           town: quote.town,
-          postcode: quote.postcode.toUpperCase(),
+          postcode: quote.postcode,
           comments: quote.comments,
         })
         .returning("id")

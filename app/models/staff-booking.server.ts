@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { poundsToPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { db } from "~/services/db.server";
 import { BOOKING_COLUMNS, checkCollectionDate } from "./booking.server";
+import { contactDetailsSchema } from "./contact-details.server";
 
 /**
  * Bookings staff make and change by hand (docs/rules.md#manual-bookings): cash or bank transfer
@@ -13,13 +15,7 @@ import { BOOKING_COLUMNS, checkCollectionDate } from "./booking.server";
  */
 
 /** The manual booking form (docs/rules.md#manual-bookings), with its field names. */
-export const manualBookingSchema = z.object({
-  full_name: z.string().trim().min(1, "Please enter the customer's name").max(120),
-  email: z.email("Please enter a valid email address").trim().max(200),
-  phone_number: z.string().trim().min(1, "Please enter a phone number").max(40),
-  address_1: z.string().trim().min(1, "Please enter the first line of the address").max(200),
-  town: z.string().trim().min(1, "Please enter the town").max(100),
-  postcode: z.string().trim().min(1, "Please enter the postcode").max(12),
+export const manualBookingSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
   date: z.string().trim(),
   order_price: z.coerce
     .number({ error: "Please enter the price in pounds, such as 85 or 85.50" })
@@ -66,7 +62,7 @@ export async function createManualBooking(
           phone_number: b.phone_number,
           address_1: b.address_1,
           town: b.town,
-          postcode: b.postcode.toUpperCase(),
+          postcode: b.postcode,
           collection_date: b.date,
           payment_method: b.payment_method,
           total_pence: poundsToPence(b.order_price),
@@ -98,13 +94,7 @@ export async function createManualBooking(
   return { ok: true, orderId, fullDayWarning: dateCheck.full };
 }
 
-export const bookingUpdateSchema = z.object({
-  full_name: manualBookingSchema.shape.full_name,
-  email: manualBookingSchema.shape.email,
-  phone_number: manualBookingSchema.shape.phone_number,
-  address_1: manualBookingSchema.shape.address_1,
-  town: manualBookingSchema.shape.town,
-  postcode: manualBookingSchema.shape.postcode,
+export const bookingUpdateSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
   date: z.string().trim(),
   status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
   booking_status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
@@ -175,7 +165,7 @@ const DB_COLUMN: Record<BookingUpdateField, keyof EditableBooking> = {
 /**
  * Staff change a booking: statuses, billing details, date. Validation as at
  * checkout, except that a full day is allowed (with a warning) and an
- * unchanged date is always accepted. Each change is written to the order's
+ * unchanged date, or contact detail, is always accepted. Each change is written to the order's
  * history.
  */
 export async function updateBooking(
@@ -186,7 +176,15 @@ export async function updateBooking(
   const current = await getBooking(orderId);
   if (!current) return { ok: false, status: 404, message: "Booking not found", errors: {} };
   const input: Record<string, unknown> = { ...current, ...values };
-  const parsed = bookingUpdateSchema.safeParse(input);
+  // A detail left as it is stored passes as it is: bookings made before the
+  // current rules can still have their statuses changed.
+  const kept = Object.values(ORDER_CONTACT_NAMES).filter(
+    (field) => input[field] === current[field],
+  );
+  const schema = bookingUpdateSchema.extend(
+    Object.fromEntries(kept.map((field) => [field, z.string()])),
+  ) as unknown as typeof bookingUpdateSchema; // the same fields, each still a string
+  const parsed = schema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<BookingUpdateField>(parsed.error);
   let fullDayWarning = false;
   if (input.date !== current.date) {
@@ -197,7 +195,7 @@ export async function updateBooking(
   if (!parsed.success || errors.date)
     return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
 
-  const next = { ...parsed.data, postcode: parsed.data.postcode.toUpperCase() };
+  const next = parsed.data;
   const changed = (Object.keys(DB_COLUMN) as BookingUpdateField[]).filter(
     (field) => String(next[field]) !== String(current[DB_COLUMN[field]]),
   );

@@ -8,11 +8,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CollectionCalendar } from "~/components/collection-calendar";
-import { CheckoutContactFields } from "~/components/checkout-contact-fields";
 import { CheckoutEmptyBag, CheckoutSummary } from "~/components/checkout-summary";
+import { ContactFields } from "~/components/contact-fields";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
 import { isIsoDay } from "~/lib/calendar";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
@@ -315,7 +316,19 @@ export default function Checkout() {
             }
           />
           <input type="hidden" name="month" value={calendar.month} />
-          <CheckoutContactFields values={values} errors={errors} />
+          <fieldset className="checkout-fieldset">
+            <legend id="contact-details">
+              <h2>Your details</h2>
+            </legend>
+            <div className="checkout-grid">
+              <ContactFields
+                names={ORDER_CONTACT_NAMES}
+                values={values}
+                errors={errors}
+                autoComplete
+              />
+            </div>
+          </fieldset>
 
           <CollectionCalendar
             calendar={calendar}

@@ -7,8 +7,10 @@ import type {
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ContactFields } from "~/components/contact-fields";
 import { Field } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
+import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
 import { passActionHeaders } from "~/lib/headers";
 import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
@@ -129,56 +131,7 @@ export default function Quote() {
         noValidate={false}
       >
         <div className="quote-grid">
-          <Field
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            required
-            defaultValue={v.fullName}
-            error={e.fullName}
-          />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={v.email}
-            error={e.email}
-          />
-          <Field
-            label="Phone number"
-            name="phoneNumber"
-            type="tel"
-            autoComplete="tel"
-            required
-            defaultValue={v.phoneNumber}
-            error={e.phoneNumber}
-          />
-          <Field
-            label="Address line 1"
-            name="address1"
-            autoComplete="address-line1"
-            required
-            defaultValue={v.address1}
-            error={e.address1}
-          />
-          <Field
-            label="Town"
-            name="town"
-            autoComplete="address-level2"
-            required
-            defaultValue={v.town}
-            error={e.town}
-          />
-          <Field
-            label="Postcode"
-            name="postcode"
-            autoComplete="postal-code"
-            required
-            defaultValue={v.postcode}
-            error={e.postcode}
-          />
+          <ContactFields names={QUOTE_CONTACT_NAMES} values={v} errors={e} autoComplete />
         </div>
         <Field
           label="What needs removing?"

@@ -119,7 +119,7 @@ describe("quote requests with a working mail server", () => {
       email: "Please enter a valid email address",
       phoneNumber: "Please enter your phone number",
       address1: "Please enter the first line of your address",
-      town: "Please enter your town",
+      town: "Please enter your town or city",
       postcode: "Please enter your postcode",
       comments: "Please tell us what you need removed",
       images: "Please add at least one photo of what needs removing",

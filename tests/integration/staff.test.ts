@@ -415,6 +415,58 @@ describe("staff API", () => {
       { field: "booking_status", old_value: "pending", new_value: "complete", actor: "admin" },
     ]);
   });
+
+  it("checks changed contact details by the customer's rules, and keeps an older booking's as stored", async () => {
+    const { cookie, xsrf } = await apiSession();
+    const headers = { cookie, "content-type": "application/json", "x-xsrf-token": xsrf };
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(path.join(server.dataDir, "haulbook.db"));
+    const { id } = db
+      .prepare(
+        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
+         VALUES ('Old Record', 'old@example.com', 'ask at shop', '1 Mill Lane', 'Leeds', 'ls11aa', '2026-01-05', 'cash_payment', 0, 'manual')
+         RETURNING id`,
+      )
+      .get() as { id: number };
+    const update = async (fields: Record<string, string>) => {
+      const res = await fetch(`${server.url}/api/general/updatebooking`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ order_id: id, ...fields }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const stored = () =>
+      db.prepare("SELECT phone_number, postcode, status FROM orders WHERE id = ?").get(id);
+
+    expect(await update({ status: "complete" })).toMatchObject({ status: 200 });
+    expect(stored()).toEqual({
+      phone_number: "ask at shop",
+      postcode: "ls11aa",
+      status: "complete",
+    });
+
+    expect(await update({ postcode: "nowhere", phone_number: "0770" })).toEqual({
+      status: 400,
+      body: {
+        status: false,
+        message: "Failed to preform that action",
+        errors: {
+          phone_number: "Please enter a UK phone number we can call, such as 07700 900123",
+          postcode: "Please enter a UK postcode",
+        },
+      },
+    });
+    expect(await update({ postcode: "ls1 1aa", phone_number: "+44 113 496 0000" })).toMatchObject({
+      status: 200,
+    });
+    expect(stored()).toEqual({
+      phone_number: "+44 113 496 0000",
+      postcode: "LS1 1AA",
+      status: "complete",
+    });
+    db.close();
+  });
 });
 
 describe("staff see quote requests", () => {

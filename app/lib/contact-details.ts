@@ -1,0 +1,62 @@
+/**
+ * The customer's contact details: the six things every form that books or
+ * asks for a quote takes (docs/rules.md#contact-details), the names each form
+ * gives them, and the UK phone and postcode rules. The zod schema built from
+ * these lives in app/models/contact-details.server.ts; the fields on the page
+ * in app/components/contact-fields.tsx.
+ */
+
+export const CONTACT_DETAILS = ["name", "email", "phone", "address", "town", "postcode"] as const;
+export type ContactDetail = (typeof CONTACT_DETAILS)[number];
+
+/** What a form calls each detail (its inputs' names, and the keys of its errors). */
+export type ContactFieldNames = Readonly<Record<ContactDetail, string>>;
+
+/** The names of the checkout, the staff booking forms and the orders table (docs/api.md#rows). */
+export const ORDER_CONTACT_NAMES = {
+  name: "full_name",
+  email: "email",
+  phone: "phone_number",
+  address: "address_1",
+  town: "town",
+  postcode: "postcode",
+} as const satisfies ContactFieldNames;
+
+/** The quote request's names, as the spec's /api sends them. */
+export const QUOTE_CONTACT_NAMES = {
+  name: "fullName",
+  email: "email",
+  phone: "phoneNumber",
+  address: "address1",
+  town: "town",
+  postcode: "postcode",
+} as const satisfies ContactFieldNames;
+
+/** Characters a phone number may be typed with: digits, spaces, brackets, hyphens and a leading +. */
+const PHONE_CHARACTERS = /^[0-9 ()+-]+$/;
+
+/**
+ * A UK phone number as its national digits ("07700900123"), or null. Spaces,
+ * brackets and hyphens are allowed, and +44 or 0044 (with or without "(0)")
+ * stands for the leading 0: 10 or 11 digits in all.
+ */
+export function ukPhoneDigits(text: string): string | null {
+  if (!PHONE_CHARACTERS.test(text)) return null;
+  const compact = text.replace(/[ ()-]/g, "").replace(/^(?:\+44|0044)0?/, "0");
+  return /^0[1-9]\d{8,9}$/.test(compact) ? compact : null;
+}
+
+/** Outward code (area, district) and inward code (sector, unit), without the space. */
+const POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?)([0-9][A-Z]{2})$/;
+
+/**
+ * A UK postcode as Royal Mail writes it ("GU1 3AB": upper case, one space
+ * before the last three characters), or null. Case and spacing as typed do
+ * not matter.
+ */
+export function ukPostcode(text: string): string | null {
+  const compact = text.replace(/\s+/g, "").toUpperCase();
+  if (compact === "GIR0AA") return "GIR 0AA";
+  const match = POSTCODE.exec(compact);
+  return match ? `${match[1]} ${match[2]}` : null;
+}
