@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
-import { createBooking, quoteForm, sendQuote as postQuote } from "../support/make";
+import { BOOKING, createBooking, quoteForm, sendQuote as postQuote } from "../support/make";
 import { followRedirect, postSignIn, signInStaff } from "../support/staff";
 
 let server: RunningServer;
@@ -303,16 +303,7 @@ describe("staff API", () => {
     const { cookie, xsrf } = await signInStaff(server, { via: "api" });
     return { cookie, xsrf };
   }
-  const booking = {
-    full_name: "Api Booker",
-    email: "api@example.com",
-    phone_number: "07700 900999",
-    address_1: "9 Quay Street",
-    town: "Bristol",
-    postcode: "BS1 4DJ",
-    order_price: 60,
-    payment_method: "cash_payment",
-  };
+  const booking = BOOKING;
 
   it("needs the X-XSRF-TOKEN header to match the cookie on unsafe calls", async () => {
     const { cookie, xsrf } = await apiSession();
