@@ -11,6 +11,8 @@ const layers = {
     "./app/root.tsx",
     "./app/entry.server.tsx",
     "./app/lifecycle.server.ts",
+    "./app/cli.server.ts",
+    "./app/cli",
   ],
   components: "./app/components",
   models: "./app/models",

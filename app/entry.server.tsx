@@ -8,6 +8,7 @@ import { NonceProvider } from "~/components/nonce";
 
 // server.ts calls these through the build so the app and the server share one database connection.
 export { startApp, stopApp } from "~/lifecycle.server";
+export { isCommand, runCommand } from "~/cli.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,5 @@
 // `npm start`: build once if there is no build, then run the production server.
+// `npm run haulbook -- <command>` (admin, migrate, backup, restore, check...) runs a command instead.
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 
@@ -8,7 +9,7 @@ if (!built) {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
+const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
