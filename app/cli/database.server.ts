@@ -11,6 +11,7 @@ import {
 } from "~/services/backup.server";
 import { loadConfig } from "~/services/config.server";
 import {
+  closeConnection,
   knownMigrations,
   openDatabase,
   openExistingDatabase,
@@ -36,7 +37,7 @@ export async function migrate(): Promise<number> {
     );
     return 0;
   } finally {
-    await connection.db.destroy();
+    await closeConnection(connection);
   }
 }
 
@@ -95,7 +96,7 @@ export async function backup(args: string[]): Promise<number> {
   try {
     result = writeBackup(connection.sqlite, file);
   } finally {
-    await connection.db.destroy();
+    await closeConnection(connection);
   }
   console.log(
     `Backed up to ${result.file}: ${formatBytes(result.bytes)} in ${formatDuration(result.ms)}; ${countsText(result.counts)}`,
@@ -144,7 +145,7 @@ export async function restore(args: string[]): Promise<number> {
         : `Migrations: applied ${applied.map((r) => r.migrationName).join(", ")}.`,
     );
   } finally {
-    await connection.db.destroy();
+    await closeConnection(connection);
   }
   console.log("Start the shop again (for example: systemctl start haulbook).");
   return 0;

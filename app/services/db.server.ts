@@ -224,12 +224,21 @@ export function pingDatabase(): boolean {
   }
 }
 
-/** Closes the connection (checkpointing the WAL into the main file). */
+/**
+ * Closes a connection, checkpointing the WAL into the main file. Kysely only
+ * closes the file if a query went through it, so the file is closed here too.
+ */
+export async function closeConnection(connection: Connection): Promise<void> {
+  await connection.db.destroy();
+  if (connection.sqlite.open) connection.sqlite.close();
+}
+
+/** Closes the process-wide connection. */
 export async function closeDatabase(): Promise<void> {
   const current = holder.__haulbookConnection;
   if (!current) return;
   setConnection(undefined);
-  await current.db.destroy();
+  await closeConnection(current);
 }
 
 /** `text` with LIKE's wildcards (and the escape character) escaped, for use with ESCAPE '\\'. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { formatBytes } from "./backup.server";
 import type { Config } from "./config.server";
-import { migrationStatus, openExistingDatabase } from "./db.server";
+import { closeConnection, migrationStatus, openExistingDatabase } from "./db.server";
 import { smtpServerName, verifyMailer } from "./mailer.server";
 import { verifyStripeKey } from "./payments.server";
 import { commandPrefix } from "./release.server";
@@ -85,7 +85,7 @@ export async function checkDatabase(cfg: Config): Promise<CheckResult> {
   } catch (error) {
     return { status: "fail", name, detail: `${file}: ${(error as Error).message}` };
   } finally {
-    await connection.db.destroy();
+    await closeConnection(connection);
   }
 }
 
