@@ -159,21 +159,35 @@ export function writeBackup(sqlite: Database.Database, file: string): BackupResu
     }
     fs.chmodSync(temp, 0o600);
     fsyncPath(temp);
-    // link() fails if the name is taken meanwhile, where rename() would replace the file.
-    try {
-      fs.linkSync(temp, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST")
-        throw new RefusedError(
-          `Refused: ${file} already exists (a backup never overwrites a file).`,
-        );
-      throw error;
-    }
+    placeWithoutOverwriting(temp, file);
     fsyncFolder(folder);
     return { file, bytes: fs.statSync(file).size, ms: performance.now() - started, counts };
   } finally {
     fs.rmSync(temp, { force: true });
   }
+}
+
+/** Errors of filesystems that have no hard links (FAT on a USB drive, some network shares). */
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EMLINK"]);
+
+/**
+ * Gives the finished copy its name. link() fails if the name is taken
+ * meanwhile, where rename() would replace that file; where there are no hard
+ * links, the name is checked just before the rename.
+ */
+function placeWithoutOverwriting(temp: string, file: string) {
+  const taken = () =>
+    new RefusedError(`Refused: ${file} already exists (a backup never overwrites a file).`);
+  try {
+    fs.linkSync(temp, file);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EEXIST") throw taken();
+    if (!NO_HARD_LINKS.has(code)) throw error;
+  }
+  if (fs.existsSync(file)) throw taken();
+  fs.renameSync(temp, file);
 }
 
 /** Removes the backups beyond the newest `keep` in `folder`; answers the files removed. */
