@@ -2,8 +2,10 @@ import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
 import { config, type Config } from "~/services/config.server";
-import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "~/services/db.server";
+import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/services/db.server";
 import { paymentGateway } from "~/services/payments.server";
+import { removePidFile, writePidFile } from "~/services/pid-file.server";
+import { commandPrefix } from "~/services/release.server";
 
 /**
  * What the server does before it listens and after it stops. server.ts
@@ -15,9 +17,16 @@ export async function startApp(): Promise<Config> {
   const started = Date.now();
   const connection = openDatabase(cfg.databasePath);
   setConnection(connection);
-  const migrations = await migrateToLatest(connection.db);
-  for (const result of migrations.results ?? [])
-    console.log(`[db] migrated ${result.migrationName}`);
+  // From here `restore` refuses to touch this data folder (services/pid-file.server.ts).
+  writePidFile(cfg.dataDir);
+  try {
+    for (const result of await upgradeDatabase(connection, cfg.dataDir))
+      console.log(`[db] migrated ${result.migrationName}`);
+  } catch (error) {
+    await closeDatabase();
+    removePidFile(cfg.dataDir);
+    throw error;
+  }
 
   const admin = await ensureFirstStaffUser(cfg.admin);
   if (admin?.generated) {
@@ -27,7 +36,7 @@ export async function startApp(): Promise<Config> {
         "  A staff account was created for the dashboard (shown once, keep it safe):",
         `    username: ${admin.username}`,
         `    password: ${admin.password}`,
-        "  Sign in at /login. Change it with: npm run admin -- reset-password admin",
+        `  Sign in at /login. Change it with: ${commandPrefix()} admin reset-password admin`,
         "",
       ].join("\n"),
     );
@@ -55,4 +64,5 @@ export async function startApp(): Promise<Config> {
 export async function stopApp(): Promise<void> {
   await stopOutbox();
   await closeDatabase();
+  removePidFile(config().dataDir);
 }

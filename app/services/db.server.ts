@@ -1,6 +1,18 @@
+import fs from "node:fs";
+import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  SqliteAdapter,
+  SqliteDialect,
+  type DialectAdapter,
+  type MigrationProvider,
+  type MigrationResult,
+} from "kysely";
 import { migrationProvider } from "../../migrations";
+import { fileStamp, formatBytes, writeBackup, type BackupResult } from "./backup.server";
+import { commandPrefix } from "./release.server";
 import type { DB } from "./schema";
 
 export type { DB } from "./schema";
@@ -8,6 +20,30 @@ export type { DB } from "./schema";
 export interface Connection {
   db: Kysely<DB>;
   sqlite: Database.Database;
+}
+
+/**
+ * SQLite can roll back schema changes, but Kysely's SqliteAdapter says it
+ * cannot, so its Migrator would run each migration bare: one failing half-way
+ * through an upgrade would leave the earlier ones applied. This adapter tells
+ * the truth, and the Migrator runs all pending migrations in one transaction
+ * (docs/decisions/014-owner-commands.md). No migration may toggle
+ * PRAGMA foreign_keys (a no-op inside a transaction).
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+function kyselyOver(sqlite: Database.Database): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
 }
 
 /**
@@ -21,20 +57,143 @@ export function openDatabase(file: string): Connection {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, sqlite };
+  return { db: kyselyOver(sqlite), sqlite };
 }
 
-/** Runs every pending migration; safe to call on every start. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Opens an existing database file as it is, changing no setting (for
+ * commands that look at or copy a database another process may be serving).
+ * Throws when there is no such file.
+ */
+export function openExistingDatabase(file: string): Connection {
+  const sqlite = new Database(file, { fileMustExist: true });
+  sqlite.pragma("busy_timeout = 5000");
+  return { db: kyselyOver(sqlite), sqlite };
+}
+
+/** Where the copies written before an upgrade go. */
+export function backupsFolder(dataDir: string): string {
+  return path.join(dataDir, "backups");
+}
+
+export interface MigrationStatus {
+  /** migrations recorded in the database, oldest first */
+  applied: string[];
+  /** migrations this version has that the database has not had yet, in order */
+  pending: string[];
+  /** migrations recorded in the database that this version does not know (a newer version ran) */
+  unknown: string[];
+}
+
+/** Which migrations a database has had, and which are pending; changes nothing. */
+export async function migrationStatus(
+  db: Kysely<DB>,
+  provider: MigrationProvider = migrationProvider,
+): Promise<MigrationStatus> {
+  const known = Object.keys(await provider.getMigrations()).sort();
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((t) => t.name === "kysely_migration")
+    ? (
+        await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+          .selectFrom("kysely_migration")
+          .select("name")
+          .orderBy("name")
+          .execute()
+      ).map((row) => row.name)
+    : [];
+  return {
+    applied,
+    pending: known.filter((name) => !applied.includes(name)),
+    unknown: applied.filter((name) => !known.includes(name)),
+  };
+}
+
+/** The names of the migrations this version carries, in order. */
+export async function knownMigrations(
+  provider: MigrationProvider = migrationProvider,
+): Promise<string[]> {
+  return Object.keys(await provider.getMigrations()).sort();
+}
+
+export interface MigrateOptions {
+  /** the migrations to run (tests pass their own list); the app's by default */
+  provider?: MigrationProvider;
+  /**
+   * Before migrating a database that already has migrations, write a copy
+   * into this folder as `before-<first pending>-<stamp>.db` (created 0700).
+   */
+  backupDir?: string;
+  now?: Date;
+}
+
+export interface MigrateOutcome {
+  /** the migrations applied, in order (empty when the database was up to date) */
+  results: MigrationResult[];
+  /** the copy written before migrating, if one was */
+  backup: BackupResult | null;
+}
+
+/**
+ * Runs every pending migration, all in one transaction: if one fails, none
+ * is applied and the database is exactly as it was. Safe to call on every
+ * start. With `backupDir`, a database that already holds data is copied
+ * first, so the owner can go back to the previous version with `restore`.
+ */
+export async function migrateToLatest(
+  target: Connection | Kysely<DB>,
+  options: MigrateOptions = {},
+): Promise<MigrateOutcome> {
+  const db = target instanceof Kysely ? target : target.db;
+  const provider = options.provider ?? migrationProvider;
+  const status = await migrationStatus(db, provider);
+  if (status.unknown.length > 0) {
+    throw new Error(
+      `This database was upgraded by a newer Haulbook (migration ${status.unknown.join(", ")} is unknown to this version). ` +
+        "Run that version, or restore the backup written before the upgrade (in the data folder's backups/).",
+    );
+  }
+  if (status.pending.length === 0) return { results: [], backup: null };
+
+  let backup: BackupResult | null = null;
+  if (options.backupDir && status.applied.length > 0) {
+    if (target instanceof Kysely)
+      throw new Error("A backup before migrating needs the connection.");
+    fs.mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
+    const name = `before-${status.pending[0]}-${fileStamp(options.now ?? new Date())}.db`;
+    backup = writeBackup(target.sqlite, path.join(options.backupDir, name));
+  }
+
+  const migrator = new Migrator({ db, provider });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new Error(`Migration ${failed ?? "(unknown)"} failed: ${reason}`);
+    throw new Error(
+      `Migration ${failed ?? "(unknown)"} failed: ${reason}. No migration was applied; the database is as it was.`,
+    );
   }
-  return result;
+  return { results: result.results ?? [], backup };
+}
+
+/**
+ * The one upgrade path, for the server's start and every command that opens
+ * the database: pending migrations in one transaction, after a copy of a
+ * database that already has data (logged, with the way back).
+ */
+export async function upgradeDatabase(
+  connection: Connection,
+  dataDir: string,
+  log: (line: string) => void = console.log,
+): Promise<MigrationResult[]> {
+  const outcome = await migrateToLatest(connection, { backupDir: backupsFolder(dataDir) });
+  if (outcome.backup) {
+    const { file, bytes } = outcome.backup;
+    log(
+      `[db] before migrating, wrote a backup: ${file} (${formatBytes(bytes)}). To go back to the ` +
+        `previous version: stop the shop, then with the previous version run ${commandPrefix()} restore ${file}`,
+    );
+  }
+  return outcome.results;
 }
 
 // Kept on globalThis so a rebuilt app bundle in development reuses the open connection.
@@ -65,12 +224,21 @@ export function pingDatabase(): boolean {
   }
 }
 
-/** Closes the connection (checkpointing the WAL into the main file). */
+/**
+ * Closes a connection, checkpointing the WAL into the main file. Kysely only
+ * closes the file if a query went through it, so the file is closed here too.
+ */
+export async function closeConnection(connection: Connection): Promise<void> {
+  await connection.db.destroy();
+  if (connection.sqlite.open) connection.sqlite.close();
+}
+
+/** Closes the process-wide connection. */
 export async function closeDatabase(): Promise<void> {
   const current = holder.__haulbookConnection;
   if (!current) return;
   setConnection(undefined);
-  await current.db.destroy();
+  await closeConnection(current);
 }
 
 /** `text` with LIKE's wildcards (and the escape character) escaped, for use with ESCAPE '\\'. */

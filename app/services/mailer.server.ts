@@ -22,17 +22,52 @@ export interface MailMessage {
   messageId: string;
 }
 
+function smtpTransport(smtpUrl: string, socketTimeout = 15_000): Transporter {
+  return nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout,
+  });
+}
+
 let transporter: Transporter | undefined;
 function transport(): Transporter {
   const { smtpUrl } = config();
   transporter ??= smtpUrl
-    ? nodemailer.createTransport(smtpUrl, {
-        connectionTimeout: 5_000,
-        greetingTimeout: 5_000,
-        socketTimeout: 15_000,
-      })
+    ? smtpTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transporter;
+}
+
+/** SMTP_URL's host and port, never its user name or password (for messages). */
+export function smtpServerName(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  return `${url.protocol}//${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`;
+}
+
+/**
+ * Connects to SMTP_URL's server and signs in as the server would to send
+ * (`check`); rejects with the reason when it cannot within `timeoutMs`.
+ */
+export async function verifyMailer(timeoutMs = 10_000): Promise<void> {
+  const { smtpUrl } = config();
+  if (!smtpUrl) throw new Error("SMTP_URL is not set");
+  const probe = smtpTransport(smtpUrl, timeoutMs);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe.verify(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    probe.close();
+  }
 }
 
 /**

@@ -308,6 +308,16 @@ const demoGateway: PaymentGateway = {
 };
 
 /**
+ * Makes one cheap authenticated request with STRIPE_SECRET_KEY (reading the
+ * account's balance), for `check`: resolves with whether the key is live,
+ * rejects with Stripe's reason (a wrong or revoked key, no answer in time).
+ */
+export async function verifyStripeKey(timeoutMs = 10_000): Promise<{ livemode: boolean }> {
+  const balance = await stripe().balance.retrieve({}, { timeout: timeoutMs, maxNetworkRetries: 0 });
+  return { livemode: balance.livemode };
+}
+
+/**
  * The gateway in use, or null when card payment is unavailable (production
  * without Stripe keys: checkout then says how to book by phone).
  */

@@ -1,20 +1,10 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeDataDir, ROOT, startServer } from "../support/server";
+import { haulbook } from "../support/cli";
+import { makeDataDir, startServer } from "../support/server";
 import { postSignIn } from "../support/staff";
 
 function admin(dataDir: string, args: string[], password: string) {
-  return spawnSync(
-    path.join(ROOT, "node_modules", ".bin", "tsx"),
-    [path.join(ROOT, "scripts", "admin.ts"), ...args, "--password-stdin"],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "production" },
-      input: password + "\n",
-      encoding: "utf8",
-    },
-  );
+  return haulbook(["admin", ...args, "--password-stdin"], { dataDir, input: password + "\n" });
 }
 
 async function canSignIn(url: string, username: string, password: string) {

@@ -1,11 +1,11 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDataDir, ROOT, STAFF, startServer, type RunningServer } from "../support/server";
+import { haulbook } from "../support/cli";
+import { makeDataDir, STAFF, startServer, type RunningServer } from "../support/server";
 import { cookiesOf, postSignIn } from "../support/staff";
 
 /**
@@ -18,16 +18,10 @@ const MARIA = { username: "maria", password: "maria-long-password" };
 const ONE_HOUR = 3600 * 1000;
 
 function admin(dataDir: string, args: string[], password?: string) {
-  return spawnSync(
-    path.join(ROOT, "node_modules", ".bin", "tsx"),
-    [path.join(ROOT, "scripts", "admin.ts"), ...args, ...(password ? ["--password-stdin"] : [])],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "production" },
-      input: password ? password + "\n" : "",
-      encoding: "utf8",
-    },
-  );
+  return haulbook(["admin", ...args, ...(password ? ["--password-stdin"] : [])], {
+    dataDir,
+    input: password ? password + "\n" : "",
+  });
 }
 
 let server: RunningServer;

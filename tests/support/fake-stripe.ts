@@ -13,6 +13,8 @@ export interface RecordedRequest {
   path: string;
   idempotencyKey: string | null;
   stripeVersion: string | null;
+  /** the secret key the request was made with (its Authorization: Bearer …) */
+  apiKey: string | null;
   /** the form body, nested as Stripe reads it (`line_items[0][quantity]` → line_items[0].quantity) */
   body: Record<string, unknown>;
 }
@@ -64,6 +66,8 @@ export async function startFakeStripe() {
   let counter = 0;
   /** answer the next n requests with 500 (the SDK retries, so count its retries) */
   let failures = 0;
+  /** secret keys answered with 401, as Stripe answers a wrong or revoked key */
+  const rejectedKeys = new Set<string>();
 
   function createSession(body: Record<string, unknown>): FakeSession {
     counter += 1;
@@ -111,6 +115,7 @@ export async function startFakeStripe() {
         path: url.pathname,
         idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null,
         stripeVersion: (req.headers["stripe-version"] as string | undefined) ?? null,
+        apiKey: /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? null,
         body: parseStripeForm(raw),
       };
       requests.push(record);
@@ -127,6 +132,20 @@ export async function startFakeStripe() {
         failures -= 1;
         return send(500, { error: { type: "api_error", message: "Fake Stripe is down" } });
       }
+      if (record.apiKey && rejectedKeys.has(record.apiKey))
+        return send(401, {
+          error: {
+            type: "invalid_request_error",
+            message: `Invalid API Key provided: ${record.apiKey.slice(0, 8)}****${record.apiKey.slice(-4)}`,
+          },
+        });
+      if (record.method === "GET" && url.pathname === "/v1/balance")
+        return send(200, {
+          object: "balance",
+          livemode: record.apiKey?.startsWith("sk_live_") ?? false,
+          available: [{ amount: 0, currency: "gbp", source_types: { card: 0 } }],
+          pending: [{ amount: 0, currency: "gbp", source_types: { card: 0 } }],
+        });
       if (record.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const key = record.idempotencyKey;
         const previous = key ? replies.get(key) : undefined;
@@ -201,6 +220,12 @@ export async function startFakeStripe() {
     failNext(n: number) {
       failures = n;
     },
+    /** answer every later request made with this secret key with 401 */
+    rejectKey(key: string) {
+      rejectedKeys.add(key);
+    },
+    /** requests that read the account balance (GET /v1/balance: `check`) */
+    balanceReads: () => requests.filter((r) => r.method === "GET" && r.path === "/v1/balance"),
     sessionCreations: () =>
       requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions"),
     /** requests that read one session (GET /v1/checkout/sessions/{id}) */

@@ -1,16 +1,46 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import Database from "better-sqlite3";
+import { sql, type Migration, type MigrationProvider } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type Connection } from "~/services/db.server";
+import { migrations } from "../../migrations";
 
 const opened: Connection[] = [];
 function freshDatabase() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-migrate-"));
   const connection = openDatabase(path.join(dir, "test.db"));
   opened.push(connection);
-  return connection;
+  return Object.assign(connection, { dir });
+}
+
+const providerOf = (list: Record<string, Migration>): MigrationProvider => ({
+  getMigrations: async () => list,
+});
+/** The real migrations up to and including `last`, as an older version shipped them. */
+const upTo = (last: string) =>
+  providerOf(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)));
+
+/** A migration that changes the schema and the data, then fails half-way through. */
+const broken: Migration = {
+  async up(db) {
+    await sql`CREATE TABLE van_routes (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`.execute(db);
+    await sql`UPDATE settings SET value = '99' WHERE key = 'daily_capacity'`.execute(db);
+    await sql`ALTER TABLE orders ADD COLUMN van_route INTEGER`.execute(db);
+    await sql`INSERT INTO no_such_table VALUES (1)`.execute(db);
+  },
+};
+
+/** Everything that makes up the schema, and every migration recorded. */
+function schemaOf(sqlite: Database.Database) {
+  return {
+    schema: sqlite
+      .prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
+      .all() as unknown[],
+    migrations: sqlite.prepare("SELECT name, timestamp FROM kysely_migration ORDER BY name").all(),
+    capacity: sqlite.prepare("SELECT value FROM settings WHERE key = 'daily_capacity'").get(),
+  };
 }
 afterEach(async () => {
   for (const c of opened.splice(0)) await c.db.destroy();
@@ -107,5 +137,95 @@ describe("migrations", () => {
       same_day_cutoff: "12:00",
       vat_rate_percent: "20",
     });
+  });
+});
+
+describe("an upgrade", () => {
+  it("runs all pending migrations in one transaction: one failing leaves the database as it was", async () => {
+    const connection = freshDatabase();
+    await migrateToLatest(connection, { provider: upTo("0003_order_search_indexes") });
+    const before = schemaOf(connection.sqlite);
+    expect(before.migrations).toHaveLength(3);
+
+    // 0004-0006 would succeed on their own; 0007 fails after changing schema and data.
+    const upgrade = migrateToLatest(connection, {
+      provider: providerOf({ ...migrations, "0007_van_routes": broken }),
+    });
+    await expect(upgrade).rejects.toThrow(
+      /^Migration 0007_van_routes failed: no such table: no_such_table\. No migration was applied/,
+    );
+    expect(schemaOf(connection.sqlite)).toEqual(before);
+    const columns = connection.sqlite.pragma("table_info(orders)") as { name: string }[];
+    expect(columns.map((c) => c.name)).not.toContain("client_key"); // 0006 was rolled back too
+
+    // The database still works, and the real migrations apply afterwards.
+    const after = await migrateToLatest(connection);
+    expect(after.results.map((r) => r.migrationName)).toEqual([
+      "0004_payments",
+      "0005_staff_sessions",
+      "0006_hardening_payments",
+    ]);
+  });
+
+  it("leaves an up-to-date database untouched when the one new migration fails", async () => {
+    const connection = freshDatabase();
+    await migrateToLatest(connection);
+    const before = schemaOf(connection.sqlite);
+    await expect(
+      migrateToLatest(connection, { provider: providerOf({ ...migrations, "0007_x": broken }) }),
+    ).rejects.toThrow(/Migration 0007_x failed/);
+    expect(schemaOf(connection.sqlite)).toEqual(before);
+  });
+
+  it("first writes a copy of a database that has data, named after the first pending migration", async () => {
+    const connection = freshDatabase();
+    await migrateToLatest(connection, { provider: upTo("0003_order_search_indexes") });
+    connection.sqlite.prepare("UPDATE settings SET value = '5' WHERE key = 'daily_capacity'").run();
+    const backupDir = path.join(connection.dir, "backups");
+
+    const outcome = await migrateToLatest(connection, {
+      backupDir,
+      now: new Date("2026-11-23T08:15:00Z"),
+    });
+    const file = path.join(backupDir, "before-0004_payments-20261123-081500.db");
+    expect(outcome.backup?.file).toBe(file);
+    expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(outcome.results).toHaveLength(3);
+
+    // The copy is the database as it was before the upgrade.
+    const copy = new Database(file, { readonly: true });
+    try {
+      expect(copy.prepare("SELECT name FROM kysely_migration ORDER BY name").pluck().all()).toEqual(
+        ["0001_initial", "0002_rate_limits", "0003_order_search_indexes"],
+      );
+      expect(
+        copy.prepare("SELECT value FROM settings WHERE key = 'daily_capacity'").pluck().get(),
+      ).toBe("5");
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+    } finally {
+      copy.close();
+    }
+  });
+
+  it("writes no copy of an empty database, nor of one that is up to date", async () => {
+    const connection = freshDatabase();
+    const backupDir = path.join(connection.dir, "backups");
+    expect((await migrateToLatest(connection, { backupDir })).backup).toBeNull();
+    expect((await migrateToLatest(connection, { backupDir })).backup).toBeNull();
+    expect(fs.existsSync(backupDir)).toBe(false);
+  });
+
+  it("refuses a database a newer version has migrated, and changes nothing", async () => {
+    const connection = freshDatabase();
+    await migrateToLatest(connection);
+    connection.sqlite
+      .prepare("INSERT INTO kysely_migration (name, timestamp) VALUES ('0099_future', ?)")
+      .run(new Date().toISOString());
+    const before = schemaOf(connection.sqlite);
+    await expect(migrateToLatest(connection)).rejects.toThrow(
+      /upgraded by a newer Haulbook \(migration 0099_future/,
+    );
+    expect(schemaOf(connection.sqlite)).toEqual(before);
   });
 });

@@ -1,0 +1,152 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  backupTarget,
+  formatBytes,
+  formatDuration,
+  restoreDatabase,
+  rotateBackups,
+  writeBackup,
+  type RowCounts,
+} from "~/services/backup.server";
+import { loadConfig } from "~/services/config.server";
+import {
+  closeConnection,
+  knownMigrations,
+  openDatabase,
+  openExistingDatabase,
+  upgradeDatabase,
+} from "~/services/db.server";
+import { runningServer } from "~/services/pid-file.server";
+import { commandPrefix } from "~/services/release.server";
+
+/** `migrate`, `backup` and `restore`: the database file as a whole. */
+
+const countsText = (c: RowCounts) =>
+  `orders ${c.orders}, quotes ${c.quotes}, products ${c.products}`;
+
+export async function migrate(): Promise<number> {
+  const config = loadConfig();
+  const connection = openDatabase(config.databasePath);
+  try {
+    const applied = await upgradeDatabase(connection, config.dataDir);
+    console.log(
+      applied.length === 0
+        ? `${config.databasePath}: already up to date`
+        : applied.map((r) => `${config.databasePath}: applied ${r.migrationName}`).join("\n"),
+    );
+    return 0;
+  } finally {
+    await closeConnection(connection);
+  }
+}
+
+export const BACKUP_USAGE = "backup <file | folder/> [--keep N]";
+
+/** The target and --keep of `backup`; null when the arguments make no sense. */
+function backupArguments(args: string[]): { target: string; keep: number | null } | null {
+  let target: string | undefined;
+  let keep: number | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const inline = /^--keep=(.*)$/.exec(arg);
+    if (arg === "--keep" || inline) {
+      const value = inline ? inline[1]! : args[++i];
+      if (value === undefined || !/^[1-9]\d{0,5}$/.test(value)) return null;
+      keep = Number(value);
+    } else if (arg.startsWith("--") || target !== undefined) {
+      return null;
+    } else {
+      target = arg;
+    }
+  }
+  return target === undefined ? null : { target, keep };
+}
+
+export async function backup(args: string[]): Promise<number> {
+  const parsed = backupArguments(args);
+  if (!parsed) {
+    console.error(
+      `Usage: ${commandPrefix()} ${BACKUP_USAGE}  (N: how many backups to keep, 1 or more)`,
+    );
+    return 2;
+  }
+  const config = loadConfig();
+  if (!fs.existsSync(config.databasePath)) {
+    console.error(`No database at ${config.databasePath}: nothing to back up.`);
+    return 1;
+  }
+  const { file, folder } = backupTarget(parsed.target, new Date(), (p) => {
+    try {
+      return fs.statSync(p).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+  if (parsed.keep !== null && folder === null) {
+    console.error(
+      `--keep rotates the backups in a folder: give a folder (ending in /), not the file ${file}.`,
+    );
+    return 2;
+  }
+  if (folder) fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+
+  const connection = openExistingDatabase(config.databasePath);
+  let result;
+  try {
+    result = writeBackup(connection.sqlite, file);
+  } finally {
+    await closeConnection(connection);
+  }
+  console.log(
+    `Backed up to ${result.file}: ${formatBytes(result.bytes)} in ${formatDuration(result.ms)}; ${countsText(result.counts)}`,
+  );
+  if (folder && parsed.keep !== null)
+    for (const removed of rotateBackups(folder, parsed.keep))
+      console.log(`Removed ${removed} (keeping the newest ${parsed.keep})`);
+  return 0;
+}
+
+export const RESTORE_USAGE = "restore <file>";
+
+export async function restore(args: string[]): Promise<number> {
+  if (args.length !== 1 || args[0]!.startsWith("--")) {
+    console.error(`Usage: ${commandPrefix()} ${RESTORE_USAGE}`);
+    return 2;
+  }
+  const source = path.resolve(args[0]!);
+  const config = loadConfig();
+  const pid = runningServer(config.dataDir);
+  if (pid !== null) {
+    console.error(
+      `Refused: the shop is running on ${config.dataDir} (pid ${pid}). ` +
+        "Stop it first (for example: systemctl stop haulbook), then run the restore again. Nothing was changed.",
+    );
+    return 1;
+  }
+  const { report, previous } = restoreDatabase({
+    source,
+    databasePath: config.databasePath,
+    knownMigrations: await knownMigrations(),
+    now: new Date(),
+  });
+  console.log(`Restored ${source} into ${config.databasePath} (${countsText(report.counts)}).`);
+  console.log(
+    previous
+      ? `The database that was there is kept as ${previous}.`
+      : "There was no database there before.",
+  );
+  const connection = openDatabase(config.databasePath);
+  try {
+    const applied = await upgradeDatabase(connection, config.dataDir);
+    console.log(
+      applied.length === 0
+        ? "Migrations: up to date."
+        : `Migrations: applied ${applied.map((r) => r.migrationName).join(", ")}.`,
+    );
+  } finally {
+    await closeConnection(connection);
+  }
+  console.log("Start the shop again (for example: systemctl start haulbook).");
+  return 0;
+}
