@@ -45,7 +45,15 @@ const zones = [
 module.exports = {
   root: true,
   extends: ["@remix-run/eslint-config", "@remix-run/eslint-config/node"],
-  ignorePatterns: ["build/", "public/build/", "data/", "node_modules/", ".tmp/", "test-results/"],
+  ignorePatterns: [
+    "build/",
+    "dist/",
+    "public/build/",
+    "data/",
+    "node_modules/",
+    ".tmp/",
+    "test-results/",
+  ],
   settings: {
     // `~/…` is app/ (tsconfig paths), so the layer zones see through the alias.
     "import/resolver": { typescript: { project: "./tsconfig.json", alwaysTryTypes: true } },

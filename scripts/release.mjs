@@ -19,7 +19,8 @@ const runtimeDir = path.join(root, "release", "node", "node_modules", "node-linu
 const runtime = path.join(runtimeDir, "bin", "node");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const started = Date.now();
-const step = (label) => console.log(`[release] ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+const step = (label) =>
+  console.log(`[release] ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 function fail(message) {
   console.error(`[release] ${message}`);
@@ -29,8 +30,12 @@ function fail(message) {
 if (process.platform !== "linux" || process.arch !== "x64")
   fail(`builds for linux-x64 only (this is ${process.platform}-${process.arch})`);
 if (!fs.existsSync(runtime))
-  fail("no embedded Node: run `npm ci` (it installs release/node), or `npm ci --prefix release/node`");
-const runtimeVersion = JSON.parse(fs.readFileSync(path.join(runtimeDir, "package.json"), "utf8")).version;
+  fail(
+    "no embedded Node: run `npm ci` (it installs release/node), or `npm ci --prefix release/node`",
+  );
+const runtimeVersion = JSON.parse(
+  fs.readFileSync(path.join(runtimeDir, "package.json"), "utf8"),
+).version;
 
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
@@ -57,14 +62,26 @@ function sqliteAddon() {
   if (fs.existsSync(cached)) return cached;
   const gyp =
     process.env.npm_config_node_gyp ??
-    path.join(path.dirname(execFileSync("npm", ["root", "-g"]).toString().trim()), "node_modules/npm/node_modules/node-gyp/bin/node-gyp.js");
+    path.join(
+      path.dirname(execFileSync("npm", ["root", "-g"]).toString().trim()),
+      "node_modules/npm/node_modules/node-gyp/bin/node-gyp.js",
+    );
   const source = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-sqlite-"));
   fs.cpSync(path.join(root, "node_modules", "better-sqlite3"), source, { recursive: true });
   fs.rmSync(path.join(source, "build"), { recursive: true, force: true });
-  console.log(`[release] compiling better-sqlite3 ${sqlitePkg.version} for Node ${runtimeVersion} (about a minute, once)`);
+  console.log(
+    `[release] compiling better-sqlite3 ${sqlitePkg.version} for Node ${runtimeVersion} (about a minute, once)`,
+  );
   const result = spawnSync(
     process.execPath,
-    [gyp, "rebuild", "--release", `--nodedir=${runtimeDir}`, `-j`, String(os.availableParallelism())],
+    [
+      gyp,
+      "rebuild",
+      "--release",
+      `--nodedir=${runtimeDir}`,
+      `-j`,
+      String(os.availableParallelism()),
+    ],
     { cwd: source, stdio: ["ignore", "ignore", "inherit"] },
   );
   if (result.status !== 0) fail("compiling better-sqlite3 failed (needs python3, make and g++)");
@@ -86,11 +103,14 @@ function filesUnder(dir) {
     .sort();
 }
 const sharpDir = path.join(root, "node_modules", "@img");
-const sharpAddon = filesUnder(path.join(sharpDir, "sharp-linux-x64", "lib")).find((f) => f.endsWith(".node"));
+const sharpAddon = filesUnder(path.join(sharpDir, "sharp-linux-x64", "lib")).find((f) =>
+  f.endsWith(".node"),
+);
 const libvips = filesUnder(path.join(sharpDir, "sharp-libvips-linux-x64", "lib")).filter((f) =>
   /\.so(\.\d+)*$/.test(f),
 );
-if (!sharpAddon || libvips.length === 0) fail("sharp's linux-x64 files are missing from node_modules/@img");
+if (!sharpAddon || libvips.length === 0)
+  fail("sharp's linux-x64 files are missing from node_modules/@img");
 const embedded = [
   ...filesUnder(path.join(root, "public")).map((file) => [path.relative(root, file), file]),
   ["native/better_sqlite3.node", sqlite],
@@ -100,8 +120,14 @@ const embedded = [
 
 function gitCommit() {
   try {
-    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root }).toString().trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root }).toString().trim();
+    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root })
+      .toString()
+      .trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: root,
+    })
+      .toString()
+      .trim();
     return dirty ? `${commit}+changes` : commit;
   } catch {
     return "unknown";
@@ -112,7 +138,11 @@ const manifest = {
   commit: gitCommit(),
   files: embedded.map(([key, file]) => {
     const bytes = fs.readFileSync(file);
-    return { path: key, size: bytes.length, sha256: crypto.createHash("sha256").update(bytes).digest("hex") };
+    return {
+      path: key,
+      size: bytes.length,
+      sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
+    };
   }),
 };
 fs.writeFileSync(path.join(work, "manifest.json"), JSON.stringify(manifest));
@@ -131,7 +161,7 @@ await build({
       '  const [{ run }, build] = await Promise.all([import("./server/run.ts"), import("./build/index.js")]);',
       '  await run(process.argv.slice(2), { build, publicDir: require("node:path").join(unpackedDir, "public") });',
       "})().catch((error) => {",
-      '  console.error(`[haulbook] cannot start: ${error instanceof Error ? (process.env.HAULBOOK_DEBUG ? error.stack : error.message) : error}`);',
+      "  console.error(`[haulbook] cannot start: ${error instanceof Error ? (process.env.HAULBOOK_DEBUG ? error.stack : error.message) : error}`);",
       "  process.exit(1);",
       "});",
     ].join("\n"),
@@ -173,7 +203,10 @@ await build({
 step(`bundled the server (${(fs.statSync(bundle).size / 1e6).toFixed(1)} MB)`);
 
 // 5. The SEA blob, made by the embedded Node itself (a blob fits only the Node version that made it).
-const assets = Object.fromEntries([["manifest.json", path.join(work, "manifest.json")], ...embedded]);
+const assets = Object.fromEntries([
+  ["manifest.json", path.join(work, "manifest.json")],
+  ...embedded,
+]);
 const blob = path.join(work, "haulbook.blob");
 fs.writeFileSync(
   path.join(work, "sea-config.json"),
@@ -182,7 +215,9 @@ fs.writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
-    useCodeCache: true,
+    // No V8 code cache: it differs from build to build, and a byte-for-byte reproducible file is
+    // worth more to an owner than the ~60 ms it saves at start (docs/decisions/015).
+    useCodeCache: false,
     assets,
   }),
 );

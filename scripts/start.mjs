@@ -9,9 +9,13 @@ if (!built) {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js", ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  ["--enable-source-maps", "build/server.js", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    env: { NODE_ENV: "production", ...process.env },
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

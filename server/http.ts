@@ -398,4 +398,3 @@ async function serveRemix(
     await handle(remixRequest(req, res, req.method, new Uint8Array(body)), context),
   );
 }
-

@@ -1,3 +1,4 @@
+"use strict";
 // Stands in for the `bindings` package and for sharp's loader inside the single executable:
 // native addons are loaded from the folder its start-up code unpacked them to. A failed load
 // throws at once with the file named (a missing addon must not be cached as an empty module).

@@ -73,7 +73,9 @@ function unpackInto(root: string, manifest: Manifest, id: string): string {
         throw new Error(`embedded file ${file.path} is damaged: download the executable again`);
       const destination = path.join(staging, file.path);
       fs.mkdirSync(path.dirname(destination), { recursive: true });
-      fs.writeFileSync(destination, bytes, { mode: file.path.startsWith("native/") ? 0o755 : 0o644 });
+      fs.writeFileSync(destination, bytes, {
+        mode: file.path.startsWith("native/") ? 0o755 : 0o644,
+      });
     }
     fs.writeFileSync(path.join(staging, ".complete"), `${manifest.version} ${manifest.commit}\n`);
     // A damaged earlier copy is replaced; a complete one written meanwhile by another start wins.
