@@ -56,7 +56,8 @@ function sqliteAddon() {
     path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "haulbook-release");
   const cached = path.join(
     cacheRoot,
-    `better-sqlite3-${sqlitePkg.version}-node-${runtimeVersion}-linux-x64`,
+    // "objectwrap-1": the ObjectWrap patch below (a change to the recipe must not reuse old builds)
+    `better-sqlite3-${sqlitePkg.version}-node-${runtimeVersion}-objectwrap-1-linux-x64`,
     "better_sqlite3.node",
   );
   if (fs.existsSync(cached)) return cached;
@@ -66,29 +67,41 @@ function sqliteAddon() {
       path.dirname(execFileSync("npm", ["root", "-g"]).toString().trim()),
       "node_modules/npm/node_modules/node-gyp/bin/node-gyp.js",
     );
-  const source = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-sqlite-"));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-sqlite-"));
+  const source = path.join(work, "better-sqlite3");
   fs.cpSync(path.join(root, "node_modules", "better-sqlite3"), source, { recursive: true });
   fs.rmSync(path.join(source, "build"), { recursive: true, force: true });
+  // Node 24.19+ headers make node::ObjectWrap register an environment cleanup hook per object,
+  // and its removal aborts the process when V8 collects a Statement outside a context
+  // (nodejs/node#65446: "Assertion failed: (env) != nullptr"). Until Node fixes it, the addon is
+  // compiled with ObjectWrap as it was up to 24.18 (no hook), the mitigation Node's issue gives.
+  const nodedir = path.join(work, "node");
+  fs.cpSync(path.join(runtimeDir, "include"), path.join(nodedir, "include"), { recursive: true });
+  const objectWrap = path.join(nodedir, "include", "node", "node_object_wrap.h");
+  const header = fs.readFileSync(objectWrap, "utf8");
+  const hooks = ["    AddCleanupHook();\n", "    RemoveCleanupHook();\n"];
+  if (!hooks.every((line) => header.includes(line)))
+    fail("node_object_wrap.h changed: check whether nodejs/node#65446 is fixed and drop the patch");
+  fs.writeFileSync(
+    objectWrap,
+    hooks.reduce((text, line) => text.replace(line, ""), header),
+  );
   console.log(
     `[release] compiling better-sqlite3 ${sqlitePkg.version} for Node ${runtimeVersion} (about a minute, once)`,
   );
   const result = spawnSync(
     process.execPath,
-    [
-      gyp,
-      "rebuild",
-      "--release",
-      `--nodedir=${runtimeDir}`,
-      `-j`,
-      String(os.availableParallelism()),
-    ],
-    { cwd: source, stdio: ["ignore", "ignore", "inherit"] },
+    [gyp, "rebuild", "--release", `--nodedir=${nodedir}`, `-j`, String(os.availableParallelism())],
+    { cwd: source, encoding: "utf8" },
   );
-  if (result.status !== 0) fail("compiling better-sqlite3 failed (needs python3, make and g++)");
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    fail("compiling better-sqlite3 failed (needs python3, make and g++)");
+  }
   fs.mkdirSync(path.dirname(cached), { recursive: true });
   fs.copyFileSync(path.join(source, "build", "Release", "better_sqlite3.node"), cached + ".tmp");
   fs.renameSync(cached + ".tmp", cached);
-  fs.rmSync(source, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
   return cached;
 }
 const sqlite = sqliteAddon();
@@ -191,6 +204,19 @@ await build({
         esbuild.onResolve({ filter: /^sharp$/ }, () => ({
           path: path.join(root, "node_modules", "sharp", "dist", "index.cjs"),
         }));
+        // sharp reads its libvips versions (which formats the prebuilt binary decodes) through a
+        // computed require that a bundle cannot follow: name the file.
+        esbuild.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]utility\.cjs$/ }, async (args) => {
+          const source = await fs.promises.readFile(args.path, "utf8");
+          const computed = "require(`@img/sharp-${runtimePlatform}/versions`)";
+          if (!source.includes(computed))
+            fail("sharp's utility.cjs changed: check how it reads versions");
+          return {
+            contents: source.replace(computed, 'require("@img/sharp-libvips-linux-x64/versions")'),
+            loader: "js",
+            resolveDir: path.dirname(args.path),
+          };
+        });
         esbuild.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]sharp\.cjs$/ }, () => ({
           contents: `module.exports = require(${JSON.stringify(nativeAddon)})("sharp");`,
           loader: "js",
@@ -231,7 +257,7 @@ step(`made the blob (${(fs.statSync(blob).size / 1e6).toFixed(1)} MB)`);
 const unfinished = path.join(work, "haulbook");
 fs.copyFileSync(runtime, unfinished);
 fs.chmodSync(unfinished, 0o755);
-execFileSync("strip", ["--strip-all", unfinished]);
+if (!process.env.NOSTRIP) execFileSync("strip", ["--strip-all", unfinished], { stdio: "ignore" });
 execFileSync(
   process.execPath,
   [

@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
-import path from "node:path";
-import { ROOT } from "./server";
+import { shopProgram } from "./program";
 
 /**
  * Runs an owner's command the way the owner does: `node build/server.js <args>`
- * (what `./haulbook <args>` and `npm run haulbook -- <args>` run), with a
- * minimal environment.
+ * (what `npm run haulbook -- <args>` runs) or the single executable (./program.ts),
+ * with a minimal environment.
  */
 
 export interface CommandRun {
@@ -22,16 +21,15 @@ export interface CommandOptions {
   input?: string;
 }
 
-const SERVER = path.join(ROOT, "build", "server.js");
-
-function environment({ dataDir, env }: CommandOptions): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: "production", ...env };
+function environment({ dataDir, env }: CommandOptions): Record<string, string | undefined> {
+  return { ...shopProgram().env, DATA_DIR: dataDir, NODE_ENV: "production", ...env };
 }
 
 /** Runs a command and waits (blocking this process: no server of the test's own may need to answer meanwhile). */
 export function haulbook(args: string[], options: CommandOptions): CommandRun {
-  const run = spawnSync(process.execPath, [SERVER, ...args], {
-    cwd: ROOT,
+  const program = shopProgram(args);
+  const run = spawnSync(program.file, program.args, {
+    cwd: program.cwd,
     env: environment(options),
     input: options.input ?? "",
     encoding: "utf8",
@@ -43,8 +41,9 @@ export function haulbook(args: string[], options: CommandOptions): CommandRun {
 /** Runs a command without blocking this process (the test keeps talking to a server meanwhile). */
 export function haulbookAsync(args: string[], options: CommandOptions): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER, ...args], {
-      cwd: ROOT,
+    const program = shopProgram(args);
+    const child = spawn(program.file, program.args, {
+      cwd: program.cwd,
       env: environment(options),
       stdio: ["pipe", "pipe", "pipe"],
     });

@@ -3,13 +3,15 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { BINARY, ROOT, shopProgram } from "./program";
 
 /**
- * Starts the real built server (build/server.js) on a free port with its own
- * DATA_DIR, by default a copy of the migrated, seeded template database.
+ * Starts the real built server (build/server.js, or the single executable:
+ * see ./program.ts) on a free port with its own DATA_DIR, by default a copy
+ * of the migrated, seeded template database.
  */
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+export { ROOT };
 export const TEMPLATE_DIR = path.join(ROOT, ".tmp", "template");
 export const STAFF = { username: "admin", password: "correct-horse-battery" } as const;
 
@@ -63,16 +65,16 @@ export function makeDataDir(fromTemplate: boolean): string {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const serverFile = path.join(ROOT, "build", "server.js");
-  if (!fs.existsSync(serverFile)) throw new Error("No build: run `npm run build` first.");
+  const program = shopProgram();
+  if (!fs.existsSync(program.file) || !fs.existsSync(program.args[0] ?? program.file))
+    throw new Error(BINARY ? `No executable at ${BINARY}` : "No build: run `npm run build` first.");
   const dataDir = options.dataDir ?? makeDataDir(options.fromTemplate ?? true);
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, [serverFile], {
-    cwd: ROOT,
+  const child = spawn(program.file, program.args, {
+    cwd: program.cwd,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...program.env,
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,

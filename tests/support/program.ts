@@ -1,0 +1,32 @@
+import path from "node:path";
+
+/**
+ * How the tests start the shop: `node build/server.js`, or the single executable when
+ * HAULBOOK_BINARY names it (`npm test` copies dist/haulbook-linux-x64 into an empty folder
+ * outside the repository and runs part of the suite again against it, with an empty
+ * environment: no PATH, no HOME, no node_modules anywhere above it).
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BINARY = process.env.HAULBOOK_BINARY || undefined;
+
+export interface Program {
+  file: string;
+  args: string[];
+  cwd: string;
+  /** the environment every start gets, before the test's own variables */
+  env: Record<string, string | undefined>;
+}
+
+export function shopProgram(args: string[] = []): Program {
+  if (BINARY) return { file: BINARY, args, cwd: path.dirname(BINARY), env: {} };
+  return {
+    file: process.execPath,
+    args: [path.join(ROOT, "build", "server.js"), ...args],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+  };
+}
+
+/** What the owner types before a command, as the shop's own messages say it. */
+export const COMMAND_PREFIX = BINARY ? "./haulbook" : "npm run haulbook --";
