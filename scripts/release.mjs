@@ -241,6 +241,8 @@ fs.writeFileSync(
     output: blob,
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
+    // nodemailer parses SMTP_URL with url.parse(), which Node 24 warns about on every start.
+    execArgv: ["--disable-warning=DEP0169"],
     // No V8 code cache: it differs from build to build, and a byte-for-byte reproducible file is
     // worth more to an owner than the ~60 ms it saves at start (docs/decisions/015).
     useCodeCache: false,

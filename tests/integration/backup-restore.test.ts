@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/services/db.server";
 import { migrations } from "../../migrations";
 import { haulbook, haulbookAsync } from "../support/cli";
+import { COMMAND_PREFIX } from "../support/program";
 import { makeDataDir, startServer, type RunningServer } from "../support/server";
 import { postSignIn } from "../support/staff";
 
@@ -289,7 +290,7 @@ describe("an upgrade from an older version", () => {
     expect(backups[0]).toMatch(/^before-0004_payments-\d{8}-\d{6}\.db$/);
     const copy = path.join(dataDir, "backups", backups[0]!);
     expect(output).toContain(`[db] before migrating, wrote a backup: ${copy} (`);
-    expect(output).toContain(`npm run haulbook -- restore ${copy}`);
+    expect(output).toContain(`${COMMAND_PREFIX} restore ${copy}`);
     expect(output).toMatch(
       /\[db\] migrated 0004_payments\n\[db\] migrated 0005_staff_sessions\n\[db\] migrated 0006_hardening_payments\n/,
     );

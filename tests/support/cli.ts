@@ -21,7 +21,7 @@ export interface CommandOptions {
   input?: string;
 }
 
-function environment({ dataDir, env }: CommandOptions): Record<string, string | undefined> {
+function environment({ dataDir, env }: CommandOptions) {
   return { ...shopProgram().env, DATA_DIR: dataDir, NODE_ENV: "production", ...env };
 }
 

