@@ -22,7 +22,12 @@ export interface CommandOptions {
 }
 
 function environment({ dataDir, env }: CommandOptions) {
-  return { ...shopProgram().env, DATA_DIR: dataDir, NODE_ENV: "production", ...env };
+  return {
+    ...shopProgram().env,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    ...env,
+  } as NodeJS.ProcessEnv;
 }
 
 /** Runs a command and waits (blocking this process: no server of the test's own may need to answer meanwhile). */
