@@ -4,7 +4,16 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["tests/**/*.test.ts"],
+    // With HAULBOOK_BINARY (npm test's second pass), the suites that start the shop run again
+    // against the single executable, with the checks only it has (tests/binary).
+    include: process.env.HAULBOOK_BINARY
+      ? [
+          "tests/integration/**/*.test.ts",
+          "tests/reliability/**/*.test.ts",
+          "tests/binary/**/*.test.ts",
+        ]
+      : ["tests/**/*.test.ts"],
+    exclude: process.env.HAULBOOK_BINARY ? [] : ["tests/binary/**"],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 90_000,

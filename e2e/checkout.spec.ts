@@ -1,3 +1,4 @@
+import { SMOKE } from "./support/smoke";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
 const bag = (page: Page) => page.getByRole("dialog", { name: "YOUR BAG" });
@@ -96,28 +97,30 @@ async function checkOutToDemoPayment(page: Page, day: number) {
   return { name, total, longDate };
 }
 
-test("an item in the bag is booked and paid, and the bag is emptied", async ({
-  page,
-}, testInfo) => {
-  const { total, longDate } = await checkOutToDemoPayment(page, collectionDay(testInfo, 0));
+test(
+  "an item in the bag is booked and paid, and the bag is emptied",
+  SMOKE,
+  async ({ page }, testInfo) => {
+    const { total, longDate } = await checkOutToDemoPayment(page, collectionDay(testInfo, 0));
 
-  await page.getByRole("button", { name: `Pay ${total}` }).click();
-  await expect(page).toHaveURL(/\/payment\?session_id=demo_/);
-  const result = page.getByTestId("payment-result");
-  await expect(result.getByRole("heading", { level: 1 })).toHaveText("Payment status: complete");
-  await expect(result.getByRole("img", { name: "Paid" })).toBeVisible();
-  await expect(result).toContainText(`Thank you, ${contact["Full name"]}.`);
-  await expect(result).toContainText(`Your collection is booked for ${longDate}.`);
-  await expect(result.locator("dt", { hasText: "Booking reference" })).toBeVisible();
-  await expect(result.locator("dd").first()).toHaveText(/^HB\d+$/);
-  await expect(result.locator("dd").nth(1)).toHaveText(total);
-  await expect(badge(page)).toHaveText("0");
+    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    await expect(page).toHaveURL(/\/payment\?session_id=demo_/);
+    const result = page.getByTestId("payment-result");
+    await expect(result.getByRole("heading", { level: 1 })).toHaveText("Payment status: complete");
+    await expect(result.getByRole("img", { name: "Paid" })).toBeVisible();
+    await expect(result).toContainText(`Thank you, ${contact["Full name"]}.`);
+    await expect(result).toContainText(`Your collection is booked for ${longDate}.`);
+    await expect(result.locator("dt", { hasText: "Booking reference" })).toBeVisible();
+    await expect(result.locator("dd").first()).toHaveText(/^HB\d+$/);
+    await expect(result.locator("dd").nth(1)).toHaveText(total);
+    await expect(badge(page)).toHaveText("0");
 
-  await page.goto("/checkout");
-  await expect(page.getByText("Your bag is empty.")).toBeVisible();
-  await page.goto("/?bag=open");
-  await expect(bag(page).getByText("no cart items")).toBeVisible();
-});
+    await page.goto("/checkout");
+    await expect(page.getByText("Your bag is empty.")).toBeVisible();
+    await page.goto("/?bag=open");
+    await expect(bag(page).getByText("no cart items")).toBeVisible();
+  },
+);
 
 test("a declined payment keeps the bag and Try again returns to checkout", async ({
   page,

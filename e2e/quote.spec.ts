@@ -1,3 +1,4 @@
+import { SMOKE } from "./support/smoke";
 import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { heicPhoto } from "../tests/support/images";
@@ -43,31 +44,33 @@ async function fillQuote(page: Page, comments = "Two armchairs and a mattress, g
 
 test.describe("a quote sent", () => {
   test.use({ clientHost: 1 });
-  test("a quote request with two photos is sent, confirmed and the form is cleared", async ({
-    page,
-  }) => {
-    await page.goto("/quote");
-    await expect(
-      page.getByText("Upload supported files (Max 15MB each): JPEG, PNG or WebP photos."),
-    ).toBeVisible();
-    // HEIC is not offered: an iPhone then sends its photos as JPEG.
-    await expect(page.getByLabel("Photos of what needs removing")).toHaveAttribute(
-      "accept",
-      "image/jpeg,image/png,image/webp",
-    );
-    await fillQuote(page);
-    await page.getByRole("button", { name: "Send my quote request" }).click();
-    await expect(page.getByTestId("quote-success")).toHaveText(
-      "Your quotation request has been submitted successfully! Confirmation emails have been sent.",
-    );
-    await expect(page.getByLabel("Full name")).toHaveValue("");
-    await expect(page.getByLabel("What needs removing?")).toHaveValue("");
-    expect(
-      await page
-        .getByLabel("Photos of what needs removing")
-        .evaluate((i) => (i as HTMLInputElement).files?.length ?? 0),
-    ).toBe(0);
-  });
+  test(
+    "a quote request with two photos is sent, confirmed and the form is cleared",
+    SMOKE,
+    async ({ page }) => {
+      await page.goto("/quote");
+      await expect(
+        page.getByText("Upload supported files (Max 15MB each): JPEG, PNG or WebP photos."),
+      ).toBeVisible();
+      // HEIC is not offered: an iPhone then sends its photos as JPEG.
+      await expect(page.getByLabel("Photos of what needs removing")).toHaveAttribute(
+        "accept",
+        "image/jpeg,image/png,image/webp",
+      );
+      await fillQuote(page);
+      await page.getByRole("button", { name: "Send my quote request" }).click();
+      await expect(page.getByTestId("quote-success")).toHaveText(
+        "Your quotation request has been submitted successfully! Confirmation emails have been sent.",
+      );
+      await expect(page.getByLabel("Full name")).toHaveValue("");
+      await expect(page.getByLabel("What needs removing?")).toHaveValue("");
+      expect(
+        await page
+          .getByLabel("Photos of what needs removing")
+          .evaluate((i) => (i as HTMLInputElement).files?.length ?? 0),
+      ).toBe(0);
+    },
+  );
 });
 
 test.describe("a quote refused for its details", () => {

@@ -1,91 +1,98 @@
+import { SMOKE } from "./support/smoke";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
 
-test("staff create a product with an image, see it in the shop, change its price and delete it", async ({
-  page,
-}) => {
-  const project = test.info().project.name;
-  const name = `E2E Armchair ${project} ${Date.now().toString(36)}`;
-  const image = await sharp({
-    create: { width: 640, height: 480, channels: 3, background: "#7a4a2b" },
-  })
-    .png()
-    .toBuffer();
+test(
+  "staff create a product with an image, see it in the shop, change its price and delete it",
+  SMOKE,
+  async ({ page }) => {
+    const project = test.info().project.name;
+    const name = `E2E Armchair ${project} ${Date.now().toString(36)}`;
+    const image = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: "#7a4a2b" },
+    })
+      .png()
+      .toBuffer();
 
-  await signIn(page, "/dashboard/products");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
-  await expect(page.getByTestId("staff-product")).toHaveCount(10);
+    await signIn(page, "/dashboard/products");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
+    await expect(page.getByTestId("staff-product")).toHaveCount(10);
 
-  // Create: a missing image is refused with the spec's message, the values typed are kept.
-  await page.getByRole("link", { name: "Create Product" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/products\/new$/);
-  let dialog = page.getByRole("dialog", { name: "Create Product" });
-  await dialog.getByLabel("Product name").fill(name);
-  await dialog.getByLabel("Price (£)").fill("38.50");
-  await dialog.getByLabel("Description").fill("A single armchair, any size.");
-  await dialog.getByLabel("Category").selectOption("Sofa & Chair Removal");
-  await dialog.getByLabel("Inside — needs dismantling").fill("12");
-  await dialog.getByLabel("Inside — no dismantling").fill("6");
-  await dialog.getByLabel("Outside — left out for collection").fill("0");
-  // The browser's own check would stop a post without the required file; take it off to see the server's.
-  await dialog.getByLabel("Image").evaluate((input) => input.removeAttribute("required"));
-  await dialog.getByRole("button", { name: "Add product" }).click();
-  dialog = page.getByRole("dialog", { name: "Create Product" });
-  await expect(dialog.getByRole("alert")).toHaveText("You need to upload an product Image");
-  await expect(dialog.getByLabel("Product name")).toHaveValue(name);
+    // Create: a missing image is refused with the spec's message, the values typed are kept.
+    await page.getByRole("link", { name: "Create Product" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products\/new$/);
+    let dialog = page.getByRole("dialog", { name: "Create Product" });
+    await dialog.getByLabel("Product name").fill(name);
+    await dialog.getByLabel("Price (£)").fill("38.50");
+    await dialog.getByLabel("Description").fill("A single armchair, any size.");
+    await dialog.getByLabel("Category").selectOption("Sofa & Chair Removal");
+    await dialog.getByLabel("Inside — needs dismantling").fill("12");
+    await dialog.getByLabel("Inside — no dismantling").fill("6");
+    await dialog.getByLabel("Outside — left out for collection").fill("0");
+    // The browser's own check would stop a post without the required file; take it off to see the server's.
+    await dialog.getByLabel("Image").evaluate((input) => input.removeAttribute("required"));
+    await dialog.getByRole("button", { name: "Add product" }).click();
+    dialog = page.getByRole("dialog", { name: "Create Product" });
+    await expect(dialog.getByRole("alert")).toHaveText("You need to upload an product Image");
+    await expect(dialog.getByLabel("Product name")).toHaveValue(name);
 
-  await dialog.getByLabel("Image").setInputFiles({
-    name: "armchair.png",
-    mimeType: "image/png",
-    buffer: image,
-  });
-  await dialog.getByRole("button", { name: "Add product" }).click();
-  await expect(page.getByTestId("products-done")).toHaveText("Product added successfully");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  const card = page.getByTestId("staff-product").filter({ hasText: name });
-  await expect(card).toContainText("£38.50");
+    await dialog.getByLabel("Image").setInputFiles({
+      name: "armchair.png",
+      mimeType: "image/png",
+      buffer: image,
+    });
+    await dialog.getByRole("button", { name: "Add product" }).click();
+    await expect(page.getByTestId("products-done")).toHaveText("Product added successfully");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const card = page.getByTestId("staff-product").filter({ hasText: name });
+    await expect(card).toContainText("£38.50");
 
-  // The shop shows it at once, with its picture.
-  await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
-  const shopCard = page.getByTestId("product-card").filter({ hasText: name });
-  await expect(shopCard).toContainText("£38.50");
-  await expect(shopCard.locator("img")).toHaveJSProperty("complete", true);
-  expect(
-    await shopCard.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth),
-  ).toBeGreaterThan(0);
+    // The shop shows it at once, with its picture.
+    await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
+    const shopCard = page.getByTestId("product-card").filter({ hasText: name });
+    await expect(shopCard).toContainText("£38.50");
+    await expect(shopCard.locator("img")).toHaveJSProperty("complete", true);
+    expect(
+      await shopCard.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
 
-  // Edit the price.
-  await page.goto("/dashboard/products");
-  await page.getByRole("link", { name: `Edit ${name}` }).click();
-  dialog = page.getByRole("dialog", { name: `Edit ${name}` });
-  await expect(dialog.getByLabel("Price (£)")).toHaveValue("38.50");
-  await dialog.getByLabel("Price (£)").fill("41");
-  await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByTestId("products-done")).toHaveText(`Changes to “${name}” saved.`);
-  await expect(page.getByTestId("staff-product").filter({ hasText: name })).toContainText("£41.00");
-  await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
-  await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText("£41.00");
+    // Edit the price.
+    await page.goto("/dashboard/products");
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog.getByLabel("Price (£)")).toHaveValue("38.50");
+    await dialog.getByLabel("Price (£)").fill("41");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("products-done")).toHaveText(`Changes to “${name}” saved.`);
+    await expect(page.getByTestId("staff-product").filter({ hasText: name })).toContainText(
+      "£41.00",
+    );
+    await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText(
+      "£41.00",
+    );
 
-  // Delete, after a confirmation that has its own address.
-  await page.goto("/dashboard/products");
-  await page.getByRole("link", { name: `Edit ${name}` }).click();
-  await page
-    .getByRole("dialog", { name: `Edit ${name}` })
-    .getByRole("link", { name: "Delete" })
-    .click();
-  await expect(page).toHaveURL(/\?delete=confirm$/);
-  const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
-  await confirm.getByRole("button", { name: "Delete product" }).click();
-  await expect(page.getByTestId("products-done")).toContainText(
-    `deleted: “${name}” has left the shop.`,
-  );
-  await expect(page.getByTestId("staff-product").filter({ hasText: name })).toHaveCount(0);
-  await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
-  await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(0);
-});
+    // Delete, after a confirmation that has its own address.
+    await page.goto("/dashboard/products");
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await page
+      .getByRole("dialog", { name: `Edit ${name}` })
+      .getByRole("link", { name: "Delete" })
+      .click();
+    await expect(page).toHaveURL(/\?delete=confirm$/);
+    const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
+    await confirm.getByRole("button", { name: "Delete product" }).click();
+    await expect(page.getByTestId("products-done")).toContainText(
+      `deleted: “${name}” has left the shop.`,
+    );
+    await expect(page.getByTestId("staff-product").filter({ hasText: name })).toHaveCount(0);
+    await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId("product-card").filter({ hasText: name })).toHaveCount(0);
+  },
+);
 
 test("staff search orders by email", async ({ page }) => {
   const project = test.info().project.name;

@@ -1,3 +1,4 @@
+import { SMOKE } from "./support/smoke";
 import { expect, test, type Page } from "@playwright/test";
 
 const bag = (page: Page) => page.getByRole("dialog", { name: "YOUR BAG" });
@@ -10,7 +11,7 @@ async function addFromProductPage(page: Page, id: number, option: RegExp) {
   await expect(bag(page)).toBeVisible();
 }
 
-test("a category tile leads to that category's items", async ({ page }) => {
+test("a category tile leads to that category's items", SMOKE, async ({ page }) => {
   await page.goto("/");
   await page.getByTestId("category-tiles").getByRole("link", { name: "Fridge Removal" }).click();
   await expect(page).toHaveURL(/\/products\?product_category=Fridge(%20|\+)Removal$/);
@@ -91,19 +92,23 @@ test("the product page needs a position option before adding", async ({ page }) 
   await expect(badge(page)).toHaveText("0");
 });
 
-test("adding the same product and position twice merges into quantity 2", async ({ page }) => {
-  await addFromProductPage(page, 1, /Outside/);
-  await expect(bag(page).getByTestId("bag-line")).toHaveCount(1);
-  await addFromProductPage(page, 1, /Outside/);
-  const lines = bag(page).getByTestId("bag-line");
-  await expect(lines).toHaveCount(1);
-  await expect(lines.getByTestId("bag-line-quantity")).toHaveText("2");
-  await expect(badge(page)).toHaveText("2");
-  // a different position is a separate line
-  await addFromProductPage(page, 1, /needs dismantling/);
-  await expect(bag(page).getByTestId("bag-line")).toHaveCount(2);
-  await expect(badge(page)).toHaveText("3");
-});
+test(
+  "adding the same product and position twice merges into quantity 2",
+  SMOKE,
+  async ({ page }) => {
+    await addFromProductPage(page, 1, /Outside/);
+    await expect(bag(page).getByTestId("bag-line")).toHaveCount(1);
+    await addFromProductPage(page, 1, /Outside/);
+    const lines = bag(page).getByTestId("bag-line");
+    await expect(lines).toHaveCount(1);
+    await expect(lines.getByTestId("bag-line-quantity")).toHaveText("2");
+    await expect(badge(page)).toHaveText("2");
+    // a different position is a separate line
+    await addFromProductPage(page, 1, /needs dismantling/);
+    await expect(bag(page).getByTestId("bag-line")).toHaveCount(2);
+    await expect(badge(page)).toHaveText("3");
+  },
+);
 
 test("the bag's − and + never go below 1, and REMOVE empties it", async ({ page }) => {
   await addFromProductPage(page, 2, /no dismantling/);

@@ -1,8 +1,11 @@
 // `npm test`: typecheck, lint, build, unit + integration (vitest), end-to-end
-// (Playwright, js and no-js). Ends with one line: "N passed, N failed".
-// `--only e2e` runs the build and the end-to-end part alone.
+// (Playwright, js and no-js), then the single executable (npm run release) copied into an empty
+// folder: the integration and reliability suites, its own checks (tests/binary) and the @smoke
+// journeys again against it. Ends with one line: "N passed, N failed".
+// `--only e2e` runs the build and the end-to-end part alone; `--only unit` the vitest part.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -47,6 +50,53 @@ function readJson(file) {
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
+function vitest(label, reportName, env = {}) {
+  const report = path.join(tmp, reportName);
+  fs.rmSync(report, { force: true });
+  run(
+    label,
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    env,
+  );
+  const json = readJson(report);
+  if (json) {
+    passed += json.numPassedTests;
+    failed += json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+    skipped += json.numPendingTests + json.numTodoTests;
+  } else {
+    failed++;
+    console.log(`✗ ${label}: vitest wrote no report`);
+  }
+}
+
+function playwright(label, reportName, env = {}, args = []) {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!fs.existsSync(chromium)) {
+    console.log("\n" + "!".repeat(72));
+    console.log(`!! NO CHROMIUM at ${chromium}: the end-to-end tests are SKIPPED.`);
+    console.log("!! Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.");
+    console.log("!".repeat(72) + "\n");
+    return;
+  }
+  const report = path.join(tmp, reportName);
+  fs.rmSync(report, { force: true });
+  run(label, bin("playwright"), ["test", "--reporter=list,json", ...args], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    ...env,
+  });
+  const json = readJson(report);
+  if (json?.stats) {
+    passed += json.stats.expected + json.stats.flaky;
+    failed += json.stats.unexpected;
+    skipped += json.stats.skipped;
+    if ((json.errors ?? []).length > 0) failed++;
+  } else {
+    failed++;
+    console.log(`✗ ${label}: Playwright wrote no report`);
+  }
+}
+
 if (!only) {
   check("typecheck", bin("tsc"), ["--noEmit"]);
   check("lint", bin("eslint"), ["--max-warnings", "0", "."]);
@@ -60,49 +110,27 @@ if (!built) {
 } else {
   run("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
 
-  if (!only || only === "unit") {
-    const report = path.join(tmp, "vitest.json");
-    fs.rmSync(report, { force: true });
-    run("unit and integration", bin("vitest"), [
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${report}`,
-    ]);
-    const json = readJson(report);
-    if (json) {
-      passed += json.numPassedTests;
-      failed += json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
-      skipped += json.numPendingTests + json.numTodoTests;
+  if (!only || only === "unit") vitest("unit and integration", "vitest.json");
+
+  if (!only || only === "e2e") playwright("end-to-end (js, no-js)", "playwright.json");
+
+  if (!only) {
+    // The product as an owner gets it: one file, alone in a folder outside the repository.
+    if (run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
+      const binary = path.join(folder, "haulbook");
+      fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), binary);
+      fs.chmodSync(binary, 0o755);
+      const env = { HAULBOOK_BINARY: binary };
+      vitest("integration against the executable", "vitest-binary.json", env);
+      playwright("@smoke journeys against the executable", "playwright-binary.json", env, [
+        "--grep",
+        "@smoke",
+      ]);
+      fs.rmSync(folder, { recursive: true, force: true });
     } else {
       failed++;
-      console.log("✗ vitest wrote no report");
-    }
-  }
-
-  if (!only || only === "e2e") {
-    const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-    if (!fs.existsSync(chromium)) {
-      console.log("\n" + "!".repeat(72));
-      console.log(`!! NO CHROMIUM at ${chromium}: the end-to-end tests are SKIPPED.`);
-      console.log("!! Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.");
-      console.log("!".repeat(72) + "\n");
-    } else {
-      const report = path.join(tmp, "playwright.json");
-      fs.rmSync(report, { force: true });
-      run("end-to-end (js, no-js)", bin("playwright"), ["test", "--reporter=list,json"], {
-        PLAYWRIGHT_JSON_OUTPUT_FILE: report,
-      });
-      const json = readJson(report);
-      if (json?.stats) {
-        passed += json.stats.expected + json.stats.flaky;
-        failed += json.stats.unexpected;
-        skipped += json.stats.skipped;
-        if ((json.errors ?? []).length > 0) failed++;
-      } else {
-        failed++;
-        console.log("✗ Playwright wrote no report");
-      }
+      console.log("✗ release failed: the executable was not tested");
     }
   }
 }

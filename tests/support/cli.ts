@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { shopProgram } from "./program";
+import { exactEnvironment, shopProgram } from "./program";
 
 /**
  * Runs an owner's command the way the owner does: `node build/server.js <args>`
@@ -22,12 +22,12 @@ export interface CommandOptions {
 }
 
 function environment({ dataDir, env }: CommandOptions) {
-  return {
+  return exactEnvironment({
     ...shopProgram().env,
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     ...env,
-  } as NodeJS.ProcessEnv;
+  });
 }
 
 /** Runs a command and waits (blocking this process: no server of the test's own may need to answer meanwhile). */

