@@ -141,6 +141,28 @@ describe("a backup while the shop is taking bookings", () => {
         // The copy opens as a database of its own, with no write-ahead log beside it.
         expect(fs.existsSync(`${file}-wal`)).toBe(false);
       }
+
+      // The last copy, restored into a new data folder, is the live shop's orders up to that moment.
+      const { file: lastCopy } = copies.at(-1)!;
+      const restoredDir = makeDataDir(false);
+      const restored = haulbook(["restore", lastCopy], { dataDir: restoredDir });
+      expect(restored.status).toBe(0);
+      const ordersOf = (db: string, upTo: number) =>
+        query(db, "SELECT id, full_name, total_pence FROM orders WHERE id <= ? ORDER BY id", upTo);
+      const restoredDb = path.join(restoredDir, "haulbook.db");
+      const upTo = maxId(lastCopy);
+      expect(ordersOf(restoredDb, upTo)).toEqual(ordersOf(live, upTo));
+      const [newest] = query<{ full_name: string }>(
+        restoredDb,
+        "SELECT full_name FROM orders ORDER BY id DESC LIMIT 1",
+      );
+      const reopened = await startServer({ dataDir: restoredDir });
+      try {
+        const restoredStaff = await staffApi(reopened);
+        expect(await restoredStaff.orders(newest!.full_name)).toEqual([newest!.full_name]);
+      } finally {
+        await reopened.stop();
+      }
     } finally {
       await server.stop();
     }
