@@ -92,7 +92,20 @@ function sqliteAddon() {
   const result = spawnSync(
     process.execPath,
     [gyp, "rebuild", "--release", `--nodedir=${nodedir}`, `-j`, String(os.availableParallelism())],
-    { cwd: source, encoding: "utf8" },
+    {
+      cwd: source,
+      encoding: "utf8",
+      // Under `npm run`, npm passes its own settings (such as a machine-wide nodedir) as
+      // npm_config_* variables, which node-gyp would prefer to our --nodedir.
+      env: {
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(
+            ([name]) => !name.toLowerCase().startsWith("npm_config_"),
+          ),
+        ),
+        npm_config_nodedir: nodedir,
+      },
+    },
   );
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr);
@@ -104,7 +117,32 @@ function sqliteAddon() {
   fs.rmSync(work, { recursive: true, force: true });
   return cached;
 }
-const sqlite = sqliteAddon();
+// The addon must load in the embedded Node (a build against other headers fails only at run
+// time); a cached build that does not is made again.
+function loadsInRuntime(file) {
+  const check = spawnSync(
+    runtime,
+    [
+      "-e",
+      'process.dlopen({ exports: {} }, process.argv[1], require("os").constants.dlopen.RTLD_NOW)',
+      file,
+    ],
+    { encoding: "utf8" },
+  );
+  return check.status === 0
+    ? true
+    : check.stderr
+        .trim()
+        .split("\n")
+        .find((line) => /Error/.test(line));
+}
+let sqlite = sqliteAddon();
+if (loadsInRuntime(sqlite) !== true) {
+  fs.rmSync(sqlite);
+  sqlite = sqliteAddon();
+  const problem = loadsInRuntime(sqlite);
+  if (problem !== true) fail(`better-sqlite3 does not load in Node ${runtimeVersion}: ${problem}`);
+}
 step("better-sqlite3 for the embedded Node");
 
 // 3. The embedded files: public/ and the native libraries, each an asset, listed in a manifest.
