@@ -1,7 +1,7 @@
 import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
-import { config, type Config } from "~/services/config.server";
+import { config, describeDatabase, type Config } from "~/services/config.server";
 import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/services/db.server";
 import { paymentGateway } from "~/services/payments.server";
 import { removePidFile, writePidFile } from "~/services/pid-file.server";
@@ -15,7 +15,7 @@ import { commandPrefix } from "~/services/release.server";
 export async function startApp(): Promise<Config> {
   const cfg = config();
   const started = Date.now();
-  const connection = openDatabase(cfg.databasePath);
+  const connection = openDatabase(cfg.database);
   setConnection(connection);
   // From here `restore` refuses to touch this data folder (services/pid-file.server.ts).
   writePidFile(cfg.dataDir);
@@ -57,7 +57,9 @@ export async function startApp(): Promise<Config> {
         ? "[payments] demo gateway: no card is charged (set STRIPE_SECRET_KEY for real payments)"
         : "[payments] card payment is off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
   );
-  console.log(`[app] ready in ${Date.now() - started} ms (data: ${cfg.databasePath})`);
+  console.log(
+    `[app] ready in ${Date.now() - started} ms (data: ${describeDatabase(cfg.database)})`,
+  );
   return cfg;
 }
 
