@@ -69,7 +69,7 @@ export function parseNumeric(text: string): number | string {
  * already numbers); bytea comes back as a Buffer, as SQLite's BLOB does.
  */
 export function postgresPool(url: string, poolSize: number): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: {
@@ -80,6 +80,13 @@ export function postgresPool(url: string, poolSize: number): pg.Pool {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection that breaks (PostgreSQL restarted, the network dropped) is reported
+  // here; without a listener Node would end the whole process. The pool opens a new
+  // connection for the next query, and /healthz says whether the database answers.
+  pool.on("error", (error) => {
+    console.error(`[db] a PostgreSQL connection was lost: ${error.message}`);
+  });
+  return pool;
 }
 
 /** Kysely over a PostgreSQL pool. */
