@@ -25,6 +25,10 @@ export async function startApp(): Promise<Config> {
   } catch (error) {
     await closeDatabase();
     removePidFile(cfg.dataDir);
+    // pg's own messages ("connect ECONNREFUSED …", "password authentication failed …") do not
+    // say which database; the owner's log should (its password shown as ***).
+    if (cfg.database.engine === "postgres" && error instanceof Error)
+      throw new Error(`${describeDatabase(cfg.database)}: ${error.message}`, { cause: error });
     throw error;
   }
 

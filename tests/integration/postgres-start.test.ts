@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haulbook } from "../support/cli";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
-import { makeDataDir, startServer, STAFF } from "../support/server";
+import { freePort, makeDataDir, startServer, STAFF } from "../support/server";
 import { signInStaff } from "../support/staff";
 
 /**
@@ -77,6 +77,21 @@ describe("the shop on PostgreSQL", () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
+  });
+
+  it("refuses to start when PostgreSQL cannot be reached, naming it without its password", async () => {
+    const port = await freePort();
+    const server = await startServer({
+      dataDir: makeDataDir(false),
+      env: { DATABASE_URL: `postgres://shop:s3cret-pass@127.0.0.1:${port}/haulbook` },
+      expectExit: true,
+    });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain(
+      `cannot start: PostgreSQL postgres://shop:***@127.0.0.1:${port}/haulbook: connect ECONNREFUSED`,
+    );
+    expect(server.output()).not.toContain("s3cret-pass");
+    expect(fs.existsSync(path.join(server.dataDir, "haulbook.pid"))).toBe(false);
   });
 
   it.each([
