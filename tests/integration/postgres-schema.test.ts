@@ -308,6 +308,7 @@ const TABLES = [
 let server: RunningPostgres;
 let postgres: Connection;
 let sqlite: SqliteConnection;
+let sqliteDir: string | undefined;
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -319,8 +320,8 @@ beforeAll(async () => {
   await migrateToLatest(postgres);
   timings.postgresMigrateMs = Date.now() - started;
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-pg-schema-"));
-  sqlite = openDatabase(path.join(dir, "haulbook.db"));
+  sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-pg-schema-"));
+  sqlite = openDatabase(path.join(sqliteDir, "haulbook.db"));
   started = Date.now();
   await migrateToLatest(sqlite);
   timings.sqliteMigrateMs = Date.now() - started;
@@ -331,6 +332,7 @@ afterAll(async () => {
   if (postgres) await closeConnection(postgres);
   if (sqlite) await closeConnection(sqlite);
   await server?.stop();
+  if (sqliteDir) fs.rmSync(sqliteDir, { recursive: true, force: true });
 });
 
 describe("PostgreSQL's schema", () => {

@@ -39,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await postgres?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("the shop on PostgreSQL", () => {
@@ -82,7 +83,7 @@ describe("the shop on PostgreSQL", () => {
   it("refuses to start when PostgreSQL cannot be reached, naming it without its password", async () => {
     const port = await freePort();
     const server = await startServer({
-      dataDir: makeDataDir(false),
+      dataDir: path.join(dataDir, "unreachable"),
       env: { DATABASE_URL: `postgres://shop:s3cret-pass@127.0.0.1:${port}/haulbook` },
       expectExit: true,
     });
