@@ -1,7 +1,7 @@
 import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
-import { config, type Config } from "~/services/config.server";
+import { config, describeDatabase, type Config } from "~/services/config.server";
 import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/services/db.server";
 import { paymentGateway } from "~/services/payments.server";
 import { removePidFile, writePidFile } from "~/services/pid-file.server";
@@ -15,7 +15,7 @@ import { commandPrefix } from "~/services/release.server";
 export async function startApp(): Promise<Config> {
   const cfg = config();
   const started = Date.now();
-  const connection = openDatabase(cfg.databasePath);
+  const connection = openDatabase(cfg.database);
   setConnection(connection);
   // From here `restore` refuses to touch this data folder (services/pid-file.server.ts).
   writePidFile(cfg.dataDir);
@@ -25,6 +25,10 @@ export async function startApp(): Promise<Config> {
   } catch (error) {
     await closeDatabase();
     removePidFile(cfg.dataDir);
+    // pg's own messages ("connect ECONNREFUSED …", "password authentication failed …") do not
+    // say which database; the owner's log should (its password shown as ***).
+    if (cfg.database.engine === "postgres" && error instanceof Error)
+      throw new Error(`${describeDatabase(cfg.database)}: ${error.message}`, { cause: error });
     throw error;
   }
 
@@ -57,7 +61,9 @@ export async function startApp(): Promise<Config> {
         ? "[payments] demo gateway: no card is charged (set STRIPE_SECRET_KEY for real payments)"
         : "[payments] card payment is off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
   );
-  console.log(`[app] ready in ${Date.now() - started} ms (data: ${cfg.databasePath})`);
+  console.log(
+    `[app] ready in ${Date.now() - started} ms (data: ${describeDatabase(cfg.database)})`,
+  );
   return cfg;
 }
 

@@ -1,10 +1,12 @@
 import type { Migration, MigrationProvider } from "kysely";
+import type { Engine } from "../app/services/dialect.server";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_rate_limits";
 import * as m0003 from "./0003_order_search_indexes";
 import * as m0004 from "./0004_payments";
 import * as m0005 from "./0005_staff_sessions";
 import * as m0006 from "./0006_hardening_payments";
+import * as m0006pg from "./0006_postgres_baseline";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -19,6 +21,26 @@ export const migrations: Record<string, Migration> = {
   "0006_hardening_payments": m0006,
 };
 
+/**
+ * PostgreSQL's list (docs/decisions/016-postgresql.md): one baseline that
+ * creates the schema SQLite has after 0001…0006, then the shared migrations.
+ * From 0007 on a migration is written once, for both engines (what must
+ * differ comes from app/services/dialect.server.ts), and appended to both lists.
+ */
+export const postgresMigrations: Record<string, Migration> = {
+  "0006_postgres_baseline": m0006pg,
+};
+
+/** SQLite's migrations (the list above). */
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
+
+const postgresProvider: MigrationProvider = {
+  getMigrations: async () => postgresMigrations,
+};
+
+/** The migrations for an engine. */
+export function migrationProviderFor(engine: Engine): MigrationProvider {
+  return engine === "postgres" ? postgresProvider : migrationProvider;
+}

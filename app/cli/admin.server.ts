@@ -63,7 +63,7 @@ export async function admin(args: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const connection = openDatabase(config.databasePath);
+  const connection = openDatabase(config.database);
   setConnection(connection);
   try {
     await upgradeDatabase(connection, config.dataDir);

@@ -9,7 +9,7 @@ import {
   writeBackup,
   type RowCounts,
 } from "~/services/backup.server";
-import { loadConfig } from "~/services/config.server";
+import { describeDatabase, loadConfig, type Config } from "~/services/config.server";
 import {
   closeConnection,
   knownMigrations,
@@ -25,15 +25,29 @@ import { commandPrefix } from "~/services/release.server";
 const countsText = (c: RowCounts) =>
   `orders ${c.orders}, quotes ${c.quotes}, products ${c.products}`;
 
+/**
+ * SQLite's file, for the commands that copy or replace it; on PostgreSQL
+ * they say which PostgreSQL tool does that job instead, and answer null.
+ */
+function sqliteFile(config: Config, command: string, instead: string): string | null {
+  if (config.database.engine === "sqlite") return config.database.path;
+  console.error(
+    `\`${command}\` is for SQLite; on PostgreSQL use ${instead} ` +
+      `(the shop's data is in ${describeDatabase(config.database)}). Nothing was changed.`,
+  );
+  return null;
+}
+
 export async function migrate(): Promise<number> {
   const config = loadConfig();
-  const connection = openDatabase(config.databasePath);
+  const label = describeDatabase(config.database);
+  const connection = openDatabase(config.database);
   try {
     const applied = await upgradeDatabase(connection, config.dataDir);
     console.log(
       applied.length === 0
-        ? `${config.databasePath}: already up to date`
-        : applied.map((r) => `${config.databasePath}: applied ${r.migrationName}`).join("\n"),
+        ? `${label}: already up to date`
+        : applied.map((r) => `${label}: applied ${r.migrationName}`).join("\n"),
     );
     return 0;
   } finally {
@@ -72,8 +86,14 @@ export async function backup(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  if (!fs.existsSync(config.databasePath)) {
-    console.error(`No database at ${config.databasePath}: nothing to back up.`);
+  const databasePath = sqliteFile(
+    config,
+    "backup",
+    "pg_dump (for example pg_dump -Fc -f shop.dump)",
+  );
+  if (databasePath === null) return 1;
+  if (!fs.existsSync(databasePath)) {
+    console.error(`No database at ${databasePath}: nothing to back up.`);
     return 1;
   }
   const { file, folder } = backupTarget(parsed.target, new Date(), (p) => {
@@ -91,7 +111,7 @@ export async function backup(args: string[]): Promise<number> {
   }
   if (folder) fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
 
-  const connection = openExistingDatabase(config.databasePath);
+  const connection = openExistingDatabase(databasePath);
   let result;
   try {
     result = writeBackup(connection.sqlite, file);
@@ -116,6 +136,8 @@ export async function restore(args: string[]): Promise<number> {
   }
   const source = path.resolve(args[0]!);
   const config = loadConfig();
+  const databasePath = sqliteFile(config, "restore", "pg_dump's copy with pg_restore");
+  if (databasePath === null) return 1;
   const pid = runningServer(config.dataDir);
   if (pid !== null) {
     console.error(
@@ -126,17 +148,17 @@ export async function restore(args: string[]): Promise<number> {
   }
   const { report, previous } = restoreDatabase({
     source,
-    databasePath: config.databasePath,
+    databasePath,
     knownMigrations: await knownMigrations(),
     now: new Date(),
   });
-  console.log(`Restored ${source} into ${config.databasePath} (${countsText(report.counts)}).`);
+  console.log(`Restored ${source} into ${databasePath} (${countsText(report.counts)}).`);
   console.log(
     previous
       ? `The database that was there is kept as ${previous}.`
       : "There was no database there before.",
   );
-  const connection = openDatabase(config.databasePath);
+  const connection = openDatabase(databasePath);
   try {
     const applied = await upgradeDatabase(connection, config.dataDir);
     console.log(

@@ -20,6 +20,17 @@ const booleanText = z
     value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value),
   );
 
+/** postgres:// or postgresql://, and a URL pg can read (host may be empty: a unix socket via ?host=). */
+function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,11 +55,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z
       .string()
-      .startsWith("file:", {
-        message: "must start with file: (for example file:./data/haulbook.db)",
+      .refine((value) => value.startsWith("file:") || isPostgresUrl(value), {
+        message:
+          "must be file:<path> (SQLite, for example file:./data/haulbook.db) or postgres://user:password@host:5432/database",
       })
       .optional(),
   ),
+  /** PostgreSQL only: how many connections the server keeps open at most. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ),
@@ -127,7 +141,10 @@ export interface Config {
   /** Express "trust proxy": whose X-Forwarded-For / -Proto to believe (TRUST_PROXY) */
   trustProxy: boolean | number | string;
   dataDir: string;
-  databasePath: string;
+  /** which engine holds the shop's data (DATABASE_URL): SQLite in the data folder by default */
+  database: DatabaseConfig;
+  /** SQLite's file (the database commands, backups, the copy before an upgrade); undefined on PostgreSQL */
+  databasePath: string | undefined;
   sessionSecret: string;
   admin: { username?: string; password?: string };
   stripe: {
@@ -151,6 +168,23 @@ export interface Config {
     address: string;
     wasteCarrierLicence: string;
   };
+}
+
+export type DatabaseConfig =
+  | { engine: "sqlite"; path: string }
+  | {
+      engine: "postgres";
+      url: string;
+      /** most connections open at once (DATABASE_POOL_SIZE) */
+      poolSize: number;
+    };
+
+/** The database for logs and messages: SQLite's file, or PostgreSQL's URL without its password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.engine === "sqlite") return database.path;
+  const url = new URL(database.url);
+  if (url.password) url.password = "***";
+  return `PostgreSQL ${url.toString()}`;
 }
 
 export class ConfigError extends Error {}
@@ -205,10 +239,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError("Invalid STRIPE_API_BASE: it is only honoured when NODE_ENV=test");
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
-  const databasePath = env.DATABASE_URL
-    ? path.resolve(env.DATABASE_URL.slice("file:".length))
-    : path.join(dataDir, "haulbook.db");
-  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  let database: DatabaseConfig;
+  if (env.DATABASE_URL && isPostgresUrl(env.DATABASE_URL)) {
+    database = { engine: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
+  } else {
+    const file = env.DATABASE_URL
+      ? path.resolve(env.DATABASE_URL.slice("file:".length))
+      : path.join(dataDir, "haulbook.db");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    database = { engine: "sqlite", path: file };
+  }
   const businessName = env.BUSINESS_NAME ?? "Haulbook Waste Removal";
   const businessEmail = env.BUSINESS_EMAIL ?? "bookings@haulbook.example";
   return {
@@ -218,7 +258,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST ?? "127.0.0.1",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir,
-    databasePath,
+    database,
+    databasePath: database.engine === "sqlite" ? database.path : undefined,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     stripe: {

@@ -1,74 +1,73 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import {
-  Kysely,
-  Migrator,
-  SqliteAdapter,
-  SqliteDialect,
-  type DialectAdapter,
-  type MigrationProvider,
-  type MigrationResult,
-} from "kysely";
-import { migrationProvider } from "../../migrations";
+import { Kysely, Migrator, type MigrationProvider, type MigrationResult } from "kysely";
+import type pg from "pg";
+import { migrationProviderFor } from "../../migrations";
 import { fileStamp, formatBytes, writeBackup, type BackupResult } from "./backup.server";
+import type { DatabaseConfig } from "./config.server";
+import {
+  engineOf,
+  postgresKysely,
+  postgresPool,
+  sqliteKysely,
+  type Engine,
+} from "./dialect.server";
 import { commandPrefix } from "./release.server";
 import type { DB } from "./schema";
 
 export type { DB } from "./schema";
+export type { Engine } from "./dialect.server";
 
-export interface Connection {
+/** SQLite in one file: `sqlite` is the file's own handle (backups, checks, pragmas). */
+export interface SqliteConnection {
+  engine: "sqlite";
   db: Kysely<DB>;
   sqlite: Database.Database;
 }
 
-/**
- * SQLite can roll back schema changes, but Kysely's SqliteAdapter says it
- * cannot, so its Migrator would run each migration bare: one failing half-way
- * through an upgrade would leave the earlier ones applied. This adapter tells
- * the truth, and the Migrator runs all pending migrations in one transaction
- * (docs/decisions/014-owner-commands.md). No migration may toggle
- * PRAGMA foreign_keys (a no-op inside a transaction).
- */
-class TransactionalSqliteAdapter extends SqliteAdapter {
-  override get supportsTransactionalDdl(): boolean {
-    return true;
-  }
+/** PostgreSQL through a pool of DATABASE_POOL_SIZE connections. */
+export interface PostgresConnection {
+  engine: "postgres";
+  db: Kysely<DB>;
+  pool: pg.Pool;
 }
 
-class TransactionalSqliteDialect extends SqliteDialect {
-  override createAdapter(): DialectAdapter {
-    return new TransactionalSqliteAdapter();
-  }
-}
-
-function kyselyOver(sqlite: Database.Database): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
-}
+/** An open database; code that needs SQLite's file checks `engine` first. */
+export type Connection = SqliteConnection | PostgresConnection;
 
 /**
- * Opens the SQLite file with the settings of docs/decisions/001-better-sqlite3.md. busy_timeout
- * goes first so that switching to WAL waits for another process instead of
- * failing; synchronous=FULL so a power cut cannot lose a committed booking.
+ * Opens the shop's database. A file path, or `{ engine: "sqlite" }`, opens
+ * SQLite with the settings of docs/decisions/001-better-sqlite3.md:
+ * busy_timeout first so that switching to WAL waits for another process
+ * instead of failing; synchronous=FULL so a power cut cannot lose a committed
+ * booking. `{ engine: "postgres" }` makes a pool of `poolSize` connections,
+ * opened as queries need them (docs/decisions/016-postgresql.md).
  */
-export function openDatabase(file: string): Connection {
-  const sqlite = new Database(file);
+export function openDatabase(file: string): SqliteConnection;
+export function openDatabase(database: DatabaseConfig): Connection;
+export function openDatabase(target: string | DatabaseConfig): Connection {
+  if (typeof target !== "string" && target.engine === "postgres") {
+    const pool = postgresPool(target.url, target.poolSize);
+    return { engine: "postgres", db: postgresKysely<DB>(pool), pool };
+  }
+  const sqlite = new Database(typeof target === "string" ? target : target.path);
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  return { db: kyselyOver(sqlite), sqlite };
+  return { engine: "sqlite", db: sqliteKysely<DB>(sqlite), sqlite };
 }
 
 /**
- * Opens an existing database file as it is, changing no setting (for
+ * Opens an existing SQLite file as it is, changing no setting (for
  * commands that look at or copy a database another process may be serving).
  * Throws when there is no such file.
  */
-export function openExistingDatabase(file: string): Connection {
+export function openExistingDatabase(file: string): SqliteConnection {
   const sqlite = new Database(file, { fileMustExist: true });
   sqlite.pragma("busy_timeout = 5000");
-  return { db: kyselyOver(sqlite), sqlite };
+  return { engine: "sqlite", db: sqliteKysely<DB>(sqlite), sqlite };
 }
 
 /** Where the copies written before an upgrade go. */
@@ -88,7 +87,7 @@ export interface MigrationStatus {
 /** Which migrations a database has had, and which are pending; changes nothing. */
 export async function migrationStatus(
   db: Kysely<DB>,
-  provider: MigrationProvider = migrationProvider,
+  provider: MigrationProvider = migrationProviderFor(engineOf(db)),
 ): Promise<MigrationStatus> {
   const known = Object.keys(await provider.getMigrations()).sort();
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
@@ -108,19 +107,22 @@ export async function migrationStatus(
   };
 }
 
-/** The names of the migrations this version carries, in order. */
+/** The names of the migrations this version carries for an engine (SQLite's by default), in order. */
 export async function knownMigrations(
-  provider: MigrationProvider = migrationProvider,
+  engine: Engine = "sqlite",
+  provider: MigrationProvider = migrationProviderFor(engine),
 ): Promise<string[]> {
   return Object.keys(await provider.getMigrations()).sort();
 }
 
 export interface MigrateOptions {
-  /** the migrations to run (tests pass their own list); the app's by default */
+  /** the migrations to run (tests pass their own list); the app's for the engine by default */
   provider?: MigrationProvider;
   /**
    * Before migrating a database that already has migrations, write a copy
    * into this folder as `before-<first pending>-<stamp>.db` (created 0700).
+   * SQLite only: on PostgreSQL the owner's pg_dump is the copy, and the
+   * migrations still run in one transaction.
    */
   backupDir?: string;
   now?: Date;
@@ -144,7 +146,7 @@ export async function migrateToLatest(
   options: MigrateOptions = {},
 ): Promise<MigrateOutcome> {
   const db = target instanceof Kysely ? target : target.db;
-  const provider = options.provider ?? migrationProvider;
+  const provider = options.provider ?? migrationProviderFor(engineOf(db));
   const status = await migrationStatus(db, provider);
   if (status.unknown.length > 0) {
     throw new Error(
@@ -155,8 +157,8 @@ export async function migrateToLatest(
   if (status.pending.length === 0) return { results: [], backup: null };
 
   let backup: BackupResult | null = null;
-  if (options.backupDir && status.applied.length > 0) {
-    if (target instanceof Kysely)
+  if (options.backupDir && status.applied.length > 0 && engineOf(db) === "sqlite") {
+    if (target instanceof Kysely || target.engine !== "sqlite")
       throw new Error("A backup before migrating needs the connection.");
     fs.mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
     const name = `before-${status.pending[0]}-${fileStamp(options.now ?? new Date())}.db`;
@@ -215,22 +217,44 @@ export function db(): Kysely<DB> {
   return connection().db;
 }
 
-/** True when the database answers a trivial query. */
-export function pingDatabase(): boolean {
+/** Which engine the process-wide database is. */
+export function databaseEngine(): Engine {
+  return connection().engine;
+}
+
+/** True when the database answers a trivial query (within 2 s on PostgreSQL). */
+export async function pingDatabase(): Promise<boolean> {
   try {
-    return connection().sqlite.prepare("SELECT 1 AS ok").get() !== undefined;
+    const current = connection();
+    if (current.engine === "sqlite")
+      return current.sqlite.prepare("SELECT 1 AS ok").get() !== undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timed out")), 2000);
+    });
+    try {
+      const result = await Promise.race([current.pool.query("SELECT 1 AS ok"), timeout]);
+      return result.rows.length === 1;
+    } finally {
+      clearTimeout(timer);
+    }
   } catch {
     return false;
   }
 }
 
 /**
- * Closes a connection, checkpointing the WAL into the main file. Kysely only
- * closes the file if a query went through it, so the file is closed here too.
+ * Closes a connection: SQLite checkpoints the WAL into the main file,
+ * PostgreSQL's pool ends its connections. Kysely only closes what a query
+ * went through, so the file or pool is closed here too.
  */
 export async function closeConnection(connection: Connection): Promise<void> {
   await connection.db.destroy();
-  if (connection.sqlite.open) connection.sqlite.close();
+  if (connection.engine === "sqlite") {
+    if (connection.sqlite.open) connection.sqlite.close();
+  } else if (!connection.pool.ended) {
+    await connection.pool.end();
+  }
 }
 
 /** Closes the process-wide connection. */

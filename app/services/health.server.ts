@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { formatBytes } from "./backup.server";
-import type { Config } from "./config.server";
+import { describeDatabase, type Config } from "./config.server";
 import { closeConnection, migrationStatus, openExistingDatabase } from "./db.server";
 import { smtpServerName, verifyMailer } from "./mailer.server";
 import { verifyStripeKey } from "./payments.server";
@@ -39,7 +39,15 @@ export function checkConfig(cfg: Config): CheckResult {
 
 export async function checkDatabase(cfg: Config): Promise<CheckResult> {
   const name = "database";
-  const file = cfg.databasePath;
+  if (cfg.database.engine !== "sqlite")
+    return {
+      status: "warn",
+      name,
+      detail:
+        `${describeDatabase(cfg.database)}: this check is for SQLite; on PostgreSQL use its own ` +
+        "tools (pg_isready to see it answers, pg_dump for backups)",
+    };
+  const file = cfg.database.path;
   if (!fs.existsSync(file))
     return {
       status: "warn",

@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv, parseTrustProxy } from "~/services/config.server";
+import {
+  ConfigError,
+  describeDatabase,
+  loadConfig,
+  parseEnv,
+  parseTrustProxy,
+} from "~/services/config.server";
 
 describe("configuration", () => {
   it("uses the documented defaults when nothing is set", () => {
@@ -22,7 +28,14 @@ describe("configuration", () => {
     ["WASTE_CARRIER_LICENCE", "ABC123"],
     ["STRIPE_SECRET_KEY", "pk_test_123"],
     ["SEED_DEMO", "maybe"],
-    ["DATABASE_URL", "postgres://db"],
+    ["DATABASE_URL", "mysql://db.example.com/shop"],
+    ["DATABASE_URL", "postgres:db.example.com/shop"],
+    ["DATABASE_URL", "postgres://db.example.com:notaport/shop"],
+    ["DATABASE_URL", "./data/haulbook.db"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_POOL_SIZE", "101"],
+    ["DATABASE_POOL_SIZE", "2.5"],
+    ["DATABASE_POOL_SIZE", "many"],
     ["PUBLIC_URL", "ftp://example.com"],
     ["HOST", "example.com; rm -rf /"],
     ["TRUST_PROXY", "*"],
@@ -51,6 +64,68 @@ describe("configuration", () => {
     expect(parseEnv({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
     expect(parseEnv({ SEED_DEMO: "1" }).SEED_DEMO).toBe(true);
     expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, undefined, { engine: "sqlite", file: "haulbook.db" }],
+    ["file:other.db", undefined, { engine: "sqlite", file: "other.db" }],
+    [
+      "postgres://shop:secret@db.example.com:5432/haulbook",
+      undefined,
+      {
+        engine: "postgres",
+        url: "postgres://shop:secret@db.example.com:5432/haulbook",
+        poolSize: 10,
+      },
+    ],
+    [
+      "postgresql://shop@10.0.0.5/haulbook?sslmode=require",
+      "25",
+      {
+        engine: "postgres",
+        url: "postgresql://shop@10.0.0.5/haulbook?sslmode=require",
+        poolSize: 25,
+      },
+    ],
+    [
+      "postgres:///haulbook?host=/var/run/postgresql",
+      "1",
+      { engine: "postgres", url: "postgres:///haulbook?host=/var/run/postgresql", poolSize: 1 },
+    ],
+    ["postgres://db/shop", "100", { engine: "postgres", url: "postgres://db/shop", poolSize: 100 }],
+  ])("reads DATABASE_URL=%s (DATABASE_POOL_SIZE=%s) as %o", (url, poolSize, expected) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-config-"));
+    const cfg = loadConfig({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "x".repeat(40),
+      DATABASE_URL: url === "file:other.db" ? `file:${dataDir}/other.db` : url,
+      DATABASE_POOL_SIZE: poolSize,
+    });
+    if ("file" in expected) {
+      const file = path.join(dataDir, expected.file);
+      expect(cfg.database).toEqual({ engine: "sqlite", path: file });
+      expect(cfg.databasePath).toBe(file);
+    } else {
+      expect(cfg.database).toEqual(expected);
+      expect(cfg.databasePath).toBeUndefined();
+      // Nothing is created for SQLite when the data is elsewhere.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    }
+  });
+
+  it("never shows a PostgreSQL password in the database's description", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-config-"));
+    const cfg = loadConfig({
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://shop:hunter2hunter2@db.example.com/haulbook",
+    });
+    const text = describeDatabase(cfg.database);
+    expect(text).not.toContain("hunter2");
+    expect(text).toContain("db.example.com/haulbook");
+    expect(describeDatabase({ engine: "sqlite", path: "/srv/shop/haulbook.db" })).toBe(
+      "/srv/shop/haulbook.db",
+    );
   });
 
   it("creates DATA_DIR and keeps a generated session secret across starts", () => {

@@ -1,0 +1,125 @@
+import type Database from "better-sqlite3";
+import {
+  Kysely,
+  PostgresDialect,
+  PostgresIntrospector,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DialectAdapter,
+  type RawBuilder,
+} from "kysely";
+import pg from "pg";
+
+/**
+ * Everything that differs between the two engines the shop runs on, in one
+ * place (docs/decisions/016-postgresql.md): SQLite in the data folder (the
+ * default) and PostgreSQL (DATABASE_URL=postgres://…). The rest of the code
+ * writes one query for both; when a query cannot be the same, the engine's
+ * version is a helper here.
+ */
+
+export type Engine = "sqlite" | "postgres";
+
+/**
+ * SQLite can roll back schema changes, but Kysely's SqliteAdapter says it
+ * cannot, so its Migrator would run each migration bare: one failing half-way
+ * through an upgrade would leave the earlier ones applied. This adapter tells
+ * the truth, and the Migrator runs all pending migrations in one transaction
+ * (docs/decisions/014-owner-commands.md). No migration may toggle
+ * PRAGMA foreign_keys (a no-op inside a transaction). PostgreSQL's adapter
+ * already says it can.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/** Kysely over an open better-sqlite3 database. */
+export function sqliteKysely<DB>(sqlite: Database.Database): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
+}
+
+// PostgreSQL type OIDs whose text pg would hand back as strings.
+const INT8 = 20; // count(*), sum() of integers
+const NUMERIC = 1700; // sum() of bigints, avg()
+
+/** int8 text as a number when it is one exactly; beyond 2^53 the text itself, never a rounded number. */
+export function parseInt8(text: string): number | string {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : text;
+}
+
+/** numeric text as a number when a double holds it (at most 15 significant digits); else the text. */
+export function parseNumeric(text: string): number | string {
+  const digits = text.replace(/^-/, "").replace(".", "").replace(/^0+/, "");
+  return digits.length <= 15 ? Number(text) : text;
+}
+
+/**
+ * The connection pool for PostgreSQL. SQLite hands integers back as numbers,
+ * so PostgreSQL's int8 and numeric do too where that is exact (ids are int4,
+ * already numbers); bytea comes back as a Buffer, as SQLite's BLOB does.
+ */
+export function postgresPool(url: string, poolSize: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") => {
+        if (oid === INT8 && format !== "binary") return parseInt8;
+        if (oid === NUMERIC && format !== "binary") return parseNumeric;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that breaks (PostgreSQL restarted, the network dropped) is reported
+  // here; without a listener Node would end the whole process. The pool opens a new
+  // connection for the next query, and /healthz says whether the database answers.
+  pool.on("error", (error) => {
+    console.error(`[db] a PostgreSQL connection was lost: ${error.message}`);
+  });
+  return pool;
+}
+
+/** Kysely over a PostgreSQL pool. */
+export function postgresKysely<DB>(pool: pg.Pool): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Which engine a Kysely instance (or a transaction of one) speaks to. */
+export function engineOf(db: { readonly introspection: unknown }): Engine {
+  return db.introspection instanceof PostgresIntrospector ? "postgres" : "sqlite";
+}
+
+/**
+ * SQL for "now" as the shop stores timestamps: ISO-8601 UTC text with
+ * milliseconds (2026-11-23T09:30:00.000Z), so they sort and compare as text
+ * on both engines. Used by the schema's defaults.
+ */
+export const NOW_TEXT_SQL: Record<Engine, string> = {
+  sqlite: "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+  postgres: `(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+};
+
+/** "now" as ISO-8601 UTC text, for queries. */
+export function nowText(engine: Engine): RawBuilder<string> {
+  return sql<string>`${sql.raw(NOW_TEXT_SQL[engine])}`;
+}
+
+/** True when a write was refused because it broke a UNIQUE constraint (or primary key), on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505" // PostgreSQL's unique_violation
+  );
+}
