@@ -32,6 +32,12 @@ export async function startApp(): Promise<Config> {
     throw error;
   }
 
+  if (cfg.database.engine === "postgres")
+    console.warn(
+      "[db] PostgreSQL support is a first step: the catalogue, searches and checkout's day capacity" +
+        " do not work on it yet (docs/decisions/016-postgresql.md). Use SQLite for a live shop.",
+    );
+
   const admin = await ensureFirstStaffUser(cfg.admin);
   if (admin?.generated) {
     console.log(
