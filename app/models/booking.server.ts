@@ -9,6 +9,7 @@ import {
 } from "~/lib/calendar";
 import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
+import { oneWhen } from "~/services/dialect.server";
 import { getSetting } from "./settings.server";
 
 /**
@@ -145,9 +146,11 @@ export async function dayLoad(
   const row = await executor
     .selectFrom("orders")
     .select([
-      sql<number>`coalesce(sum(${fillsDay(now)}), 0)`.as("booked"),
-      sql<number>`coalesce(sum(${held}), 0)`.as("held"),
-      sql<number>`coalesce(sum(${held} AND client_key = ${clientKey}), 0)`.as("by_address"),
+      sql<number>`coalesce(sum(${oneWhen(fillsDay(now))}), 0)`.as("booked"),
+      sql<number>`coalesce(sum(${oneWhen(held)}), 0)`.as("held"),
+      sql<number>`coalesce(sum(${oneWhen(sql<boolean>`${held} AND client_key = ${clientKey}`)}), 0)`.as(
+        "by_address",
+      ),
     ])
     .where("collection_date", "=", day)
     .executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { db } from "~/services/db.server";
+import { db, sameIgnoringCase } from "~/services/db.server";
 import { PasswordHashBusy } from "~/services/password.server";
 import { releaseAttempt, retryAfterText } from "./rate-limit.server";
 import { verifyStaffLogin, type StaffUser } from "./user.server";
@@ -119,7 +119,7 @@ export async function reserveLoginAttempt(
         .selectFrom("staff_login_sources")
         .innerJoin("users", "users.id", "staff_login_sources.user_id")
         .select("staff_login_sources.user_id")
-        .where("users.username", "=", username.trim())
+        .where(sameIgnoringCase("users.username", username.trim()))
         .where("staff_login_sources.address", "=", address)
         .where(
           "staff_login_sources.last_seen_at",

@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { toCsv } from "~/lib/csv";
 import { clampPage, staffPageSize } from "~/lib/paging";
-import { db, likeContains } from "~/services/db.server";
+import { containsIgnoringCase, db } from "~/services/db.server";
+import { noRows } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 
 /** All orders, whatever their state (the dashboard's count card). */
@@ -89,11 +89,9 @@ export async function searchOrders(
   const filtered = (narrow: boolean) => {
     let query = db().selectFrom("orders");
     if (text(search.name))
-      query = query.where(
-        sql<boolean>`orders.full_name LIKE ${likeContains(text(search.name))} ESCAPE '\\'`,
-      );
+      query = query.where(containsIgnoringCase("orders.full_name", text(search.name)));
     if (email) {
-      const pattern = sql<boolean>`matched.email LIKE ${likeContains(email)} ESCAPE '\\'`;
+      const pattern = containsIgnoringCase("matched.email", email);
       query = narrow
         ? query.where((eb) =>
             eb(
@@ -102,15 +100,15 @@ export async function searchOrders(
               eb.selectFrom("orders as matched").select("matched.id").where(pattern),
             ),
           )
-        : query.where(sql<boolean>`orders.email LIKE ${likeContains(email)} ESCAPE '\\'`);
+        : query.where(containsIgnoringCase("orders.email", email));
     }
     if (/^\d{1,12}$/.test(text(search.orderId)))
       query = query.where("orders.id", "=", Number(text(search.orderId)));
-    else if (text(search.orderId)) query = query.where(sql<boolean>`0`);
+    else if (text(search.orderId)) query = query.where(noRows);
     if (search.status === "pending" || search.status === "complete")
       query = query.where("orders.status", "=", search.status);
     if (productName) {
-      const pattern = sql<boolean>`order_items.product_name LIKE ${likeContains(productName)} ESCAPE '\\'`;
+      const pattern = containsIgnoringCase("order_items.product_name", productName);
       query = narrow
         ? query.where((eb) =>
             eb(

@@ -2,7 +2,13 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { resolveCategory } from "~/lib/categories";
 import type { ProductCategory } from "~/lib/domain";
 import { clampPage, pageCount } from "~/lib/paging";
-import { db, likeContains, likeStartsWith, type DB } from "~/services/db.server";
+import {
+  caseless,
+  containsIgnoringCase,
+  db,
+  startsWithIgnoringCase,
+  type DB,
+} from "~/services/db.server";
 import { listImageVariants } from "./image.server";
 
 /**
@@ -68,7 +74,7 @@ function baseQuery() {
 
 /** The shop's order: by name in any case, then by id (so equal names keep one order). */
 function inShopOrder<O>(query: SelectQueryBuilder<DB, "products" | "images", O>) {
-  return query.orderBy(sql`products.name COLLATE NOCASE`).orderBy("products.id");
+  return query.orderBy(caseless("products.name")).orderBy("products.id");
 }
 
 /** An id a product could have: a positive whole number (anything else is no product). */
@@ -158,8 +164,7 @@ export async function listProducts(query: ProductQuery = {}): Promise<ProductPag
 
   let filtered = baseQuery();
   if (resolved) filtered = filtered.where("products.category", "=", resolved);
-  if (name)
-    filtered = filtered.where(sql<boolean>`products.name LIKE ${likeContains(name)} ESCAPE '\\'`);
+  if (name) filtered = filtered.where(containsIgnoringCase("products.name", name));
 
   const { n } = await filtered
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -226,11 +231,9 @@ export async function suggestProductNames(text: string, limit = 8): Promise<stri
   if (!words) return [];
   const rows = await baseQuery()
     .select("products.name")
-    .where(sql<boolean>`products.name LIKE ${likeContains(words)} ESCAPE '\\'`)
-    .orderBy(
-      sql`CASE WHEN products.name LIKE ${likeStartsWith(words)} ESCAPE '\\' THEN 0 ELSE 1 END`,
-    )
-    .orderBy(sql`products.name COLLATE NOCASE`)
+    .where(containsIgnoringCase("products.name", words))
+    .orderBy(sql`CASE WHEN ${startsWithIgnoringCase("products.name", words)} THEN 0 ELSE 1 END`)
+    .orderBy(caseless("products.name"))
     .limit(limit)
     .execute();
   return [...new Set(rows.map((r) => r.name))];

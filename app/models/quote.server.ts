@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import { clientNetwork } from "~/lib/client-network";
 import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
@@ -6,7 +5,7 @@ import { fieldErrors } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { config } from "~/services/config.server";
-import { db, likeContains } from "~/services/db.server";
+import { containsIgnoringCase, db } from "~/services/db.server";
 import {
   checkQuotePhoto,
   encodeQuotePhoto,
@@ -243,7 +242,8 @@ export interface QuoteSearch {
   page?: number;
 }
 
-const contains = (text: string) => likeContains(text.trim().slice(0, 100));
+const contains = (column: string, text: string) =>
+  containsIgnoringCase(column, text.trim().slice(0, 100));
 
 /** Staff's quote search: newest first; text filters match anywhere, case-insensitively. */
 export async function listQuotes(search: QuoteSearch) {
@@ -252,14 +252,9 @@ export async function listQuotes(search: QuoteSearch) {
     : 25;
   const page = clampPage(search.page);
   let query = db().selectFrom("quotes");
-  if (search.fullName?.trim())
-    query = query.where(sql<boolean>`full_name LIKE ${contains(search.fullName)} ESCAPE '\\'`);
-  if (search.email?.trim())
-    query = query.where(sql<boolean>`email LIKE ${contains(search.email)} ESCAPE '\\'`);
-  if (search.phoneNumber?.trim())
-    query = query.where(
-      sql<boolean>`phone_number LIKE ${contains(search.phoneNumber)} ESCAPE '\\'`,
-    );
+  if (search.fullName?.trim()) query = query.where(contains("full_name", search.fullName));
+  if (search.email?.trim()) query = query.where(contains("email", search.email));
+  if (search.phoneNumber?.trim()) query = query.where(contains("phone_number", search.phoneNumber));
   if (search.responded === "yes" || search.responded === "no")
     query = query.where("responded", "=", search.responded);
   const { n } = await query

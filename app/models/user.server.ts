@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "~/services/db.server";
+import { db, sameIgnoringCase } from "~/services/db.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
 import { endAllStaffSessions } from "./staff-session.server";
 
@@ -91,7 +91,7 @@ export async function verifyStaffLogin(
   const row = await db()
     .selectFrom("users")
     .select(["id", "username", "password_hash"])
-    .where("username", "=", username.trim())
+    .where(sameIgnoringCase("username", username.trim()))
     .executeTakeFirst();
   const ok = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
   return row && ok ? { id: row.id, username: row.username } : undefined;
@@ -111,7 +111,7 @@ export async function setPassword(username: string, password: string): Promise<b
       const user = await trx
         .updateTable("users")
         .set({ password_hash, updated_at: new Date().toISOString() })
-        .where("username", "=", username)
+        .where(sameIgnoringCase("username", username))
         .returning("id")
         .executeTakeFirst();
       if (!user) return false;
@@ -125,7 +125,7 @@ export async function signOutEverywhere(username: string): Promise<number | unde
   const user = await db()
     .selectFrom("users")
     .select("id")
-    .where("username", "=", username)
+    .where(sameIgnoringCase("username", username))
     .executeTakeFirst();
   return user ? endAllStaffSessions(user.id) : undefined;
 }

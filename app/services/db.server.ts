@@ -1,13 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, type MigrationProvider, type MigrationResult } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  type RawBuilder,
+  type MigrationProvider,
+  type MigrationResult,
+} from "kysely";
 import type pg from "pg";
 import { migrationProviderFor } from "../../migrations";
 import { fileStamp, formatBytes, writeBackup, type BackupResult } from "./backup.server";
 import type { DatabaseConfig } from "./config.server";
 import {
   engineOf,
+  equalsIgnoringCase,
+  ignoringCase,
+  likeIgnoringCase,
   postgresKysely,
   postgresPool,
   sqliteKysely,
@@ -278,4 +287,30 @@ export function likeContains(text: string): string {
 /** A LIKE pattern matching text that starts with `text`, wildcards escaped (use with ESCAPE '\\'). */
 export function likeStartsWith(text: string): string {
   return `${escapeLike(text)}%`;
+}
+
+/*
+ * Case-insensitive text for the models, on the process-wide database's engine
+ * (the SQL for each engine is in dialect.server.ts). Column names are Kysely
+ * references ("orders.email").
+ */
+
+/** `column` contains `text` anywhere, ignoring case (LIKE's wildcards in `text` are literal). */
+export function containsIgnoringCase(column: string, text: string): RawBuilder<boolean> {
+  return likeIgnoringCase(databaseEngine(), column, likeContains(text));
+}
+
+/** `column` starts with `text`, ignoring case (LIKE's wildcards in `text` are literal). */
+export function startsWithIgnoringCase(column: string, text: string): RawBuilder<boolean> {
+  return likeIgnoringCase(databaseEngine(), column, likeStartsWith(text));
+}
+
+/** `column` equals `value` in any case (usernames). */
+export function sameIgnoringCase(column: string, value: string): RawBuilder<boolean> {
+  return equalsIgnoringCase(databaseEngine(), column, value);
+}
+
+/** A sort key: `column` in any case. */
+export function caseless(column: string): RawBuilder<string> {
+  return ignoringCase(databaseEngine(), column);
 }

@@ -123,3 +123,59 @@ export function isUniqueViolation(error: unknown): boolean {
     code === "23505" // PostgreSQL's unique_violation
   );
 }
+
+/*
+ * Case-insensitive text, the same on both engines. SQLite's LIKE ignores ASCII
+ * case and its `COLLATE NOCASE` columns and indexes (users.username,
+ * products.name, orders.email, quotes.email, order_items.product_name) fold
+ * ASCII case; PostgreSQL's LIKE and `=` do not, so there the column and the
+ * text are both lower()ed. The PostgreSQL baseline indexes these columns on
+ * lower(column) (migrations/0006_postgres_baseline.ts), and only the
+ * lower(column) form can use them: `lower(username) = lower($1)` seeks in
+ * users_username_nocase, `ORDER BY lower(products.name)` walks products_name,
+ * and `lower(name) LIKE 'abc%'` can seek on a prefix (with the C collation the
+ * test servers use). ILIKE would give the same answers but never uses those
+ * indexes. On SQLite the SQL stays exactly what it was, so its query plans
+ * (docs/decisions/009-order-search-at-scale.md) do not change. Like SQLite,
+ * only ASCII letters are folded on a C-collation PostgreSQL.
+ */
+
+/** `column LIKE pattern ESCAPE '\'`, ignoring case; `pattern` escaped by likeContains/likeStartsWith. */
+export function likeIgnoringCase(
+  engine: Engine,
+  column: string,
+  pattern: string,
+): RawBuilder<boolean> {
+  return engine === "postgres"
+    ? sql<boolean>`lower(${sql.ref(column)}) LIKE lower(${pattern}) ESCAPE '\\'`
+    : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/**
+ * `column = value`, ignoring case, for a column SQLite declares COLLATE NOCASE
+ * (where `=` already ignores case and seeks in the column's index).
+ */
+export function equalsIgnoringCase(
+  engine: Engine,
+  column: string,
+  value: string,
+): RawBuilder<boolean> {
+  return engine === "postgres"
+    ? sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`
+    : sql<boolean>`${sql.ref(column)} = ${value}`;
+}
+
+/** A sort key for `column` in any case: SQLite's NOCASE collation, PostgreSQL's lower(). */
+export function ignoringCase(engine: Engine, column: string): RawBuilder<string> {
+  return engine === "postgres"
+    ? sql<string>`lower(${sql.ref(column)})`
+    : sql<string>`${sql.ref(column)} COLLATE NOCASE`;
+}
+
+/** A condition no row meets, on both engines (PostgreSQL has no `WHERE 0`). */
+export const noRows: RawBuilder<boolean> = sql<boolean>`1 = 0`;
+
+/** 1 for a row meeting `condition`, else 0: for sum(), as PostgreSQL cannot sum booleans. */
+export function oneWhen(condition: RawBuilder<boolean>): RawBuilder<number> {
+  return sql<number>`CASE WHEN ${condition} THEN 1 ELSE 0 END`;
+}
