@@ -1,9 +1,8 @@
-import Database from "better-sqlite3";
 import crypto from "node:crypto";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../support/server";
+import { rows, withTestDatabase } from "../support/database";
+import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
 import { followRedirect, signInStaff } from "../support/staff";
 
 let server: RunningServer;
@@ -68,16 +67,10 @@ const update = (form: FormData, opts: { xsrf?: boolean; session?: boolean } = {}
 const remove = (id: number, opts: { xsrf?: boolean; session?: boolean } = {}) =>
   api(`/api/products/deleteProduct/${id}`, { method: "DELETE", ...opts });
 
-function query<T>(sqlText: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
-  try {
-    return db.prepare(sqlText).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sqlText: string, ...params: unknown[]) => rows<T>(server, sqlText, ...params);
 
-const productCount = () => query<{ n: number }>("SELECT count(*) AS n FROM products")[0]!.n;
+const productCount = async () =>
+  (await query<{ n: number }>("SELECT count(*) AS n FROM products"))[0]!.n;
 
 async function createViaApi(fields: Record<string, string> = {}) {
   const res = await upload(
@@ -109,7 +102,7 @@ describe("POST /api/products/upload", () => {
 
   it("adds a product (201, the spec's fields in pounds) that the shop shows at once with WebP variants", async () => {
     const name = unique("Corner Sofa");
-    const before = productCount();
+    const before = await productCount();
     const res = await upload(
       productForm({ product_name: name, product_category: "Sofa & Chair Removal" }, [
         { name: "sofa.png", bytes: await png("#884422") },
@@ -132,10 +125,12 @@ describe("POST /api/products/upload", () => {
         outside_price: 0,
       },
     });
-    expect(productCount()).toBe(before + 1);
-    const stored = query<{ price_pence: number; inside_no_dismantle_pence: number }>(
-      "SELECT price_pence, inside_no_dismantle_pence FROM products WHERE id = ?",
-      body.product.ID,
+    expect(await productCount()).toBe(before + 1);
+    const stored = (
+      await query<{ price_pence: number; inside_no_dismantle_pence: number }>(
+        "SELECT price_pence, inside_no_dismantle_pence FROM products WHERE id = ?",
+        body.product.ID,
+      )
     )[0]!;
     expect(stored).toEqual({ price_pence: 4550, inside_no_dismantle_pence: 750 });
 
@@ -156,7 +151,7 @@ describe("POST /api/products/upload", () => {
   });
 
   it("refuses a product without an image with the spec's message", async () => {
-    const before = productCount();
+    const before = await productCount();
     const res = await upload(productForm({}, []));
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -165,7 +160,7 @@ describe("POST /api/products/upload", () => {
       message: "You need to upload an product Image",
       errors: { image: "You need to upload an product Image" },
     });
-    expect(productCount()).toBe(before);
+    expect(await productCount()).toBe(before);
   });
 
   it("decides the type by the bytes: text named .png, a WebP and a GIF are refused", async () => {
@@ -237,19 +232,19 @@ describe("POST /api/products/upload", () => {
     );
     expect(res.status).toBe(201);
     const { product } = await res.json();
-    const rows = query<{ id: string; content_type: string; bytes: Buffer }>(
+    const stored = await query<{ id: string; content_type: string; bytes: Buffer }>(
       "SELECT id, content_type, bytes FROM images WHERE id = ? OR original_id = ?",
       product.img_url,
       product.img_url,
     );
-    expect(rows.length).toBeGreaterThan(1);
-    expect(rows.find((r) => r.id === product.img_url)!.content_type).toBe("image/png");
-    for (const row of rows) {
+    expect(stored.length).toBeGreaterThan(1);
+    expect(stored.find((r) => r.id === product.img_url)!.content_type).toBe("image/png");
+    for (const row of stored) {
       expect(["image/png", "image/webp"]).toContain(row.content_type);
       expect(row.bytes.includes("<script")).toBe(false);
       expect(row.bytes.includes("<svg")).toBe(false);
     }
-    for (const row of rows) {
+    for (const row of stored) {
       const served = await fetch(`${server.url}/api/products/image/${row.id}`);
       expect(served.headers.get("x-content-type-options")).toBe("nosniff");
       const bytes = Buffer.from(await served.arrayBuffer());
@@ -260,11 +255,15 @@ describe("POST /api/products/upload", () => {
       expect(served.headers.get("content-type")).toBe(isPng ? "image/png" : "image/webp");
       expect(bytes.includes("<script")).toBe(false);
     }
-    expect(query("SELECT id FROM images WHERE instr(bytes, '<script') > 0")).toEqual([]);
+    const hasScript =
+      TEST_ENGINE === "postgres"
+        ? "position(convert_to('<script', 'UTF8') in bytes) > 0"
+        : "instr(bytes, '<script') > 0";
+    expect(await query(`SELECT id FROM images WHERE ${hasScript}`)).toEqual([]);
   });
 
   it("stops a 6 MB image while it streams: 413, the spec's message, nothing stored, still serving", async () => {
-    const before = productCount();
+    const before = await productCount();
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const res = await upload(
@@ -272,7 +271,7 @@ describe("POST /api/products/upload", () => {
     );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ status: false, message: "File size exceeds 5MB limit." });
-    expect(productCount()).toBe(before);
+    expect(await productCount()).toBe(before);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });
@@ -329,9 +328,9 @@ describe("POST /api/products/updateProduct", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.product.img_url).not.toBe(oldId);
-    expect(query("SELECT id FROM images WHERE id = ? OR original_id = ?", oldId, oldId)).toEqual(
-      [],
-    );
+    expect(
+      await query("SELECT id FROM images WHERE id = ? OR original_id = ?", oldId, oldId),
+    ).toEqual([]);
     expect((await fetch(`${server.url}/api/products/image/${body.product.img_url}`)).status).toBe(
       200,
     );
@@ -345,20 +344,20 @@ describe("DELETE /api/products/deleteProduct/{id}", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ status: false });
     expect((await remove(product.ID, { xsrf: false })).status).toBe(403);
-    expect(query("SELECT id FROM products WHERE id = ?", product.ID)).toHaveLength(1);
+    expect(await query("SELECT id FROM products WHERE id = ?", product.ID)).toHaveLength(1);
   });
 
   it("erases a product never ordered, with its image, then says it is not found", async () => {
     const { product } = await createViaApi();
     const family = "SELECT id FROM images WHERE id = ? OR original_id = ?";
     // The picture and its WebP variants...
-    expect(query(family, product.img_url, product.img_url).length).toBeGreaterThan(1);
+    expect((await query(family, product.img_url, product.img_url)).length).toBeGreaterThan(1);
     const res = await remove(product.ID);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: true, message: "deleted", outcome: "deleted" });
-    expect(query("SELECT id FROM products WHERE id = ?", product.ID)).toEqual([]);
+    expect(await query("SELECT id FROM products WHERE id = ?", product.ID)).toEqual([]);
     // ...all go with it.
-    expect(query(family, product.img_url, product.img_url)).toEqual([]);
+    expect(await query(family, product.img_url, product.img_url)).toEqual([]);
     const again = await remove(product.ID);
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ status: false, message: "Product not found" });
@@ -367,27 +366,24 @@ describe("DELETE /api/products/deleteProduct/{id}", () => {
   it("retires a product that was ordered: it leaves the shop, the order keeps its copy", async () => {
     const name = unique("Retired Fridge");
     const { product } = await createViaApi({ product_name: name, product_price: "80" });
-    const db = new Database(path.join(server.dataDir, "haulbook.db"));
-    let orderId: number;
-    try {
-      db.pragma("busy_timeout = 5000");
-      orderId = Number(
-        db
-          .prepare(
-            `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
-             collection_date, status, payment_method, total_pence, source)
-             VALUES ('Retire Tester', 'retire@example.com', '07700 900000', '1 Road', 'Leeds',
-             'LS1 1AA', '2030-01-02', 'complete', 'card', 9500, 'web')`,
-          )
-          .run().lastInsertRowid,
-      );
-      db.prepare(
+    const orderId = await withTestDatabase(server, async (db) => {
+      const { id } = (await db.get<{ id: number }>(
+        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
+         collection_date, status, payment_method, total_pence, source)
+         VALUES ('Retire Tester', 'retire@example.com', '07700 900000', '1 Road', 'Leeds',
+         'LS1 1AA', '2030-01-02', 'complete', 'card', 9500, 'web') RETURNING id`,
+      ))!;
+      await db.run(
         `INSERT INTO order_items (order_id, product_id, product_name, product_description, image_id,
          position, unit_price_pence, quantity) VALUES (?, ?, ?, ?, ?, 'inside_dismantle', 9500, 1)`,
-      ).run(orderId, product.ID, name, FIELDS.product_description, product.img_url);
-    } finally {
-      db.close();
-    }
+        id,
+        product.ID,
+        name,
+        FIELDS.product_description,
+        product.img_url,
+      );
+      return id;
+    });
 
     const shopUrl = `${server.url}/products?product_name=${encodeURIComponent(name)}`;
     expect(await textOf(await fetch(shopUrl))).toContain(`product-card-name">${name}<`);
@@ -395,9 +391,11 @@ describe("DELETE /api/products/deleteProduct/{id}", () => {
     const res = await remove(product.ID);
     expect(await res.json()).toEqual({ status: true, message: "deleted", outcome: "retired" });
     expect(
-      query<{ retired_at: string | null }>(
-        "SELECT retired_at FROM products WHERE id = ?",
-        product.ID,
+      (
+        await query<{ retired_at: string | null }>(
+          "SELECT retired_at FROM products WHERE id = ?",
+          product.ID,
+        )
       )[0]!.retired_at,
     ).toMatch(/^\d{4}-\d\d-\d\dT/);
 

@@ -1,23 +1,13 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeHeic, heicPhoto, hugePng, phonePhoto } from "../support/images";
+import { rows, withTestDatabase } from "../support/database";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { quoteForm, sendQuote } from "../support/make";
 import { signInStaff } from "../support/staff";
 import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
-
-function rows<T>(dataDir: string, sqlText: string): T[] {
-  const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
-  try {
-    return db.prepare(sqlText).all() as T[];
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * Every quote submission counts towards the limit of five an hour from one
@@ -34,7 +24,8 @@ const post = (
 ) => sendQuote(server, form, { from, pathName });
 
 const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
-const quoteCount = (server: RunningServer) => rows(server.dataDir, "SELECT id FROM quotes").length;
+const quoteCount = async (server: RunningServer) =>
+  (await rows(server, "SELECT id FROM quotes")).length;
 
 const signIn = async (server: RunningServer) => (await signInStaff(server)).cookie;
 
@@ -63,17 +54,19 @@ describe("quote requests with a working mail server", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ emailStatus: { confirmation: true, notification: true } });
 
-    const [quote] = rows<{ id: number; full_name: string; postcode: string; responded: string }>(
-      server.dataDir,
-      "SELECT id, full_name, postcode, responded FROM quotes",
-    );
+    const [quote] = await rows<{
+      id: number;
+      full_name: string;
+      postcode: string;
+      responded: string;
+    }>(server, "SELECT id, full_name, postcode, responded FROM quotes");
     expect(quote).toMatchObject({
       full_name: "Margaret Oduya",
       postcode: "RG1 4QX",
       responded: "no",
     });
-    const images = rows<{ content_type: string; bytes: Buffer; original_filename: string }>(
-      server.dataDir,
+    const images = await rows<{ content_type: string; bytes: Buffer; original_filename: string }>(
+      server,
       "SELECT i.content_type, i.bytes, q.original_filename FROM quote_images q JOIN images i ON i.id = q.image_id ORDER BY q.sort_order",
     );
     expect(images.map((i) => i.original_filename)).toEqual(["sofa.jpg", "fridge.jpg"]);
@@ -86,7 +79,7 @@ describe("quote requests with a working mail server", () => {
     }
 
     // Photos are private: the public image route does not serve them.
-    const ids = rows<{ image_id: string }>(server.dataDir, "SELECT image_id FROM quote_images");
+    const ids = await rows<{ image_id: string }>(server, "SELECT image_id FROM quote_images");
     expect((await fetch(`${server.url}/api/products/image/${ids[0]!.image_id}`)).status).toBe(404);
 
     const toCustomer = smtp.messages.find((m) => m.to.includes("margaret@example.com"));
@@ -102,12 +95,12 @@ describe("quote requests with a working mail server", () => {
     // Line breaks and tabs in the comments are kept.
     expect(toOffice?.text).toMatch(/in the garage\.\r?\n\tSide gate is unlocked\./);
     expect(toOffice?.text).toContain(`/dashboard/quotes/${quote!.id}`);
-    const outbox = rows<{ status: string }>(server.dataDir, "SELECT status FROM outbox");
+    const outbox = await rows<{ status: string }>(server, "SELECT status FROM outbox");
     expect(outbox.map((r) => r.status)).toEqual(["sent", "sent"]);
   });
 
   it("refuses missing fields with a message per field and stores nothing", async () => {
-    const before = rows(server.dataDir, "SELECT id FROM quotes").length;
+    const before = (await rows(server, "SELECT id FROM quotes")).length;
     const form = new FormData();
     form.append("fullName", "  ");
     form.append("email", "not-an-email");
@@ -125,7 +118,7 @@ describe("quote requests with a working mail server", () => {
       images: "Please add at least one photo of what needs removing",
     });
     expect(body.message).toBe("Please enter your full name");
-    expect(rows(server.dataDir, "SELECT id FROM quotes").length).toBe(before);
+    expect((await rows(server, "SELECT id FROM quotes")).length).toBe(before);
   });
 
   it("refuses a text file named .jpg, naming the accepted types", async () => {
@@ -155,7 +148,7 @@ describe("quote requests with a working mail server", () => {
   });
 
   it("stops a 16 MB photo while it streams with 413, stores nothing and keeps serving", async () => {
-    const before = rows(server.dataDir, "SELECT id FROM quotes").length;
+    const before = (await rows(server, "SELECT id FROM quotes")).length;
     const big = new Uint8Array(16 * 1024 * 1024);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const res = await post(server, quoteForm({}, [{ name: "huge.jpg", bytes: big }]));
@@ -163,7 +156,7 @@ describe("quote requests with a working mail server", () => {
     expect(((await res.json()) as { message: string }).message).toBe(
       "Each photo must be 15 MB or smaller.",
     );
-    expect(rows(server.dataDir, "SELECT id FROM quotes").length).toBe(before);
+    expect((await rows(server, "SELECT id FROM quotes")).length).toBe(before);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
@@ -172,7 +165,7 @@ describe("quote requests with a working mail server", () => {
       ? "turns an iPhone's HEIC photo into a JPEG"
       : "refuses an iPhone's HEIC photo (this sharp cannot decode HEVC), saying how to send JPEG, and stores nothing",
     async () => {
-      const before = quoteCount(server);
+      const before = await quoteCount(server);
       const res = await post(
         server,
         quoteForm({ fullName: "Heic Owner" }, [
@@ -181,8 +174,8 @@ describe("quote requests with a working mail server", () => {
       );
       if (sharp.format.heif.input.fileSuffix?.includes(".heic")) {
         expect(res.status).toBe(201);
-        const stored = rows<{ content_type: string }>(
-          server.dataDir,
+        const stored = await rows<{ content_type: string }>(
+          server,
           `SELECT i.content_type FROM quotes o JOIN quote_images q ON q.quote_id = o.id
              JOIN images i ON i.id = q.image_id WHERE o.full_name = 'Heic Owner'`,
         );
@@ -194,12 +187,12 @@ describe("quote requests with a working mail server", () => {
         "“IMG_0001.HEIC” is a HEIC photo, which we cannot open. Please send JPEG, PNG or WebP files. " +
           "On an iPhone: Settings → Camera → Formats → Most Compatible.",
       );
-      expect(quoteCount(server)).toBe(before);
+      expect(await quoteCount(server)).toBe(before);
     },
   );
 
   it("refuses a web page behind a HEIC header, and stores none of its bytes", async () => {
-    const before = rows(server.dataDir, "SELECT id FROM images").length;
+    const before = (await rows(server, "SELECT id FROM images")).length;
     const res = await post(
       server,
       quoteForm({}, [
@@ -211,17 +204,17 @@ describe("quote requests with a working mail server", () => {
     expect(await messageOf(res)).toBe(
       "“Invoice-2026.html” is not a photo we can use. Please send JPEG, PNG or WebP files.",
     );
-    expect(rows(server.dataDir, "SELECT id FROM images").length).toBe(before);
+    expect((await rows(server, "SELECT id FROM images")).length).toBe(before);
   });
 
   it("refuses a 100-megapixel photo from its header, naming its size and the limit", async () => {
-    const before = quoteCount(server);
+    const before = await quoteCount(server);
     const res = await post(server, quoteForm({}, [{ name: "bomb.png", bytes: await hugePng() }]));
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toBe(
       "“bomb.png” is 10000 × 10000 pixels (100 megapixels). Please send photos of at most 50 megapixels, as a phone camera takes them.",
     );
-    expect(quoteCount(server)).toBe(before);
+    expect(await quoteCount(server)).toBe(before);
   });
 
   it("refuses control characters in the details with a message on the field, but keeps line breaks in the comments", async () => {
@@ -318,14 +311,16 @@ describe("quote requests with a working mail server", () => {
       const res = await post(server, quoteForm({ fullName }, [photo]));
       expect(res.status).toBe(201);
       ids.push(
-        rows<{ id: number }>(
-          server.dataDir,
-          `SELECT id FROM quotes WHERE full_name = '${fullName}'`,
+        (
+          await rows<{ id: number }>(
+            server,
+            `SELECT id FROM quotes WHERE full_name = '${fullName}'`,
+          )
         )[0]!.id,
       );
     }
-    const images = rows<{ image_id: string }>(
-      server.dataDir,
+    const images = await rows<{ image_id: string }>(
+      server,
       `SELECT DISTINCT image_id FROM quote_images WHERE quote_id IN (${ids.join(",")})`,
     );
     expect(images).toHaveLength(1);
@@ -340,28 +335,28 @@ describe("quote requests with a working mail server", () => {
       });
     expect((await remove(ids[0]!)).status).toBe(303);
     // Still used by the second quote: kept, and still shown to staff.
-    expect(rows(server.dataDir, `SELECT id FROM images WHERE id = '${imageId}'`)).toHaveLength(1);
+    expect(await rows(server, `SELECT id FROM images WHERE id = '${imageId}'`)).toHaveLength(1);
     const shown = await fetch(`${server.url}/api/products/quotes-img/${imageId}`, {
       headers: { cookie },
     });
     expect(shown.status).toBe(200);
     expect((await remove(ids[1]!)).status).toBe(303);
     expect(
-      rows(
-        server.dataDir,
+      await rows(
+        server,
         `SELECT id FROM images WHERE id = '${imageId}' OR original_id = '${imageId}'`,
       ),
     ).toEqual([]);
   });
 
   it("pretends to accept a form whose hidden honeypot field was filled, and stores nothing", async () => {
-    const before = rows(server.dataDir, "SELECT id FROM quotes").length;
+    const before = (await rows(server, "SELECT id FROM quotes")).length;
     const res = await post(
       server,
       quoteForm({ website: "http://spam.example" }, [{ name: "a.jpg", bytes: await phonePhoto() }]),
     );
     expect(res.status).toBe(200);
-    expect(rows(server.dataDir, "SELECT id FROM quotes").length).toBe(before);
+    expect((await rows(server, "SELECT id FROM quotes")).length).toBe(before);
   });
 });
 
@@ -377,9 +372,9 @@ describe("quote requests when the mail server is down", () => {
       expect(await res.json()).toEqual({
         emailStatus: { confirmation: false, notification: false },
       });
-      expect(rows(server.dataDir, "SELECT id FROM quotes")).toHaveLength(1);
-      const pending = rows<{ status: string; attempts: number; last_error: string }>(
-        server.dataDir,
+      expect(await rows(server, "SELECT id FROM quotes")).toHaveLength(1);
+      const pending = await rows<{ status: string; attempts: number; last_error: string }>(
+        server,
         "SELECT status, attempts, last_error FROM outbox",
       );
       expect(pending.map((r) => r.status)).toEqual(["pending", "pending"]);
@@ -393,7 +388,7 @@ describe("quote requests when the mail server is down", () => {
         expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(["margaret@example.com", OFFICE]);
         await new Promise((r) => setTimeout(r, 300));
         expect(
-          rows<{ status: string }>(server.dataDir, "SELECT status FROM outbox").map(
+          (await rows<{ status: string }>(server, "SELECT status FROM outbox")).map(
             (r) => r.status,
           ),
         ).toEqual(["sent", "sent"]);
@@ -422,7 +417,7 @@ describe("quote rate limit", () => {
       expect(((await res.json()) as { message: string }).message).toMatch(
         /^You have sent several quote requests in the last hour\. Please try again in \d+ minutes, or call us on /,
       );
-      expect(rows(server.dataDir, "SELECT id FROM quotes")).toHaveLength(5);
+      expect(await rows(server, "SELECT id FROM quotes")).toHaveLength(5);
     } finally {
       await server.stop();
     }
@@ -464,7 +459,7 @@ describe("quote rate limit", () => {
       expect(await again.text()).toContain(
         "You have sent several quote requests in the last hour. Please try again in",
       );
-      expect(rows(server.dataDir, "SELECT id FROM quotes")).toHaveLength(1);
+      expect(await rows(server, "SELECT id FROM quotes")).toHaveLength(1);
       // Another address is not affected; one IPv6 network (/64) counts as one sender.
       expect((await post(server, quoteForm({}, [photo]), { from: "192.0.2.21" })).status).toBe(201);
       for (let i = 1; i <= 5; i++) {
@@ -489,25 +484,25 @@ describe("quote photos kept as sent by an older version (HEIC)", () => {
       const photo = { name: "kitchen.jpg", bytes: await phonePhoto() };
       expect((await post(server, quoteForm({ fullName: "Old Heic" }, [photo]))).status).toBe(201);
       // What the old version stored for an undecodable "HEIC": the uploader's bytes and name.
-      const db = new Database(path.join(server.dataDir, "haulbook.db"));
       const legacyId = "ab".repeat(32);
-      try {
-        db.pragma("busy_timeout = 5000");
+      await withTestDatabase(server, async (db) => {
         const bytes = fakeHeic();
-        db.prepare(
+        await db.run(
           "INSERT INTO images (id, content_type, width, height, byte_size, bytes) VALUES (?, 'image/heic', NULL, NULL, ?, ?)",
-        ).run(legacyId, bytes.byteLength, bytes);
-        db.prepare(
+          legacyId,
+          bytes.byteLength,
+          bytes,
+        );
+        await db.run(
           `INSERT INTO quote_images (quote_id, image_id, original_filename, sort_order)
              SELECT id, ?, 'Invoice-2026.html', 1 FROM quotes WHERE full_name = 'Old Heic'`,
-        ).run(legacyId);
-      } finally {
-        db.close();
-      }
-      const [{ id }] = rows<{ id: number }>(
-        server.dataDir,
+          legacyId,
+        );
+      });
+      const [{ id }] = (await rows<{ id: number }>(
+        server,
         "SELECT id FROM quotes WHERE full_name = 'Old Heic'",
-      ) as [{ id: number }];
+      )) as [{ id: number }];
       const cookie = await signIn(server);
       const html = await (
         await fetch(`${server.url}/dashboard/quotes/${id}`, { headers: { cookie } })
@@ -525,10 +520,10 @@ describe("quote photos kept as sent by an older version (HEIC)", () => {
       expect(legacy.headers.get("content-disposition")).toBeNull();
       expect(await messageOf(legacy)).toBe("This photo was sent in a format we cannot show.");
 
-      const [{ image_id }] = rows<{ image_id: string }>(
-        server.dataDir,
+      const [{ image_id }] = (await rows<{ image_id: string }>(
+        server,
         `SELECT image_id FROM quote_images WHERE sort_order = 0 AND quote_id = ${id}`,
-      ) as [{ image_id: string }];
+      )) as [{ image_id: string }];
       const jpeg = await fetch(`${server.url}/api/products/quotes-img/${image_id}`, {
         headers: { cookie },
       });

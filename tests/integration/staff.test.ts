@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, rows } from "../support/database";
 import { ROOT, STAFF, startServer, type RunningServer } from "../support/server";
 import { BOOKING, createBooking, quoteForm, sendQuote as postQuote } from "../support/make";
 import { followRedirect, postSignIn, signInStaff } from "../support/staff";
@@ -393,14 +394,11 @@ describe("staff API", () => {
       booking_status: "complete",
     });
 
-    const Database = (await import("better-sqlite3")).default;
-    const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
-    const events = db
-      .prepare(
-        "SELECT field, old_value, new_value, actor FROM order_events WHERE order_id = ? AND field <> 'created' ORDER BY id",
-      )
-      .all(created.order_id);
-    db.close();
+    const events = await rows(
+      server,
+      "SELECT field, old_value, new_value, actor FROM order_events WHERE order_id = ? AND field <> 'created' ORDER BY id",
+      created.order_id,
+    );
     expect(events).toEqual([
       { field: "status", old_value: "pending", new_value: "complete", actor: "admin" },
       { field: "booking_status", old_value: "pending", new_value: "complete", actor: "admin" },
@@ -410,15 +408,12 @@ describe("staff API", () => {
   it("checks changed contact details by the customer's rules, and keeps an older booking's as stored", async () => {
     const { cookie, xsrf } = await apiSession();
     const headers = { cookie, "content-type": "application/json", "x-xsrf-token": xsrf };
-    const Database = (await import("better-sqlite3")).default;
-    const db = new Database(path.join(server.dataDir, "haulbook.db"));
-    const { id } = db
-      .prepare(
-        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
-         VALUES ('Old Record', 'old@example.com', 'ask at shop', '1 Mill Lane', 'Leeds', 'ls11aa', '2026-01-05', 'cash_payment', 0, 'manual')
-         RETURNING id`,
-      )
-      .get() as { id: number };
+    const db = await openTestDatabase(server);
+    const { id } = (await db.get<{ id: number }>(
+      `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
+       VALUES ('Old Record', 'old@example.com', 'ask at shop', '1 Mill Lane', 'Leeds', 'ls11aa', '2026-01-05', 'cash_payment', 0, 'manual')
+       RETURNING id`,
+    ))!;
     const update = async (fields: Record<string, string>) => {
       const res = await fetch(`${server.url}/api/general/updatebooking`, {
         method: "POST",
@@ -428,10 +423,10 @@ describe("staff API", () => {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     const stored = () =>
-      db.prepare("SELECT phone_number, postcode, status FROM orders WHERE id = ?").get(id);
+      db.get("SELECT phone_number, postcode, status FROM orders WHERE id = ?", id);
 
     expect(await update({ status: "complete" })).toMatchObject({ status: 200 });
-    expect(stored()).toEqual({
+    expect(await stored()).toEqual({
       phone_number: "ask at shop",
       postcode: "ls11aa",
       status: "complete",
@@ -451,12 +446,12 @@ describe("staff API", () => {
     expect(await update({ postcode: "ls1 1aa", phone_number: "+44 113 496 0000" })).toMatchObject({
       status: 200,
     });
-    expect(stored()).toEqual({
+    expect(await stored()).toEqual({
       phone_number: "+44 113 496 0000",
       postcode: "LS1 1AA",
       status: "complete",
     });
-    db.close();
+    await db.close();
   });
 });
 
@@ -546,21 +541,14 @@ describe("answering quotes", () => {
       [{ name: "w.jpg", bytes: photo }],
     );
     expect((await postQuote(server, form)).status).toBe(201);
-    const Database = (await import("better-sqlite3")).default;
-    const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
-    const row = db.prepare("SELECT id FROM quotes WHERE full_name = ?").get(name) as { id: number };
-    db.close();
-    return row.id;
+    const [row] = await rows<{ id: number }>(
+      server,
+      "SELECT id FROM quotes WHERE full_name = ?",
+      name,
+    );
+    return row!.id;
   }
-  const sql = async <T>(query: string, ...args: unknown[]) => {
-    const Database = (await import("better-sqlite3")).default;
-    const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
-    try {
-      return db.prepare(query).all(...args) as T[];
-    } finally {
-      db.close();
-    }
-  };
+  const sql = <T>(query: string, ...args: unknown[]) => rows<T>(server, query, ...args);
 
   it("books from a quote with its details, which answers it, and deletes another with its photos", async () => {
     const cookie = cookieOf(await login(server));

@@ -23,8 +23,11 @@ import { freePort } from "./server";
 export interface RunningPostgres {
   /** the server's maintenance database (postgres), as a superuser */
   url: string;
-  /** Creates a fresh, empty database and answers its URL. */
-  createDatabase(): Promise<string>;
+  /**
+   * Creates a fresh database and answers its URL: empty, or a copy of the database `template`
+   * names (an earlier createDatabase's URL, which nothing may be connected to meanwhile).
+   */
+  createDatabase(template?: string): Promise<string>;
   /** Drops the databases it created; stops the server and removes its folder when it started one. */
   stop(): Promise<void>;
 }
@@ -80,9 +83,10 @@ async function waitUntilAccepting(url: string, child: ChildProcess, output: () =
 function databaseMaker(serverUrl: string) {
   const created: string[] = [];
   return {
-    async createDatabase(): Promise<string> {
+    async createDatabase(template?: string): Promise<string> {
       const name = `haulbook_test_${crypto.randomBytes(6).toString("hex")}`;
-      await query(serverUrl, `CREATE DATABASE "${name}"`);
+      const from = template ? ` TEMPLATE "${new URL(template).pathname.slice(1)}"` : "";
+      await query(serverUrl, `CREATE DATABASE "${name}"${from}`);
       created.push(name);
       return withDatabase(serverUrl, name);
     },

@@ -3,15 +3,96 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { RunningPostgres } from "./postgres";
 import { BINARY, ROOT, shopProgram } from "./program";
 
 /**
  * Starts the real built server (build/server.js, or the single executable:
  * see ./program.ts) on a free port with its own DATA_DIR, by default a copy
  * of the migrated, seeded template database.
+ *
+ * With TEST_ENGINE=postgres every server gets its own PostgreSQL database
+ * instead (DATABASE_URL), on one throwaway PostgreSQL per test process
+ * (./postgres.ts, or TEST_DATABASE_URL's server). "From the template" there is
+ * a copy (CREATE DATABASE … TEMPLATE) of a database this process prepared
+ * once the way the SQLite template is made: a first start of the shop, which
+ * migrates, creates the staff user and seeds the demo catalogue. A test that
+ * sets DATABASE_URL itself gets exactly that.
  */
 
 export { ROOT };
+
+/** The engine the started servers use: TEST_ENGINE=postgres, or SQLite. */
+export const TEST_ENGINE: "sqlite" | "postgres" =
+  process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
+
+/** In a data folder on PostgreSQL: the URL of the database that goes with it (restarts reuse it). */
+const DATABASE_URL_FILE = "test-database-url";
+/** In a data folder on PostgreSQL: makeDataDir(true) asked for a copy of the template. */
+const FROM_TEMPLATE_FILE = "test-from-template";
+
+let harness: Promise<RunningPostgres> | undefined;
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * This test process's PostgreSQL, started on first use; stopTestPostgres (after each test file,
+ * tests/support/after-file.ts) stops it and removes its folder.
+ */
+export function testPostgres(): Promise<RunningPostgres> {
+  harness ??= import("./postgres").then(({ startPostgres }) => startPostgres());
+  return harness;
+}
+
+/** Stops this process's PostgreSQL, if it started one. */
+export async function stopTestPostgres(): Promise<void> {
+  const started = harness;
+  harness = undefined;
+  postgresTemplate = undefined;
+  if (started) await (await started).stop();
+}
+
+/** The migrated, seeded PostgreSQL database the servers' databases are copied from. */
+function templateDatabase(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const url = await (await testPostgres()).createDatabase();
+    const dataDir = makeDataDir(false);
+    try {
+      const server = await launch({ dataDir, env: { DATABASE_URL: url } });
+      const code = await server.stop();
+      if (code !== 0)
+        throw new Error(`The template's server exited with ${code}:\n${server.output()}`);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return url;
+  })();
+  return postgresTemplate;
+}
+
+/**
+ * The PostgreSQL database of a data folder: the one it already has, else a new one (a copy of
+ * the template when makeDataDir(true) made the folder), remembered in the folder.
+ */
+export async function databaseOf(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, DATABASE_URL_FILE);
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8");
+  const postgres = await testPostgres();
+  const template = fs.existsSync(path.join(dataDir, FROM_TEMPLATE_FILE))
+    ? await templateDatabase()
+    : undefined;
+  let url: string | undefined;
+  // Just after the template's server stopped, PostgreSQL may still count its last session.
+  for (let attempt = 1; url === undefined; attempt++) {
+    try {
+      url = await postgres.createDatabase(template);
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  fs.writeFileSync(file, url);
+  return url;
+}
 export const TEMPLATE_DIR = path.join(ROOT, ".tmp", "template");
 export const STAFF = { username: "admin", password: "correct-horse-battery" } as const;
 
@@ -19,6 +100,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** its PostgreSQL database (TEST_ENGINE=postgres, or a DATABASE_URL the test gave); else undefined */
+  databaseUrl: string | undefined;
   process: ChildProcess;
   /** Everything the server printed so far, stdout and stderr interleaved. */
   output(): string;
@@ -52,7 +135,10 @@ export async function freePort(): Promise<number> {
 
 export function makeDataDir(fromTemplate: boolean): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-test-"));
-  if (fromTemplate) {
+  if (fromTemplate && TEST_ENGINE === "postgres") {
+    // The database itself is made when something first needs it (databaseOf).
+    fs.writeFileSync(path.join(dir, FROM_TEMPLATE_FILE), "");
+  } else if (fromTemplate) {
     if (!fs.existsSync(path.join(TEMPLATE_DIR, "haulbook.db"))) {
       throw new Error(
         "No template database: run the tests through `npm test` (or `node scripts/make-template.mjs`).",
@@ -65,10 +151,18 @@ export function makeDataDir(fromTemplate: boolean): string {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? makeDataDir(options.fromTemplate ?? true);
+  const env = { ...options.env };
+  if (TEST_ENGINE === "postgres" && !("DATABASE_URL" in env))
+    env.DATABASE_URL = await databaseOf(dataDir);
+  return launch({ ...options, dataDir, env });
+}
+
+async function launch(options: StartOptions & { dataDir: string }): Promise<RunningServer> {
   const program = shopProgram();
   if (!fs.existsSync(program.file) || !fs.existsSync(program.args[0] ?? program.file))
     throw new Error(BINARY ? `No executable at ${BINARY}` : "No build: run `npm run build` first.");
-  const dataDir = options.dataDir ?? makeDataDir(options.fromTemplate ?? true);
+  const dataDir = options.dataDir;
   const port = await freePort();
   let output = "";
   const child = spawn(program.file, program.args, {
@@ -92,6 +186,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir,
+    databaseUrl: /^postgres(ql)?:/.test(options.env?.DATABASE_URL ?? "")
+      ? options.env?.DATABASE_URL
+      : undefined,
     process: child,
     output: () => output,
     exited,

@@ -1,0 +1,86 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { postgresPool } from "~/services/dialect.server";
+import { TEST_ENGINE, databaseOf, type RunningServer } from "./server";
+
+/**
+ * What a started shop has stored, read (or set up) with plain SQL on either engine: the SQLite
+ * file in its data folder, or its PostgreSQL database (TEST_ENGINE=postgres). Parameters are `?`
+ * on both. Values come back as the shop sees them: PostgreSQL's count(*) is a number here too
+ * (the app's own type parsers), booleans are whatever each engine stores (0/1 on SQLite).
+ * Write SQL that means the same on both (RETURNING id, not lastInsertRowid; no strftime).
+ */
+export interface TestDatabase {
+  readonly engine: "sqlite" | "postgres";
+  all<T = Record<string, unknown>>(sqlText: string, ...params: unknown[]): Promise<T[]>;
+  get<T = Record<string, unknown>>(sqlText: string, ...params: unknown[]): Promise<T | undefined>;
+  run(sqlText: string, ...params: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `?` placeholders as PostgreSQL's $1, $2… (outside quoted text). */
+export function numberedParameters(sqlText: string): string {
+  let n = 0;
+  return sqlText.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) =>
+    match === "?" ? `$${++n}` : match,
+  );
+}
+
+/** The database of a started server, or of a data folder (on PostgreSQL, made if it has none yet). */
+export async function openTestDatabase(target: RunningServer | string): Promise<TestDatabase> {
+  const dataDir = typeof target === "string" ? target : target.dataDir;
+  const url = typeof target === "string" ? undefined : target.databaseUrl;
+  if (url || TEST_ENGINE === "postgres") {
+    const pool = postgresPool(url ?? (await databaseOf(dataDir)), 2);
+    const all = async <T>(sqlText: string, ...params: unknown[]) =>
+      (await pool.query(numberedParameters(sqlText), params)).rows as T[];
+    return {
+      engine: "postgres",
+      all,
+      get: async <T>(sqlText: string, ...params: unknown[]) =>
+        (await all<T>(sqlText, ...params))[0],
+      run: async (sqlText, ...params) => {
+        await pool.query(numberedParameters(sqlText), params);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const db = new Database(path.join(dataDir, "haulbook.db"));
+  db.pragma("busy_timeout = 5000");
+  const statement = (sqlText: string) => db.prepare(sqlText);
+  return {
+    engine: "sqlite",
+    all: async <T>(sqlText: string, ...params: unknown[]) =>
+      statement(sqlText).all(...params) as T[],
+    get: async <T>(sqlText: string, ...params: unknown[]) =>
+      statement(sqlText).get(...params) as T | undefined,
+    run: async (sqlText, ...params) => {
+      const s = statement(sqlText);
+      if (s.reader) s.all(...params);
+      else s.run(...params);
+    },
+    close: async () => void db.close(),
+  };
+}
+
+/** Opens, runs `work` with the database, closes. */
+export async function withTestDatabase<T>(
+  target: RunningServer | string,
+  work: (db: TestDatabase) => Promise<T>,
+): Promise<T> {
+  const db = await openTestDatabase(target);
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The rows a query answers, on either engine. */
+export function rows<T = Record<string, unknown>>(
+  target: RunningServer | string,
+  sqlText: string,
+  ...params: unknown[]
+): Promise<T[]> {
+  return withTestDatabase(target, (db) => db.all<T>(sqlText, ...params));
+}
