@@ -1,10 +1,9 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { rows, run } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { followRedirect, signInStaff } from "../support/staff";
 import { startSmtp } from "../support/smtp";
@@ -21,28 +20,6 @@ const CUSTOMER = {
   town: "Guildford",
   postcode: "gu1 3ab",
 };
-
-function database(server: RunningServer) {
-  return new Database(path.join(server.dataDir, "haulbook.db"));
-}
-
-function rows<T>(server: RunningServer, sqlText: string, ...params: unknown[]): T[] {
-  const db = database(server);
-  try {
-    return db.prepare(sqlText).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-function run(server: RunningServer, sqlText: string, ...params: unknown[]) {
-  const db = database(server);
-  try {
-    db.prepare(sqlText).run(...params);
-  } finally {
-    db.close();
-  }
-}
 
 /** A day in the booking window, `offset` days after the first safe one. */
 const dayAhead = (offset: number) => addDaysIso(todayInLondon(), 3 + offset);
@@ -134,20 +111,20 @@ interface OrderRow {
   postcode: string;
 }
 
-const orderBySession = (server: RunningServer, id: string) =>
-  rows<OrderRow>(server, "SELECT * FROM orders WHERE payment_session_id = ?", id)[0];
+const orderBySession = async (server: RunningServer, id: string) =>
+  (await rows<OrderRow>(server, "SELECT * FROM orders WHERE payment_session_id = ?", id))[0];
 
-const outboxFor = (server: RunningServer, orderRef: string) =>
-  rows<{ kind: string; to_address: string; subject: string; text_body: string }>(
+const outboxFor = async (server: RunningServer, orderRef: string) =>
+  await rows<{ kind: string; to_address: string; subject: string; text_body: string }>(
     server,
     "SELECT kind, to_address, subject, text_body FROM outbox WHERE kind LIKE 'booking_%' AND text_body LIKE ? ORDER BY id",
     `%${orderRef}%`,
   );
 
 /** Unit prices from the database, as the checkout must charge them. */
-function unitPence(server: RunningServer, productId: number, position: string) {
+async function unitPence(server: RunningServer, productId: number, position: string) {
   const column = `${position}_pence`;
-  const [row] = rows<{ price: number; name: string }>(
+  const [row] = await rows<{ price: number; name: string }>(
     server,
     `SELECT price_pence + ${column} AS price, name FROM products WHERE id = ?`,
     productId,
@@ -186,8 +163,8 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       { id: 1, position: "outside", quantity: 2 },
       { id: 3, position: "inside_dismantle", quantity: 1 },
     ]);
-    const first = unitPence(server, 1, "outside");
-    const second = unitPence(server, 3, "inside_dismantle");
+    const first = await unitPence(server, 1, "outside");
+    const second = await unitPence(server, 3, "inside_dismantle");
     const date = dayAhead(0);
     const before = stripe.sessionCreations().length;
     const started = performance.now();
@@ -227,7 +204,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
 
     const sessionId = location.split("/").pop()!;
-    const order = orderBySession(server, sessionId)!;
+    const order = (await orderBySession(server, sessionId))!;
     expect(order).toMatchObject({
       status: "pending",
       booking_status: "pending",
@@ -244,7 +221,11 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
     expect((body.metadata as Record<string, string>).order_id).toBe(String(order.id));
     expect(request.idempotencyKey).toMatch(new RegExp(`^order-${order.id}-\\d+-hosted$`));
-    const snapshot = rows<{ product_name: string; unit_price_pence: number; quantity: number }>(
+    const snapshot = await rows<{
+      product_name: string;
+      unit_price_pence: number;
+      quantity: number;
+    }>(
       server,
       "SELECT product_name, unit_price_pence, quantity FROM order_items WHERE order_id = ? ORDER BY id",
       order.id,
@@ -297,7 +278,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
     const locations = new Set([a, b, c].map((r) => r.headers.get("location")));
     expect(locations.size).toBe(1);
-    const orders = rows<{ n: number }>(
+    const orders = await rows<{ n: number }>(
       server,
       "SELECT count(*) AS n FROM orders WHERE checkout_token = ?",
       fields.token,
@@ -315,7 +296,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       token: "tokenWebhookAAAAAAAAAAA",
     });
     const sessionId = res.headers.get("location")!.split("/").pop()!;
-    const order = orderBySession(server, sessionId)!;
+    const order = (await orderBySession(server, sessionId))!;
     const paid = stripe.pay(sessionId);
     const event = sessionEvent("evt_test_paid_1", "checkout.session.completed", paid);
 
@@ -323,8 +304,8 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     const hook = await signedWebhook(server, event);
     const completionMs = performance.now() - started;
     expect(hook.status).toBe(200);
-    expect(orderBySession(server, sessionId)!.status).toBe("complete");
-    const emails = outboxFor(server, `HB${order.id}`);
+    expect((await orderBySession(server, sessionId))!.status).toBe("complete");
+    const emails = await outboxFor(server, `HB${order.id}`);
     expect(emails.map((e) => [e.kind, e.to_address])).toEqual([
       ["booking_confirmation", "webhook.customer@example.com"],
       ["booking_notification", OFFICE],
@@ -346,8 +327,8 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       sessionEvent("evt_test_paid_2", "checkout.session.async_payment_succeeded", paid),
     );
     expect(again.status).toBe(200);
-    expect(outboxFor(server, `HB${order.id}`)).toHaveLength(2);
-    const history = rows<{ field: string; new_value: string }>(
+    expect(await outboxFor(server, `HB${order.id}`)).toHaveLength(2);
+    const history = await rows<{ field: string; new_value: string }>(
       server,
       "SELECT field, new_value FROM order_events WHERE order_id = ? AND field = 'status'",
       order.id,
@@ -384,8 +365,10 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       body: JSON.stringify(event),
     });
     expect(unsigned.status).toBe(400);
-    expect(orderBySession(server, sessionId)!.status).toBe("pending");
-    expect(rows(server, "SELECT id FROM payment_events WHERE id = 'evt_test_forged'")).toEqual([]);
+    expect((await orderBySession(server, sessionId))!.status).toBe("pending");
+    expect(
+      await rows(server, "SELECT id FROM payment_events WHERE id = 'evt_test_forged'"),
+    ).toEqual([]);
   });
 
   it("refuses a payment whose amount or currency differs from the order", async () => {
@@ -397,15 +380,15 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       token: "tokenMismatchAAAAAAAAAA",
     });
     const sessionId = res.headers.get("location")!.split("/").pop()!;
-    const order = orderBySession(server, sessionId)!;
+    const order = (await orderBySession(server, sessionId))!;
     const paid = stripe.pay(sessionId, { amount_total: 100 });
     const hook = await signedWebhook(
       server,
       sessionEvent("evt_test_short", "checkout.session.completed", paid),
     );
     expect(hook.status).toBe(200);
-    expect(orderBySession(server, sessionId)!.status).toBe("pending");
-    expect(outboxFor(server, `HB${order.id}`)).toHaveLength(0);
+    expect((await orderBySession(server, sessionId))!.status).toBe("pending");
+    expect(await outboxFor(server, `HB${order.id}`)).toHaveLength(0);
     const page = await (await fetch(`${server.url}/payment?session_id=${sessionId}`)).text();
     expect(page).toContain("Payment status: <!-- -->review");
 
@@ -415,13 +398,13 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       server,
       sessionEvent("evt_test_short_2", "checkout.session.async_payment_succeeded", paid),
     );
-    const [flag] = rows<{ payment_review_at: string | null }>(
+    const [flag] = await rows<{ payment_review_at: string | null }>(
       server,
       "SELECT payment_review_at FROM orders WHERE id = ?",
       order.id,
     );
     expect(flag!.payment_review_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const notices = rows<{ to_address: string; subject: string; text_body: string }>(
+    const notices = await rows<{ to_address: string; subject: string; text_body: string }>(
       server,
       "SELECT to_address, subject, text_body FROM outbox WHERE kind = 'payment_review' AND subject LIKE ?",
       `%HB${order.id}:%`,
@@ -468,7 +451,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       server,
       sessionEvent("evt_test_eur", "checkout.session.completed", paidEur),
     );
-    expect(orderBySession(server, session2)).toMatchObject({ status: "pending" });
+    expect(await orderBySession(server, session2)).toMatchObject({ status: "pending" });
     const home2 = (
       await (
         await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staffCookie } })
@@ -493,14 +476,14 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(checked.status).toBe(303);
     await fetch(`${server.url}/payment?session_id=${sessionId}`);
     expect(
-      rows<{ payment_review_at: string | null }>(
+      await rows<{ payment_review_at: string | null }>(
         server,
         "SELECT payment_review_at FROM orders WHERE id = ?",
         order.id,
       ),
     ).toEqual([{ payment_review_at: null }]);
     expect(
-      rows(
+      await rows(
         server,
         "SELECT id FROM outbox WHERE kind = 'payment_review' AND subject LIKE ?",
         `%HB${order.id}:%`,
@@ -518,7 +501,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     const cookie = await bagWith(server, [{ id: 8, position: "outside", quantity: 1 }]);
     // Fill the day to one below capacity with bookings staff made by hand.
     for (let i = 0; i < 7; i++)
-      run(
+      await run(
         server,
         `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
          VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'cash_payment', 0, 'manual')`,
@@ -546,7 +529,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       sessionEvent("evt_test_expired", "checkout.session.expired", stripe.expire(sessionId)),
     );
     expect(hook.status).toBe(200);
-    expect(orderBySession(server, sessionId)).toMatchObject({
+    expect(await orderBySession(server, sessionId)).toMatchObject({
       status: "pending",
       payment_closed: "expired",
     });
@@ -562,7 +545,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
   it("a full day is refused; two customers racing for the last slot: exactly one gets it", async () => {
     const date = dayAhead(7);
     for (let i = 0; i < 7; i++)
-      run(
+      await run(
         server,
         `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
          VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'bank_transfer', 0, 'manual')`,
@@ -575,7 +558,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([303, 400, 400]);
-    const web = rows<{ n: number }>(
+    const web = await rows<{ n: number }>(
       server,
       "SELECT count(*) AS n FROM orders WHERE collection_date = ? AND source = 'web'",
       date,
@@ -627,7 +610,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       token: "tokenPaymentPageAAAAAAA",
     });
     const sessionId = res.headers.get("location")!.split("/").pop()!;
-    const order = orderBySession(server, sessionId)!;
+    const order = (await orderBySession(server, sessionId))!;
 
     const open = await fetch(`${server.url}/payment?session_id=${sessionId}`, {
       headers: { cookie },
@@ -646,13 +629,13 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     const html = await shown.text();
     expect(html).toContain("Payment status: <!-- -->complete");
     expect(html).toContain(`HB${order.id}`);
-    expect(orderBySession(server, sessionId)!.status).toBe("complete");
+    expect((await orderBySession(server, sessionId))!.status).toBe("complete");
     // The webhook arriving afterwards changes nothing.
     await signedWebhook(
       server,
       sessionEvent("evt_test_late", "checkout.session.completed", stripe.sessions.get(sessionId)!),
     );
-    expect(outboxFor(server, `HB${order.id}`)).toHaveLength(2);
+    expect(await outboxFor(server, `HB${order.id}`)).toHaveLength(2);
 
     const status = await fetch(`${server.url}/api/products/payment_status?id=${sessionId}`);
     expect(await status.json()).toEqual({ status: "complete" });
@@ -677,9 +660,9 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
   const OUTSIDE = { label: "Outside — left out for collection" };
 
   it("the /api refuses a quantity it would have had to guess, with 400 naming the line", async () => {
-    const name = unitPence(server, 19, "outside").name;
+    const name = (await unitPence(server, 19, "outside")).name;
     const sessionsBefore = stripe.sessionCreations().length;
-    const [ordersBefore] = rows<{ n: number }>(server, "SELECT count(*) AS n FROM orders");
+    const [ordersBefore] = await rows<{ n: number }>(server, "SELECT count(*) AS n FROM orders");
     for (const quantity of [-5, 0, 0.5, "abc", 1e9, null, "", 100]) {
       const res = await apiCheckout({
         billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
@@ -694,7 +677,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       });
     }
     expect(stripe.sessionCreations()).toHaveLength(sessionsBefore);
-    expect(rows(server, "SELECT count(*) AS n FROM orders")).toEqual([ordersBefore]);
+    expect(await rows(server, "SELECT count(*) AS n FROM orders")).toEqual([ordersBefore]);
   });
 
   it("the /api refuses unknown and retired products, and orders beyond what is taken online", async () => {
@@ -707,8 +690,8 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       message: "Line 1: there is no item with id 999999 for sale.",
     });
 
-    run(server, "UPDATE products SET retired_at = '2026-01-01T00:00:00.000Z' WHERE id = 40");
-    const retiredName = unitPence(server, 40, "outside").name;
+    await run(server, "UPDATE products SET retired_at = '2026-01-01T00:00:00.000Z' WHERE id = 40");
+    const retiredName = (await unitPence(server, 40, "outside")).name;
     const retired = await apiCheckout({
       billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
       cart_items: [
@@ -746,7 +729,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
 
     // Over £5,000 (a setting): the customer is pointed to a quote.
-    const [dearest] = rows<{ id: number; unit: number }>(
+    const [dearest] = await rows<{ id: number; unit: number }>(
       server,
       "SELECT id, price_pence + outside_pence AS unit FROM products WHERE retired_at IS NULL ORDER BY unit DESC LIMIT 1",
     );
@@ -760,12 +743,12 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       /^Orders over £5,000\.00 cannot be booked online \(this one comes to £[\d,]+\.\d\d\)\. For a job this size, ask us for a quote/,
     );
     // Staff can raise the limit in the settings.
-    run(server, "UPDATE settings SET value = '1000000' WHERE key = 'max_order_total_pence'");
+    await run(server, "UPDATE settings SET value = '1000000' WHERE key = 'max_order_total_pence'");
     const raised = await apiCheckout({
       billing_infomation: { ...CUSTOMER, date: dayAhead(16) },
       cart_items: [{ id: dearest!.id, addon: OUTSIDE, quantity }],
     });
-    run(server, "UPDATE settings SET value = '500000' WHERE key = 'max_order_total_pence'");
+    await run(server, "UPDATE settings SET value = '500000' WHERE key = 'max_order_total_pence'");
     expect(raised.status).toBe(200);
   });
 
@@ -786,7 +769,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(items.map((i) => i.quantity)).toEqual(["5", "1", "1"]);
     const orderId = Number(request!.body.client_reference_id);
     expect(
-      rows<{ product_id: number; position: string; quantity: number }>(
+      await rows<{ product_id: number; position: string; quantity: number }>(
         server,
         "SELECT product_id, position, quantity FROM order_items WHERE order_id = ? ORDER BY id",
         orderId,
@@ -848,7 +831,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       );
     }
     expect(
-      rows(
+      await rows(
         server,
         "SELECT id FROM orders WHERE full_name LIKE 'Priya%Raman' AND instr(full_name, char(0)) > 0",
       ),
@@ -949,8 +932,8 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       { id: 24, position: "outside", quantity: 1 },
       { id: 41, position: "outside", quantity: 1 },
     ]);
-    run(server, "UPDATE products SET retired_at = '2026-01-01T00:00:00.000Z' WHERE id = 41");
-    const name = unitPence(server, 41, "outside").name;
+    await run(server, "UPDATE products SET retired_at = '2026-01-01T00:00:00.000Z' WHERE id = 41");
+    const name = (await unitPence(server, 41, "outside")).name;
     const res = await submitCheckout(server, cookie, {
       ...CUSTOMER,
       date: dayAhead(19),
@@ -964,7 +947,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
     expect(html).toContain('value="22 Elm Grove"');
     expect(
-      rows(server, "SELECT id FROM orders WHERE checkout_token = 'tokenRetiredInBagAAAAAA'"),
+      await rows(server, "SELECT id FROM orders WHERE checkout_token = 'tokenRetiredInBagAAAAAA'"),
     ).toEqual([]);
   });
 
@@ -1000,7 +983,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
   });
 
   it("POST /api/products/create-checkout-session/ ignores prices sent by the client", async () => {
-    const genuine = unitPence(server, 12, "inside_dismantle");
+    const genuine = await unitPence(server, 12, "inside_dismantle");
     const before = stripe.sessionCreations().length;
     const res = await fetch(`${server.url}/api/products/create-checkout-session/`, {
       method: "POST",
@@ -1084,14 +1067,16 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     const fifth = await checkout("tokenHoldD1AAAAAAAAAAAA", "203.0.113.13");
     expect(fifth.status).toBe(400);
     expect(await fifth.text()).toContain("Other customers are paying for bookings on this day");
-    const [held] = rows<{ n: number; keys: number }>(
+    const [held] = await rows<{ n: number; keys: number }>(
       server,
       "SELECT count(*) AS n, count(DISTINCT client_key) AS keys FROM orders WHERE collection_date = ? AND source = 'web'",
       date,
     );
     expect(held).toEqual({ n: 4, keys: 3 });
     // The address itself is never stored.
-    expect(rows(server, "SELECT id FROM orders WHERE client_key LIKE '%203.0.113%'")).toEqual([]);
+    expect(await rows(server, "SELECT id FROM orders WHERE client_key LIKE '%203.0.113%'")).toEqual(
+      [],
+    );
 
     // The first customer gives up on Stripe's page: its "back" link closes the session at Stripe
     // and frees the slot at once, and the form comes back filled in.
@@ -1113,7 +1098,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       (s) => s.client_reference_id === first.body.client_reference_id,
     )!;
     expect(firstSession.status).toBe("expired");
-    expect(orderBySession(server, firstSession.id)).toMatchObject({
+    expect(await orderBySession(server, firstSession.id)).toMatchObject({
       status: "pending",
       payment_closed: "expired",
     });
@@ -1158,7 +1143,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(page).toContain("Your payment was cancelled and no money was taken");
     expect(page).toContain('value="Priya Raman"');
     expect(stripe.sessionExpiries()).toHaveLength(expiries + 1);
-    const [row] = rows<OrderRow>(server, "SELECT * FROM orders WHERE id = ?", Number(order));
+    const [row] = await rows<OrderRow>(server, "SELECT * FROM orders WHERE id = ?", Number(order));
     expect(row).toMatchObject({ status: "pending", payment_closed: "expired" });
   });
 
@@ -1172,15 +1157,14 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     });
     const sessionId = res.headers.get("location")!.split("/").pop()!;
     stripe.pay(sessionId);
+    const orderId = (await orderBySession(server, sessionId))!.id;
     const creation = stripe
       .sessionCreations()
-      .find((r) =>
-        String(r.body.cancel_url).includes(`order=${orderBySession(server, sessionId)!.id}&`),
-      )!;
+      .find((r) => String(r.body.cancel_url).includes(`order=${orderId}&`))!;
     const back = await fetch(String(creation.body.cancel_url), { redirect: "manual" });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(`/payment?session_id=${sessionId}`);
-    expect(orderBySession(server, sessionId)).toMatchObject({
+    expect(await orderBySession(server, sessionId)).toMatchObject({
       status: "complete",
       payment_closed: null,
     });
@@ -1220,7 +1204,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
     expect(await refused.text()).toContain("You have started several checkouts in the last hour");
-    const [count] = rows<{ n: number }>(
+    const [count] = await rows<{ n: number }>(
       server,
       "SELECT count(*) AS n FROM orders WHERE checkout_token LIKE 'tokenLimit%'",
     );
@@ -1238,7 +1222,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     });
     expect(res.status).toBe(502);
     expect(await res.text()).toContain("Something went wrong");
-    const [order] = rows<OrderRow>(
+    const [order] = await rows<OrderRow>(
       server,
       "SELECT * FROM orders WHERE checkout_token = 'tokenStripeDownAAAAAAAA'",
     );
@@ -1280,7 +1264,7 @@ describe("checkout in production without Stripe keys", () => {
     expect(page).toContain("020 7946 0321");
     const res = await submitCheckout(server, cookie, { ...CUSTOMER, date: dayAhead(0) });
     expect(res.status).toBe(503);
-    expect(rows(server, "SELECT id FROM orders WHERE source = 'web'")).toEqual([]);
+    expect(await rows(server, "SELECT id FROM orders WHERE source = 'web'")).toEqual([]);
     const demo = await fetch(`${server.url}/payment/demo?session_id=demo_aaaaaaaaaaaaaaaaaaaaaaaa`);
     expect(demo.status).toBe(404);
     const hook = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body: "{}" });

@@ -84,3 +84,12 @@ export function rows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   return withTestDatabase(target, (db) => db.all<T>(sqlText, ...params));
 }
+
+/** Runs one statement (an UPDATE to set a scene up), on either engine. */
+export function run(
+  target: RunningServer | string,
+  sqlText: string,
+  ...params: unknown[]
+): Promise<void> {
+  return withTestDatabase(target, (db) => db.run(sqlText, ...params));
+}
