@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { insertMany, withTestDatabase } from "../support/database";
 import { makeDataDir, startServer } from "../support/server";
 import { signInStaff } from "../support/staff";
 
@@ -12,27 +11,43 @@ function dayOffset(n: number) {
 describe("dashboard home with 5,000 orders", () => {
   it("renders the counts and the calendar quickly", async () => {
     const dataDir = makeDataDir(true);
-    const db = new Database(path.join(dataDir, "haulbook.db"));
-    const insert =
-      db.prepare(`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
-      collection_date, status, booking_status, payment_method, total_pence, source)
-      VALUES (?, ?, '07700 900000', '1 Test Street', 'Leeds', 'LS1 1AA', ?, ?, ?, ?, ?, ?)`);
-    db.transaction(() => {
-      for (let i = 0; i < 5000; i++) {
-        const card = i % 3 !== 0;
-        insert.run(
-          `Customer ${i}`,
-          `c${i}@example.com`,
-          dayOffset((i % 91) - 45),
-          i % 4 === 0 ? "pending" : "complete",
-          i % 2 === 0 ? "pending" : "complete",
-          card ? "card" : "cash_payment",
-          1000 + i,
-          card ? "web" : "manual",
-        );
-      }
-    })();
-    db.close();
+    await withTestDatabase(dataDir, (db) =>
+      insertMany(
+        db,
+        "orders",
+        [
+          "full_name",
+          "email",
+          "phone_number",
+          "address_1",
+          "town",
+          "postcode",
+          "collection_date",
+          "status",
+          "booking_status",
+          "payment_method",
+          "total_pence",
+          "source",
+        ],
+        Array.from({ length: 5000 }, (_, i) => {
+          const card = i % 3 !== 0;
+          return [
+            `Customer ${i}`,
+            `c${i}@example.com`,
+            "07700 900000",
+            "1 Test Street",
+            "Leeds",
+            "LS1 1AA",
+            dayOffset((i % 91) - 45),
+            i % 4 === 0 ? "pending" : "complete",
+            i % 2 === 0 ? "pending" : "complete",
+            card ? "card" : "cash_payment",
+            1000 + i,
+            card ? "web" : "manual",
+          ];
+        }),
+      ),
+    );
 
     const server = await startServer({ dataDir });
     try {
