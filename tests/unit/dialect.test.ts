@@ -1,5 +1,26 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type RawBuilder,
+} from "kysely";
 import { describe, expect, it } from "vitest";
-import { isUniqueViolation, parseInt8, parseNumeric } from "~/services/dialect.server";
+import {
+  equalsIgnoringCase,
+  ignoringCase,
+  isUniqueViolation,
+  likeIgnoringCase,
+  noRows,
+  oneWhen,
+  parseInt8,
+  parseNumeric,
+} from "~/services/dialect.server";
 
 describe("values from PostgreSQL come back as SQLite gives them", () => {
   it.each([
@@ -36,5 +57,58 @@ describe("values from PostgreSQL come back as SQLite gives them", () => {
     [null, false],
   ])("isUniqueViolation(%o) is %s", (error, expected) => {
     expect(isUniqueViolation(error)).toBe(expected);
+  });
+});
+
+describe("case-insensitive text and portable conditions, per engine", () => {
+  const kysely = (engine: "sqlite" | "postgres") =>
+    new Kysely<{ t: { name: string; n: number } }>({
+      dialect: {
+        createAdapter: () => (engine === "postgres" ? new PostgresAdapter() : new SqliteAdapter()),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) =>
+          engine === "postgres" ? new PostgresIntrospector(db) : new SqliteIntrospector(db),
+        createQueryCompiler: () =>
+          engine === "postgres" ? new PostgresQueryCompiler() : new SqliteQueryCompiler(),
+      },
+    });
+  const compiled = (engine: "sqlite" | "postgres", where: RawBuilder<boolean>) =>
+    kysely(engine).selectFrom("t").select("t.n").where(where).compile();
+
+  it("matches text anywhere: SQLite's LIKE as it was, PostgreSQL's lower() LIKE lower()", () => {
+    const sqlite = compiled("sqlite", likeIgnoringCase("sqlite", "t.name", "%sofa%"));
+    expect(sqlite.sql).toBe(`select "t"."n" from "t" where "t"."name" LIKE ? ESCAPE '\\'`);
+    const postgres = compiled("postgres", likeIgnoringCase("postgres", "t.name", "%sofa%"));
+    expect(postgres.sql).toBe(
+      `select "t"."n" from "t" where lower("t"."name") LIKE lower($1) ESCAPE '\\'`,
+    );
+    expect(postgres.parameters).toEqual(["%sofa%"]);
+  });
+
+  it("compares usernames: SQLite's NOCASE column as it was, lower() on both sides on PostgreSQL", () => {
+    expect(compiled("sqlite", equalsIgnoringCase("sqlite", "t.name", "Admin")).sql).toBe(
+      `select "t"."n" from "t" where "t"."name" = ?`,
+    );
+    expect(compiled("postgres", equalsIgnoringCase("postgres", "t.name", "Admin")).sql).toBe(
+      `select "t"."n" from "t" where lower("t"."name") = lower($1)`,
+    );
+  });
+
+  it("sorts in any case, finds no rows, and counts conditions, on both", () => {
+    expect(
+      kysely("sqlite").selectFrom("t").select("n").orderBy(ignoringCase("sqlite", "name")).compile()
+        .sql,
+    ).toBe(`select "n" from "t" order by "name" COLLATE NOCASE`);
+    expect(
+      kysely("postgres")
+        .selectFrom("t")
+        .select("n")
+        .orderBy(ignoringCase("postgres", "name"))
+        .compile().sql,
+    ).toBe(`select "n" from "t" order by lower("name")`);
+    expect(compiled("postgres", noRows).sql).toBe(`select "t"."n" from "t" where 1 = 0`);
+    expect(oneWhen(sql<boolean>`n > ${2}`).compile(kysely("postgres")).sql).toBe(
+      "CASE WHEN n > $1 THEN 1 ELSE 0 END",
+    );
   });
 });
