@@ -2,10 +2,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haulbook } from "../support/cli";
-import { makeDataDir, STAFF, startServer, type RunningServer } from "../support/server";
+import { rows } from "../support/database";
+import {
+  databaseOf,
+  makeDataDir,
+  STAFF,
+  startServer,
+  TEST_ENGINE,
+  type RunningServer,
+} from "../support/server";
 import { cookiesOf, postSignIn } from "../support/staff";
 
 /**
@@ -17,9 +24,13 @@ import { cookiesOf, postSignIn } from "../support/staff";
 const MARIA = { username: "maria", password: "maria-long-password" };
 const ONE_HOUR = 3600 * 1000;
 
+/** The shop's database for the owner's commands: its file in the data folder, or DATABASE_URL. */
+let databaseUrl: string | undefined;
+
 function admin(dataDir: string, args: string[], password?: string) {
   return haulbook(["admin", ...args, ...(password ? ["--password-stdin"] : [])], {
     dataDir,
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
     input: password ? password + "\n" : "",
   });
 }
@@ -27,6 +38,7 @@ function admin(dataDir: string, args: string[], password?: string) {
 let server: RunningServer;
 beforeAll(async () => {
   const dataDir = makeDataDir(true);
+  if (TEST_ENGINE === "postgres") databaseUrl = await databaseOf(dataDir);
   expect(admin(dataDir, ["create", MARIA.username], MARIA.password).status).toBe(0);
   server = await startServer({ dataDir });
 });
@@ -34,15 +46,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function sql<T>(query: string, ...args: unknown[]): T[] {
-  const db = new Database(path.join(server.dataDir, "haulbook.db"));
-  try {
-    const statement = db.prepare(query);
-    return (statement.reader ? statement.all(...args) : [statement.run(...args)]) as T[];
-  } finally {
-    db.close();
-  }
-}
+const sql = <T>(query: string, ...args: unknown[]) => rows<T>(server, query, ...args);
 
 interface Signed {
   cookie: string;
@@ -103,7 +107,7 @@ describe("a staff session", () => {
     expect(one.token).not.toBe(two.token);
     expect(one.xsrf).not.toBe(two.xsrf);
     expect(one.xsrf).not.toBe(one.token);
-    const rows = sql<{ token_hash: string; username: string }>(
+    const rows = await sql<{ token_hash: string; username: string }>(
       `SELECT token_hash, username FROM staff_sessions JOIN users ON users.id = user_id
        WHERE token_hash IN (?, ?)`,
       sha256(one.token),
@@ -111,7 +115,7 @@ describe("a staff session", () => {
     );
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.username === STAFF.username)).toBe(true);
-    expect(sql("SELECT id FROM staff_sessions WHERE token_hash = ?", one.token)).toEqual([]);
+    expect(await sql("SELECT id FROM staff_sessions WHERE token_hash = ?", one.token)).toEqual([]);
     const xsrfCookie = one.setCookies.find((c) => c.startsWith("XSRF-TOKEN="))!;
     expect(xsrfCookie).not.toMatch(/HttpOnly/i);
     expect(xsrfCookie).toMatch(/Max-Age=43200/);
@@ -133,7 +137,7 @@ describe("a staff session", () => {
     // The browser would drop the cookie; someone who copied it gets nothing either.
     await expectSignedOut(session.cookie);
     expect(
-      sql("SELECT id FROM staff_sessions WHERE token_hash = ?", sha256(session.token)),
+      await sql("SELECT id FROM staff_sessions WHERE token_hash = ?", sha256(session.token)),
     ).toEqual([]);
     // Only that session ended.
     expect((await dashboard(other.cookie)).status).toBe(200);
@@ -159,9 +163,11 @@ describe("a staff session", () => {
     const a = await signIn(MARIA);
     const b = await signIn(MARIA);
     const staff = await signIn();
-    const before = sql<{ n: number }>(
-      "SELECT count(*) AS n FROM staff_sessions JOIN users ON users.id = user_id WHERE username = ?",
-      MARIA.username,
+    const before = (
+      await sql<{ n: number }>(
+        "SELECT count(*) AS n FROM staff_sessions JOIN users ON users.id = user_id WHERE username = ?",
+        MARIA.username,
+      )
     )[0]!.n;
     expect(before).toBeGreaterThanOrEqual(2);
 
@@ -181,14 +187,14 @@ describe("a staff session", () => {
 
   it("ends 12 hours after the last visit", async () => {
     const session = await signIn();
-    sql(
+    await sql(
       "UPDATE staff_sessions SET seen_at = ? WHERE token_hash = ?",
       new Date(Date.now() - 12 * ONE_HOUR - 60_000).toISOString(),
       sha256(session.token),
     );
     await expectSignedOut(session.cookie);
     expect(
-      sql("SELECT id FROM staff_sessions WHERE token_hash = ?", sha256(session.token)),
+      await sql("SELECT id FROM staff_sessions WHERE token_hash = ?", sha256(session.token)),
     ).toEqual([]);
   });
 
@@ -196,7 +202,7 @@ describe("a staff session", () => {
     const session = await signIn();
     const hash = sha256(session.token);
     // Signed in 6 days and 23 hours ago, busy ever since: an hour left.
-    sql(
+    await sql(
       "UPDATE staff_sessions SET created_at = ?, seen_at = ? WHERE token_hash = ?",
       new Date(Date.now() - 7 * 24 * ONE_HOUR + ONE_HOUR).toISOString(),
       new Date(Date.now() - 5 * 60_000).toISOString(),
@@ -211,14 +217,16 @@ describe("a staff session", () => {
     expect(maxAge("__session")).toBeLessThanOrEqual(3600);
     expect(maxAge("XSRF-TOKEN")).toBe(maxAge("__session"));
     // The visit moved seen_at on.
-    const seen = sql<{ seen_at: string }>(
-      "SELECT seen_at FROM staff_sessions WHERE token_hash = ?",
-      hash,
+    const seen = (
+      await sql<{ seen_at: string }>(
+        "SELECT seen_at FROM staff_sessions WHERE token_hash = ?",
+        hash,
+      )
     )[0]!.seen_at;
     expect(Date.now() - new Date(seen).getTime()).toBeLessThan(60_000);
 
     // Seven days and a minute after sign-in it is over, however recent the last visit.
-    sql(
+    await sql(
       "UPDATE staff_sessions SET created_at = ? WHERE token_hash = ?",
       new Date(Date.now() - 7 * 24 * ONE_HOUR - 60_000).toISOString(),
       hash,
