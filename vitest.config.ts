@@ -15,7 +15,7 @@ export default defineConfig({
       : ["tests/**/*.test.ts"],
     exclude: process.env.HAULBOOK_BINARY ? [] : ["tests/binary/**"],
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/after-file.ts"],
+    setupFiles: ["tests/support/postgres-per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 90_000,
     // Integration tests each start a real server; two at a time suits a 2-core machine.

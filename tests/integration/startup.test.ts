@@ -1,15 +1,9 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeDataDir, startServer, STAFF } from "../support/server";
+import { rows } from "../support/database";
+import { makeDataDir, startServer, STAFF, TEST_ENGINE } from "../support/server";
 
-function countRows(dataDir: string, table: string): number {
-  const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+async function countRows(dataDir: string, table: string): Promise<number> {
+  return (await rows<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`))[0]!.n;
 }
 
 describe("starting the server", () => {
@@ -29,21 +23,22 @@ describe("starting the server", () => {
   it("seeds the demo catalogue on an empty database, and a second start seeds nothing", async () => {
     // The template was made by a first start on an empty folder: it holds the catalogue.
     const dataDir = makeDataDir(true);
-    const seededCount = countRows(dataDir, "products");
+    const seededCount = await countRows(dataDir, "products");
     expect(seededCount).toBeGreaterThanOrEqual(45);
-    const categories = new Database(path.join(dataDir, "haulbook.db"), { readonly: true })
-      .prepare("SELECT count(DISTINCT category) AS n FROM products")
-      .get() as { n: number };
-    expect(categories.n).toBe(9);
+    const [categories] = await rows<{ n: number }>(
+      dataDir,
+      "SELECT count(DISTINCT category) AS n FROM products",
+    );
+    expect(categories!.n).toBe(9);
     // every product has its own image, with WebP variants
-    expect(countRows(dataDir, "images")).toBeGreaterThanOrEqual(seededCount * 4);
+    expect(await countRows(dataDir, "images")).toBeGreaterThanOrEqual(seededCount * 4);
 
     const server = await startServer({ dataDir });
     expect(server.output()).not.toContain("[seed]");
     expect(server.output()).not.toContain("[db] migrated");
     expect(await server.stop()).toBe(0);
-    expect(countRows(dataDir, "products")).toBe(seededCount);
-    expect(countRows(dataDir, "users")).toBe(1);
+    expect(await countRows(dataDir, "products")).toBe(seededCount);
+    expect(await countRows(dataDir, "users")).toBe(1);
   });
 
   it("creates admin with a random password printed once when no credentials are given", async () => {
@@ -52,13 +47,17 @@ describe("starting the server", () => {
       env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, SEED_DEMO: "false" },
     });
     const output = server.output();
-    expect(output).toContain("[db] migrated 0001_initial");
-    expect(output).toContain("[db] migrated 0002_rate_limits");
+    if (TEST_ENGINE === "postgres") {
+      expect(output).toContain("[db] migrated 0006_postgres_baseline");
+    } else {
+      expect(output).toContain("[db] migrated 0001_initial");
+      expect(output).toContain("[db] migrated 0002_rate_limits");
+    }
     expect(output).toMatch(/username: admin\n\s+password: [A-Za-z0-9]{20}\n/);
     expect(output).not.toContain("[seed]");
     expect(await server.stop()).toBe(0);
-    expect(countRows(server.dataDir, "users")).toBe(1);
-    expect(countRows(server.dataDir, "products")).toBe(0);
+    expect(await countRows(server.dataDir, "users")).toBe(1);
+    expect(await countRows(server.dataDir, "products")).toBe(0);
 
     const again = await startServer({
       dataDir: server.dataDir,
@@ -70,14 +69,12 @@ describe("starting the server", () => {
 
   it("keeps the staff user from ADMIN_USERNAME/ADMIN_PASSWORD", async () => {
     const dataDir = makeDataDir(true);
-    const db = new Database(path.join(dataDir, "haulbook.db"), { readonly: true });
-    const user = db.prepare("SELECT username, password_hash FROM users").get() as {
-      username: string;
-      password_hash: string;
-    };
-    db.close();
-    expect(user.username).toBe(STAFF.username);
-    expect(user.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(user.password_hash).not.toContain(STAFF.password);
+    const [user] = await rows<{ username: string; password_hash: string }>(
+      dataDir,
+      "SELECT username, password_hash FROM users",
+    );
+    expect(user!.username).toBe(STAFF.username);
+    expect(user!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(user!.password_hash).not.toContain(STAFF.password);
   });
 });

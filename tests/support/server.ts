@@ -36,7 +36,7 @@ let postgresTemplate: Promise<string> | undefined;
 
 /**
  * This test process's PostgreSQL, started on first use; stopTestPostgres (after each test file,
- * tests/support/after-file.ts) stops it and removes its folder.
+ * tests/support/postgres-per-file.ts) stops it and removes its folder.
  */
 export function testPostgres(): Promise<RunningPostgres> {
   harness ??= import("./postgres").then(({ startPostgres }) => startPostgres());
@@ -51,8 +51,8 @@ export async function stopTestPostgres(): Promise<void> {
   if (started) await (await started).stop();
 }
 
-/** The migrated, seeded PostgreSQL database the servers' databases are copied from. */
-function templateDatabase(): Promise<string> {
+/** The migrated, seeded PostgreSQL database the servers' databases are copied from, made once. */
+export function preparePostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
     const url = await (await testPostgres()).createDatabase();
     const dataDir = makeDataDir(false);
@@ -78,7 +78,7 @@ export async function databaseOf(dataDir: string): Promise<string> {
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8");
   const postgres = await testPostgres();
   const template = fs.existsSync(path.join(dataDir, FROM_TEMPLATE_FILE))
-    ? await templateDatabase()
+    ? await preparePostgresTemplate()
     : undefined;
   let url: string | undefined;
   // Just after the template's server stopped, PostgreSQL may still count its last session.
