@@ -34,8 +34,8 @@ export async function startApp(): Promise<Config> {
 
   if (cfg.database.engine === "postgres")
     console.warn(
-      "[db] PostgreSQL support is a first step: the catalogue, searches and checkout's day capacity" +
-        " do not work on it yet (docs/decisions/016-postgresql.md). Use SQLite for a live shop.",
+      "[db] PostgreSQL support is not for a live shop yet: checkouts racing for a day's last slot" +
+        " are not kept apart on it (docs/decisions/016-postgresql.md). Use SQLite for a live shop.",
     );
 
   const admin = await ensureFirstStaffUser(cfg.admin);
