@@ -48,18 +48,18 @@ export async function openTestDatabase(target: RunningServer | string): Promise<
   }
   const db = new Database(path.join(dataDir, "haulbook.db"));
   db.pragma("busy_timeout = 5000");
-  const statement = (sqlText: string) => db.prepare(sqlText);
+  // A statement that answers no rows (an UPDATE) answers [] from all(), as it does on PostgreSQL.
+  const all = <T>(sqlText: string, params: unknown[]): T[] => {
+    const statement = db.prepare(sqlText);
+    if (statement.reader) return statement.all(...params) as T[];
+    statement.run(...params);
+    return [];
+  };
   return {
     engine: "sqlite",
-    all: async <T>(sqlText: string, ...params: unknown[]) =>
-      statement(sqlText).all(...params) as T[],
-    get: async <T>(sqlText: string, ...params: unknown[]) =>
-      statement(sqlText).get(...params) as T | undefined,
-    run: async (sqlText, ...params) => {
-      const s = statement(sqlText);
-      if (s.reader) s.all(...params);
-      else s.run(...params);
-    },
+    all: async <T>(sqlText: string, ...params: unknown[]) => all<T>(sqlText, params),
+    get: async <T>(sqlText: string, ...params: unknown[]) => all<T>(sqlText, params)[0],
+    run: async (sqlText, ...params) => void all(sqlText, params),
     close: async () => void db.close(),
   };
 }
