@@ -14,7 +14,7 @@ export default defineConfig({
         ]
       : ["tests/**/*.test.ts"],
     exclude: process.env.HAULBOOK_BINARY ? [] : ["tests/binary/**"],
-    globalSetup: ["tests/support/global-setup.ts"],
+    globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-global.ts"],
     setupFiles: ["tests/support/postgres-per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 90_000,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from "vitest";
 import { preparePostgresTemplate, stopTestPostgres, TEST_ENGINE } from "./server";
 
-// With TEST_ENGINE=postgres each test file starts its own PostgreSQL and prepares the template
-// database its servers are copied from (a first start of the shop: migrations, staff user,
-// demo catalogue) before its tests, so that time counts against the hook's timeout rather than
-// the first test's. Vitest ends its worker processes without Node's "exit" event, so that
-// PostgreSQL is stopped here too, after the file's own hooks.
+// With TEST_ENGINE=postgres the run's PostgreSQL and template database come from
+// ./postgres-global.ts. A file run without that global setup starts its own and prepares the
+// template (a first start of the shop) before its tests, so that time counts against the hook's
+// timeout rather than the first test's. After the file's own hooks, its databases are dropped
+// (and a PostgreSQL it started is stopped: Vitest ends its workers without Node's "exit" event).
 beforeAll(async () => {
   if (TEST_ENGINE === "postgres") await preparePostgresTemplate();
 }, 180_000);

@@ -97,8 +97,9 @@ function databaseMaker(serverUrl: string) {
   };
 }
 
-export async function startPostgres(): Promise<RunningPostgres> {
-  const external = process.env.TEST_DATABASE_URL?.trim();
+/** Starts a PostgreSQL, or uses the running server at `serverUrl` (or TEST_DATABASE_URL's). */
+export async function startPostgres(serverUrl?: string): Promise<RunningPostgres> {
+  const external = serverUrl ?? process.env.TEST_DATABASE_URL?.trim();
   if (external) {
     const maker = databaseMaker(external);
     return { url: external, createDatabase: maker.createDatabase, stop: maker.dropAll };

@@ -12,12 +12,12 @@ import { BINARY, ROOT, shopProgram } from "./program";
  * of the migrated, seeded template database.
  *
  * With TEST_ENGINE=postgres every server gets its own PostgreSQL database
- * instead (DATABASE_URL), on one throwaway PostgreSQL per test process
- * (./postgres.ts, or TEST_DATABASE_URL's server). "From the template" there is
- * a copy (CREATE DATABASE … TEMPLATE) of a database this process prepared
- * once the way the SQLite template is made: a first start of the shop, which
- * migrates, creates the staff user and seeds the demo catalogue. A test that
- * sets DATABASE_URL itself gets exactly that.
+ * instead (DATABASE_URL), on the run's throwaway PostgreSQL (./postgres-global.ts;
+ * a test process started without it starts its own, ./postgres.ts).
+ * "From the template" there is a copy (CREATE DATABASE … TEMPLATE) of a
+ * database prepared once the way the SQLite template is made: a first start of
+ * the shop, which migrates, creates the staff user and seeds the demo
+ * catalogue. A test that sets DATABASE_URL itself gets exactly that.
  */
 
 export { ROOT };
@@ -35,15 +35,18 @@ let harness: Promise<RunningPostgres> | undefined;
 let postgresTemplate: Promise<string> | undefined;
 
 /**
- * This test process's PostgreSQL, started on first use; stopTestPostgres (after each test file,
- * tests/support/postgres-per-file.ts) stops it and removes its folder.
+ * This test process's PostgreSQL, on first use: the run's, or one of its own, which
+ * stopTestPostgres (after each test file, tests/support/postgres-per-file.ts) stops.
  */
 export function testPostgres(): Promise<RunningPostgres> {
-  harness ??= import("./postgres").then(({ startPostgres }) => startPostgres());
+  // One PostgreSQL for the whole run when tests/support/postgres-global.ts started it.
+  harness ??= import("./postgres").then(({ startPostgres }) =>
+    startPostgres(process.env.HAULBOOK_TEST_POSTGRES_URL || undefined),
+  );
   return harness;
 }
 
-/** Stops this process's PostgreSQL, if it started one. */
+/** Drops this process's databases, and stops its PostgreSQL if it started one. */
 export async function stopTestPostgres(): Promise<void> {
   const started = harness;
   harness = undefined;
@@ -53,6 +56,8 @@ export async function stopTestPostgres(): Promise<void> {
 
 /** The migrated, seeded PostgreSQL database the servers' databases are copied from, made once. */
 export function preparePostgresTemplate(): Promise<string> {
+  const shared = process.env.HAULBOOK_TEST_POSTGRES_TEMPLATE;
+  if (shared) return Promise.resolve(shared);
   postgresTemplate ??= (async () => {
     const url = await (await testPostgres()).createDatabase();
     const dataDir = makeDataDir(false);
