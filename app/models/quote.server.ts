@@ -275,12 +275,43 @@ export async function listQuotes(search: QuoteSearch) {
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
+  const names = await photoNames(rows.map((r) => r.id));
   return {
-    quotes: rows.map((r) => ({ ...r, photos: Number(r.photos) })),
+    quotes: rows.map((r) => ({
+      ...r,
+      photos: Number(r.photos),
+      photoNames: names.get(r.id) ?? [],
+    })),
     total: Number(n),
     limit,
     page,
   };
+}
+
+/**
+ * The names of these quotes' photos that can be shown, in the order sent:
+ * `<image id>.jpg`, which GET /api/products/quotes-img/{name} serves to staff
+ * (the spec's `img_url`). Photos kept as sent by older versions (HEIC) are
+ * never served, so they are not named.
+ */
+async function photoNames(quoteIds: readonly number[]): Promise<Map<number, string[]>> {
+  const names = new Map<number, string[]>();
+  if (quoteIds.length === 0) return names;
+  const photos = await db()
+    .selectFrom("quote_images")
+    .innerJoin("images", "images.id", "quote_images.image_id")
+    .select(["quote_images.quote_id", "images.id"])
+    .where("quote_images.quote_id", "in", [...quoteIds])
+    .where("images.content_type", "=", "image/jpeg")
+    .orderBy("quote_images.quote_id")
+    .orderBy("quote_images.sort_order")
+    .execute();
+  for (const photo of photos) {
+    const list = names.get(photo.quote_id) ?? [];
+    list.push(`${photo.id}.jpg`);
+    names.set(photo.quote_id, list);
+  }
+  return names;
 }
 
 /** One quote with its photos (ids, type, the file name of those that can be shown), for staff. */

@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
-/** GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&limit= (staff only). */
+/**
+ * GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&limit= (staff only):
+ * the spec's stored quotes, `img_url` naming each photo for /api/products/quotes-img/{name}.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "api");
   const q = new URL(request.url).searchParams;
@@ -24,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       town: x.town,
       postcode: x.postcode,
       comments: x.comments,
+      img_url: x.photoNames,
       responded: x.responded,
       created_at: x.created_at,
       photos: x.photos,

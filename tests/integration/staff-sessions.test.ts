@@ -11,6 +11,7 @@ import {
   STAFF,
   startServer,
   TEST_ENGINE,
+  TEST_SESSION_SECRET,
   type RunningServer,
 } from "../support/server";
 import { cookiesOf, postSignIn } from "../support/staff";
@@ -235,7 +236,10 @@ describe("a staff session", () => {
   });
 
   it("signs out a cookie from before server-side sessions (no record)", async () => {
-    const secret = fs.readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
+    // The secret the shop signs with: its data folder's on SQLite, the environment's on PostgreSQL.
+    const secret = server.databaseUrl
+      ? TEST_SESSION_SECRET
+      : fs.readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
     const signed = createCookie("__session", { secrets: [secret] });
     const old = (await signed.serialize({ userId: 1, seenAt: Date.now() })).split(";")[0]!;
     await expectSignedOut(old);

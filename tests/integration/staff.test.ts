@@ -516,6 +516,15 @@ describe("staff see quote requests", () => {
     expect(api).toEqual([
       expect.objectContaining({ full_name: "Olu Adeyemi", responded: "no", photos: 1 }),
     ]);
+    // The spec's img_url: each photo's name, which quotes-img serves to staff and no one else.
+    const names = api[0]!.img_url as string[];
+    expect(names).toEqual([`${src!.split("/").pop()}.jpg`]);
+    const photoUrl = `${server.url}/api/products/quotes-img/${names[0]!.replace(/\.jpg$/, "")}`;
+    const full = await fetch(photoUrl, { headers: { cookie } });
+    expect(full.status).toBe(200);
+    expect(full.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await full.arrayBuffer())).metadata()).format).toBe("jpeg");
+    expect((await fetch(photoUrl)).status).toBe(401);
     expect((await fetch(`${server.url}/api/orders/quotationRequest`)).status).toBe(401);
   });
 });
