@@ -1,19 +1,45 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// The files that only mean something on one engine. SQLite's: the data folder's file itself
+// (backup, restore, check, a crash mid-write), and the tests that start a PostgreSQL of their own
+// (they run once, in the SQLite pass). PostgreSQL's: several shop processes on one database.
+const SQLITE_ONLY = [
+  "tests/integration/backup-restore.test.ts",
+  "tests/integration/cli.test.ts",
+  "tests/integration/db-copy.test.ts",
+  "tests/integration/postgres-schema.test.ts",
+  "tests/integration/postgres-start.test.ts",
+  "tests/reliability/crash-durability.test.ts",
+];
+const POSTGRES_ONLY = ["tests/integration/two-processes.test.ts"];
+
+function files(): { include: string[]; exclude: string[] } {
+  // With HAULBOOK_BINARY (npm test's executable pass), the suites that start the shop run again
+  // against the single executable, with the checks only it has (tests/binary).
+  if (process.env.HAULBOOK_BINARY)
+    return {
+      include: [
+        "tests/integration/**/*.test.ts",
+        "tests/reliability/**/*.test.ts",
+        "tests/binary/**/*.test.ts",
+      ],
+      exclude: POSTGRES_ONLY,
+    };
+  // With TEST_ENGINE=postgres (npm test's PostgreSQL pass), every suite that starts the shop runs
+  // on PostgreSQL; the unit tests touch no database and ran in the SQLite pass.
+  if (process.env.TEST_ENGINE === "postgres")
+    return {
+      include: ["tests/integration/**/*.test.ts", "tests/reliability/**/*.test.ts"],
+      exclude: SQLITE_ONLY,
+    };
+  return { include: ["tests/**/*.test.ts"], exclude: ["tests/binary/**", ...POSTGRES_ONLY] };
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    // With HAULBOOK_BINARY (npm test's second pass), the suites that start the shop run again
-    // against the single executable, with the checks only it has (tests/binary).
-    include: process.env.HAULBOOK_BINARY
-      ? [
-          "tests/integration/**/*.test.ts",
-          "tests/reliability/**/*.test.ts",
-          "tests/binary/**/*.test.ts",
-        ]
-      : ["tests/**/*.test.ts"],
-    exclude: process.env.HAULBOOK_BINARY ? [] : ["tests/binary/**"],
+    ...files(),
     globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-global.ts"],
     setupFiles: ["tests/support/postgres-per-file.ts"],
     testTimeout: 30_000,

@@ -1,8 +1,9 @@
 import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
-import { config, describeDatabase, type Config } from "~/services/config.server";
+import { ConfigError, config, describeDatabase, type Config } from "~/services/config.server";
 import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/services/db.server";
+import { exclusively } from "~/services/dialect.server";
 import { paymentGateway } from "~/services/payments.server";
 import { removePidFile, writePidFile } from "~/services/pid-file.server";
 import { commandPrefix } from "~/services/release.server";
@@ -15,13 +16,19 @@ import { commandPrefix } from "~/services/release.server";
 export async function startApp(): Promise<Config> {
   const cfg = config();
   const started = Date.now();
+  if (cfg.database.engine === "postgres" && !cfg.sessionSecret) throw missingSessionSecret();
   const connection = openDatabase(cfg.database);
   setConnection(connection);
   // From here `restore` refuses to touch this data folder (services/pid-file.server.ts).
   writePidFile(cfg.dataDir);
   try {
-    for (const result of await upgradeDatabase(connection, cfg.dataDir))
-      console.log(`[db] migrated ${result.migrationName}`);
+    // Several processes may start at once on one PostgreSQL: one at a time migrates, creates
+    // the first staff user and seeds; the others then find it done.
+    await exclusively(connection.db, "haulbook:start-up", async () => {
+      for (const result of await upgradeDatabase(connection, cfg.dataDir))
+        console.log(`[db] migrated ${result.migrationName}`);
+      await prepareShop(cfg);
+    });
   } catch (error) {
     await closeDatabase();
     removePidFile(cfg.dataDir);
@@ -31,13 +38,31 @@ export async function startApp(): Promise<Config> {
       throw new Error(`${describeDatabase(cfg.database)}: ${error.message}`, { cause: error });
     throw error;
   }
+  startOutbox();
+  const gateway = paymentGateway();
+  console.log(
+    gateway?.kind === "stripe"
+      ? "[payments] Stripe"
+      : gateway
+        ? "[payments] demo gateway: no card is charged (set STRIPE_SECRET_KEY for real payments)"
+        : "[payments] card payment is off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
+  );
+  console.log(
+    `[app] ready in ${Date.now() - started} ms (data: ${describeDatabase(cfg.database)})`,
+  );
+  return cfg;
+}
 
-  if (cfg.database.engine === "postgres")
-    console.warn(
-      "[db] PostgreSQL support is not for a live shop yet: checkouts racing for a day's last slot" +
-        " are not kept apart on it (docs/decisions/016-postgresql.md). Use SQLite for a live shop.",
-    );
+function missingSessionSecret(): ConfigError {
+  return new ConfigError(
+    "SESSION_SECRET is required with a PostgreSQL DATABASE_URL: every process of the shop must sign" +
+      " cookies with the same secret. Generate one with `openssl rand -base64 32` and give the" +
+      " same value to each process (docs/deploy.md#two-or-more-processes-on-postgresql).",
+  );
+}
 
+/** The first staff user and the demo catalogue, on a shop that has neither yet. */
+async function prepareShop(cfg: Config): Promise<void> {
   const admin = await ensureFirstStaffUser(cfg.admin);
   if (admin?.generated) {
     console.log(
@@ -58,19 +83,6 @@ export async function startApp(): Promise<Config> {
     const seed = await seedDemoCatalogue();
     if (seed.seeded) console.log(`[seed] added the demo catalogue: ${seed.products} products`);
   }
-  startOutbox();
-  const gateway = paymentGateway();
-  console.log(
-    gateway?.kind === "stripe"
-      ? "[payments] Stripe"
-      : gateway
-        ? "[payments] demo gateway: no card is charged (set STRIPE_SECRET_KEY for real payments)"
-        : "[payments] card payment is off: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
-  );
-  console.log(
-    `[app] ready in ${Date.now() - started} ms (data: ${describeDatabase(cfg.database)})`,
-  );
-  return cfg;
 }
 
 export async function stopApp(): Promise<void> {

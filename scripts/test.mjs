@@ -1,8 +1,9 @@
-// `npm test`: typecheck, lint, build, unit + integration (vitest), end-to-end
-// (Playwright, js and no-js), then the single executable (npm run release) copied into an empty
+// `npm test`: typecheck, lint, build, unit + integration (vitest), the integration again on
+// PostgreSQL, end-to-end (Playwright, js and no-js), then the single executable (npm run release) copied into an empty
 // folder: the integration and reliability suites, its own checks (tests/binary) and the @smoke
 // journeys again against it. Ends with one line: "N passed, N failed".
-// `--only e2e` runs the build and the end-to-end part alone; `--only unit` the vitest part.
+// `--only e2e` runs the build and the end-to-end part alone; `--only unit` the vitest part;
+// `--only postgres` the vitest part on PostgreSQL.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -111,6 +112,11 @@ if (!built) {
   run("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
 
   if (!only || only === "unit") vitest("unit and integration", "vitest.json");
+
+  // The same integration and reliability suites on PostgreSQL (a throwaway server started by
+  // the tests, tests/support/postgres.ts), and the tests of several processes on one database.
+  if (!only || only === "postgres")
+    vitest("integration on PostgreSQL", "vitest-postgres.json", { TEST_ENGINE: "postgres" });
 
   if (!only || only === "e2e") playwright("end-to-end (js, no-js)", "playwright.json");
 

@@ -7,7 +7,9 @@ import { fieldErrors, type FieldErrors } from "~/lib/forms";
 import { CHECKOUT_CHECK_DETAILS, CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { config } from "~/services/config.server";
-import { db } from "~/services/db.server";
+import type { Kysely, Selectable } from "kysely";
+import { db, type DB } from "~/services/db.server";
+import { lockKeys } from "~/services/dialect.server";
 import {
   paymentGateway,
   type GatewaySession,
@@ -19,7 +21,7 @@ import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.se
 import { contactDetailsSchema } from "./contact-details.server";
 import { abandonKey, closePayment, startPayment } from "./payment.server";
 import { getProductsByIds } from "./product.server";
-import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
+import { checkRateLimit, rateLimitLock, recordAttempt, retryAfterText } from "./rate-limit.server";
 
 /**
  * Checkout (issue "Checkout and card payment"): the form and the bag are
@@ -193,6 +195,48 @@ const failure = (
   dropped = 0,
 ): CheckoutResult => ({ ok: false, status, message, errors, dropped });
 
+type TokenOrder = Pick<
+  Selectable<DB["orders"]>,
+  "id" | "created_at" | "email" | "status" | "payment_closed" | "payment_session_id"
+>;
+
+/** The order a checkout token already made, if any. */
+function orderWithToken(
+  token: string,
+  executor: Kysely<DB> = db(),
+): Promise<TokenOrder | undefined> {
+  return executor
+    .selectFrom("orders")
+    .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"])
+    .where("checkout_token", "=", token)
+    .executeTakeFirst();
+}
+
+/**
+ * A repeated submit of a checkout: the paid order's session, or the unpaid
+ * order's payment started again (the gateway's idempotency gives the same
+ * session). Null when that order's payment ended, so the token may start a
+ * fresh one.
+ */
+async function resumeCheckout(
+  existing: TokenOrder,
+  gateway: PaymentGateway,
+  request: CheckoutRequest,
+): Promise<CheckoutResult | null> {
+  if (existing.status === "complete" && existing.payment_session_id) {
+    const session = await gateway.retrieveSession(existing.payment_session_id);
+    if (session) return started(existing, session, gateway, true);
+  }
+  if (existing.payment_closed) return null;
+  try {
+    const session = await startPayment(gateway, existing, request.uiMode, request.siteUrl);
+    return started(existing, session, gateway, false);
+  } catch (error) {
+    console.error(`checkout: session for order ${existing.id} failed:`, error);
+    return failure(502, CHECKOUT_FAILED);
+  }
+}
+
 /**
  * Checks the form and the bag, writes the order (pending, card, web) with
  * its items' snapshot and a total computed from the database, and asks the
@@ -210,31 +254,17 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     typeof request.token === "string" && TOKEN.test(request.token) ? request.token : null;
 
   if (token) {
-    const existing = await db()
-      .selectFrom("orders")
-      .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"])
-      .where("checkout_token", "=", token)
-      .executeTakeFirst();
-    if (existing?.status === "complete" && existing.payment_session_id) {
-      const session = await gateway.retrieveSession(existing.payment_session_id);
-      if (session) return started(existing, session, gateway, true);
-    }
-    if (existing && !existing.payment_closed) {
-      try {
-        const session = await startPayment(gateway, existing, request.uiMode, request.siteUrl);
-        return started(existing, session, gateway, false);
-      } catch (error) {
-        console.error(`checkout: session for order ${existing.id} failed:`, error);
-        return failure(502, CHECKOUT_FAILED);
-      }
-    }
-    // A payment that ended (declined, expired) frees its token for a fresh attempt.
-    if (existing)
+    const existing = await orderWithToken(token);
+    if (existing) {
+      const resumed = await resumeCheckout(existing, gateway, request);
+      if (resumed) return resumed;
+      // A payment that ended (declined, expired) frees its token for a fresh attempt.
       await db()
         .updateTable("orders")
         .set({ checkout_token: null })
         .where("id", "=", existing.id)
         .execute();
+    }
   }
 
   const parsed = checkoutSchema.safeParse(request.values);
@@ -259,23 +289,28 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
     return failure(400, checkoutFailureMessage(errors), errors);
   const rules = await bookingRules(now);
-
-  // Each new order holds a slot for up to 31 minutes: one address may start only so many.
-  const limit = await checkRateLimit(checkoutRateLimit(request.clientIp), now);
-  if (!limit.allowed)
-    return {
-      ...failure(429, checkoutRateLimitMessage(limit.retryAfterSeconds)),
-      retryAfterSeconds: limit.retryAfterSeconds,
-    } as CheckoutResult;
-
   const contact = parsed.data;
   const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
   const clientKey = clientKeyOf(request.clientIp);
-  // The day's count and the insert are one transaction: two checkouts racing
-  // for the last slot (or the last hold) cannot both have it.
+  // Each new order holds a slot for up to 31 minutes: one address may start only so many.
+  const limit = checkoutRateLimit(request.clientIp);
+  // The counts and the insert are one transaction holding the day's, the
+  // address's and the token's locks: two checkouts racing for the last slot
+  // (or the last hold, or the address's last attempt) cannot both have it,
+  // whichever process of the shop they reach; a repeated submit finds the
+  // order the first one wrote.
   const created = await db()
     .transaction()
     .execute(async (trx) => {
+      await lockKeys(trx, [
+        `day:${date}`,
+        rateLimitLock(limit.bucket),
+        ...(token ? [`checkout-token:${token}`] : []),
+      ]);
+      const twin = token ? await orderWithToken(token, trx) : undefined;
+      if (twin) return { twin };
+      const allowed = await checkRateLimit(limit, now, trx);
+      if (!allowed.allowed) return allowed;
       const decision = holdDecision(await dayLoad(date, clientKey, rules.capacity, now, trx));
       if (!decision.ok) return decision;
       const order = await trx
@@ -322,10 +357,17 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           actor: "customer",
         })
         .execute();
+      await recordAttempt(limit.bucket, now, trx);
       return order;
     });
+  if ("twin" in created)
+    return (await resumeCheckout(created.twin, gateway, request)) ?? failure(502, CHECKOUT_FAILED);
+  if ("allowed" in created)
+    return {
+      ...failure(429, checkoutRateLimitMessage(created.retryAfterSeconds)),
+      retryAfterSeconds: created.retryAfterSeconds,
+    } as CheckoutResult;
   if ("ok" in created) return failure(400, created.message, { date: created.message });
-  await recordAttempt(checkoutRateLimit(request.clientIp).bucket, now);
 
   try {
     const session = await startPayment(gateway, created, request.uiMode, request.siteUrl);

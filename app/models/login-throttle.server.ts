@@ -1,6 +1,7 @@
 import { db, sameIgnoringCase } from "~/services/db.server";
+import { lockKeys } from "~/services/dialect.server";
 import { PasswordHashBusy } from "~/services/password.server";
-import { releaseAttempt, retryAfterText } from "./rate-limit.server";
+import { rateLimitLock, releaseAttempt, retryAfterText } from "./rate-limit.server";
 import { verifyStaffLogin, type StaffUser } from "./user.server";
 
 /**
@@ -96,8 +97,8 @@ type Reservation =
 
 /**
  * Decides and, when allowed, counts the attempt for the address and the
- * username, in one transaction (the database's single connection serialises
- * it against every other reservation).
+ * username, in one transaction holding both buckets' locks, so reservations
+ * for the same address or username (in this process or another) take turns.
  */
 export async function reserveLoginAttempt(
   username: string,
@@ -108,6 +109,7 @@ export async function reserveLoginAttempt(
   return db()
     .transaction()
     .execute(async (trx) => {
+      await lockKeys(trx, [rateLimitLock(buckets.address), rateLimitLock(buckets.username)]);
       const since = new Date(now.getTime() - LOGIN_LIMITS.windowMs).toISOString();
       const events = await trx
         .selectFrom("rate_limit_events")

@@ -1,7 +1,6 @@
 import { closeMailer, sendMail } from "~/services/mailer.server";
 import {
-  claimEmail,
-  dueEmails,
+  claimNextEmail,
   emailStatuses,
   markEmailFailedAttempt,
   markEmailSent,
@@ -32,9 +31,8 @@ function deliverDue(): Promise<void> {
   running = (async () => {
     do {
       again = false;
-      for (const due of await dueEmails()) {
-        const email = await claimEmail(due);
-        if (!email) continue;
+      // Emails that fail go back to pending with a later attempt time, so the loop ends.
+      for (let email = await claimNextEmail(); email; email = await claimNextEmail()) {
         let sent = false;
         try {
           await sendMail(email);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
+import { engineOf } from "~/services/dialect.server";
 
 /**
  * Emails waiting to be sent. Each is written in the same transaction as the
@@ -69,70 +70,75 @@ export async function enqueueEmail(trx: Transaction<DB>, email: OutgoingEmail): 
   return row.id;
 }
 
-/** Emails to try now: pending and due, or stuck in "sending" past the lease. */
-export async function dueEmails(now = new Date(), limit = 20): Promise<QueuedEmail[]> {
-  const staleBefore = new Date(now.getTime() - SENDING_LEASE_MS).toISOString();
-  const rows = await db()
-    .selectFrom("outbox")
-    .select(["id", "kind", "to_address", "subject", "text_body", "html_body", "attempts"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now.toISOString())]),
-        eb.and([eb("status", "=", "sending"), eb("sending_at", "<", staleBefore)]),
-      ]),
-    )
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    to: r.to_address,
-    subject: r.subject,
-    text: r.text_body,
-    html: r.html_body ?? undefined,
-    attempts: r.attempts,
-  }));
-}
-
 /**
- * Marks an email "sending" (committed before any byte goes to the SMTP
- * server) and returns it with its Message-ID; null when it is no longer due
- * (sent meanwhile, or another sender holds it).
+ * Takes the next email to send now (pending and due, or stuck in "sending"
+ * past the lease): marks it "sending", committed before any byte goes to the
+ * SMTP server, and returns it with its Message-ID; undefined when nothing is
+ * due. The row is chosen and marked in one statement; on PostgreSQL the
+ * choice skips rows another process is claiming at that moment
+ * (FOR UPDATE SKIP LOCKED), so several processes share the outbox and never
+ * send one email twice.
  */
-export async function claimEmail(
-  email: QueuedEmail,
-  now = new Date(),
-): Promise<ClaimedEmail | null> {
+export async function claimNextEmail(now = new Date()): Promise<ClaimedEmail | undefined> {
+  const connection = db();
   const staleBefore = new Date(now.getTime() - SENDING_LEASE_MS).toISOString();
-  const row = await db()
+  const row = await connection
     .updateTable("outbox")
     .set((eb) => ({
       status: "sending",
       sending_at: now.toISOString(),
       message_id: eb.fn.coalesce("message_id", eb.val(newMessageId())),
     }))
-    .where("id", "=", email.id)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "pending"),
-        eb.and([eb("status", "=", "sending"), eb("sending_at", "<", staleBefore)]),
-      ]),
+    .where("id", "=", (eb) =>
+      eb
+        .selectFrom("outbox")
+        .select("id")
+        .where((w) =>
+          w.or([
+            w.and([w("status", "=", "pending"), w("next_attempt_at", "<=", now.toISOString())]),
+            w.and([w("status", "=", "sending"), w("sending_at", "<", staleBefore)]),
+          ]),
+        )
+        .orderBy("id")
+        .limit(1)
+        .$if(engineOf(connection) === "postgres", (q) => q.forUpdate().skipLocked()),
     )
-    .returning(["message_id", "attempts"])
+    .returning([
+      "id",
+      "kind",
+      "to_address",
+      "subject",
+      "text_body",
+      "html_body",
+      "attempts",
+      "message_id",
+    ])
     .executeTakeFirst();
-  if (!row?.message_id) return null;
-  return { ...email, attempts: row.attempts, messageId: row.message_id };
+  if (!row?.message_id) return undefined;
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body ?? undefined,
+    attempts: row.attempts,
+    messageId: row.message_id,
+  };
 }
 
 /**
  * After a restart, emails left in "sending" may or may not have reached the
  * SMTP server: try them again at once, with the same Message-ID, so a
- * receiver that already has one recognises the copy. One process owns the
- * outbox (docs/architecture.md#outside-services), so anything marked "sending" before this process
- * started was cut short; attempts of this process are never touched.
+ * receiver that already has one recognises the copy. On SQLite one process
+ * owns the outbox (docs/architecture.md#outside-services), so anything marked "sending" before
+ * this process started was cut short; attempts of this process are never
+ * touched. On PostgreSQL another process may be sending it right now, so
+ * nothing is taken early: the lease hands a cut-short email on after
+ * SENDING_LEASE_MS.
  */
 export async function recoverInterruptedEmails(startedAt: Date): Promise<number> {
+  if (engineOf(db()) === "postgres") return 0;
   const now = startedAt;
   const result = await db()
     .updateTable("outbox")

@@ -4,6 +4,7 @@ import type { PaymentClosed } from "~/lib/domain";
 import { POSITION_LABELS } from "~/lib/positions";
 import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
+import { lockKeys } from "~/services/dialect.server";
 import {
   paymentGateway,
   type GatewayKind,
@@ -218,6 +219,8 @@ export async function completePayment(
   const outcome = await db()
     .transaction()
     .execute(async (trx): Promise<CompletionOutcome> => {
+      // The webhook, the customer's return and staff's check may report one payment at once.
+      await lockKeys(trx, [`order:${orderId}`]);
       const order = await trx
         .selectFrom("orders")
         .selectAll()

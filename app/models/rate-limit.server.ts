@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { db, type DB } from "~/services/db.server";
+import { lockKeys } from "~/services/dialect.server";
 
 export interface RateLimit {
   /** what is counted, e.g. `quote:203.0.113.9` */
@@ -34,25 +35,38 @@ function refusal(recent: { created_at: string }[], limit: RateLimit, now: Date) 
   };
 }
 
+/** The lock a transaction takes before counting a bucket (lockKeys), so another process's count waits. */
+export function rateLimitLock(bucket: string): string {
+  return `rate:${bucket}`;
+}
+
 /**
  * Whether another attempt may go ahead, without counting it. Kept in the
- * database, so a restart does not reset a limit.
+ * database, so a restart does not reset a limit and every process of the
+ * shop counts the same attempts. A caller that counts and then records in
+ * one transaction takes rateLimitLock first.
  */
-export async function checkRateLimit(limit: RateLimit, now = new Date()): Promise<RateLimitResult> {
-  const recent = await countRecent(db(), limit, now);
+export async function checkRateLimit(
+  limit: RateLimit,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<RateLimitResult> {
+  const recent = await countRecent(executor, limit, now);
   return recent.length < limit.max ? { allowed: true } : refusal(recent, limit, now);
 }
 
 /**
  * Counts an attempt before the slow work starts: the check and the insert
- * are one transaction, so a parallel burst cannot slip past the limit and
- * attempts still in flight count. An attempt that turns out not to count
+ * are one transaction holding the bucket's lock, so a parallel burst (to
+ * one process or several) cannot slip past the limit and attempts still in
+ * flight count. An attempt that turns out not to count
  * (a successful sign-in) is handed back with releaseAttempt.
  */
 export async function reserveAttempt(limit: RateLimit, now = new Date()): Promise<Reservation> {
   return db()
     .transaction()
     .execute(async (trx) => {
+      await lockKeys(trx, [rateLimitLock(limit.bucket)]);
       const recent = await countRecent(trx, limit, now);
       if (recent.length >= limit.max) return refusal(recent, limit, now);
       const row = await trx
@@ -69,8 +83,12 @@ export async function releaseAttempt(attemptId: number): Promise<void> {
   await db().deleteFrom("rate_limit_events").where("id", "=", attemptId).execute();
 }
 
-export async function recordAttempt(bucket: string, now = new Date()): Promise<void> {
-  await db()
+export async function recordAttempt(
+  bucket: string,
+  now = new Date(),
+  executor: Executor = db(),
+): Promise<void> {
+  await executor
     .insertInto("rate_limit_events")
     .values({ bucket, created_at: now.toISOString() })
     .execute();

@@ -145,6 +145,7 @@ export interface Config {
   database: DatabaseConfig;
   /** SQLite's file (the database commands, backups, the copy before an upgrade); undefined on PostgreSQL */
   databasePath: string | undefined;
+  /** signs cookies and keys: SESSION_SECRET, else (SQLite only) a secret kept in the data folder; "" on PostgreSQL without one */
   sessionSecret: string;
   admin: { username?: string; password?: string };
   stripe: {
@@ -260,7 +261,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     database,
     databasePath: database.engine === "sqlite" ? database.path : undefined,
-    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    // On PostgreSQL every process must share one secret, so it comes from the environment
+    // (the server refuses to start without it); a secret file in one machine's data folder would not do.
+    sessionSecret:
+      env.SESSION_SECRET ?? (database.engine === "postgres" ? "" : readOrCreateSecret(dataDir)),
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

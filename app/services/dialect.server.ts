@@ -8,6 +8,7 @@ import {
   sql,
   type DialectAdapter,
   type RawBuilder,
+  type Transaction,
 } from "kysely";
 import pg from "pg";
 
@@ -179,4 +180,45 @@ export const noRows: RawBuilder<boolean> = sql<boolean>`1 = 0`;
 /** 1 for a row meeting `condition`, else 0: for sum(), as PostgreSQL cannot sum booleans. */
 export function oneWhen(condition: RawBuilder<boolean>): RawBuilder<number> {
   return sql<number>`CASE WHEN ${condition} THEN 1 ELSE 0 END`;
+}
+
+/**
+ * Keeps apart transactions that count and then write: each key names what is
+ * counted ("day:2026-12-01", "rate:quote:203.0.113.9"), and a transaction
+ * holding a key's lock runs alone for that key until it commits or rolls
+ * back. On PostgreSQL these are transaction-level advisory locks (docs/decisions/017-concurrency.md):
+ * they need no row to exist (a day with no bookings has none), cost one
+ * statement, and are released by the commit. Keys are taken in sorted order,
+ * so two transactions wanting the same keys cannot deadlock. On SQLite the
+ * shop's single connection already runs one transaction at a time, so there
+ * is nothing to do.
+ */
+export async function lockKeys<DB>(trx: Transaction<DB>, keys: readonly string[]): Promise<void> {
+  if (engineOf(trx) !== "postgres") return;
+  for (const key of [...new Set(keys)].sort())
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/**
+ * Runs `work` while no other process of the shop runs work under the same
+ * key: on PostgreSQL a session-level advisory lock held on one pooled
+ * connection for the duration (so `work` itself may use the others); on
+ * SQLite, where one process serves the file, `work` simply runs. For
+ * start-up work that checks and then writes (the first staff user, the demo
+ * catalogue) when several processes start at once.
+ */
+export async function exclusively<DB, T>(
+  db: Kysely<DB>,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (engineOf(db) !== "postgres") return work();
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtextextended(${key}, 0))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(connection);
+    }
+  });
 }

@@ -262,34 +262,29 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(request!.idempotencyKey).toMatch(/-embedded$/);
   });
 
-  // On PostgreSQL two racing checkouts are not serialised yet (row locks are a later slice,
-  // docs/decisions/016-postgresql.md): this one runs on SQLite only until then.
-  it.skipIf(TEST_ENGINE === "postgres")(
-    "a repeated submit of the same checkout gives the same order and the same session",
-    async () => {
-      const cookie = await bagWith(server, [{ id: 4, position: "outside", quantity: 1 }]);
-      const fields = {
-        ...CUSTOMER,
-        date: dayAhead(2),
-        ui: "hosted",
-        token: "tokenRepeatAAAAAAAAAAAA",
-      };
-      const [a, b] = await Promise.all([
-        submitCheckout(server, cookie, fields),
-        submitCheckout(server, cookie, fields),
-      ]);
-      const c = await submitCheckout(server, cookie, fields);
-      expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
-      const locations = new Set([a, b, c].map((r) => r.headers.get("location")));
-      expect(locations.size).toBe(1);
-      const orders = await rows<{ n: number }>(
-        server,
-        "SELECT count(*) AS n FROM orders WHERE checkout_token = ?",
-        fields.token,
-      );
-      expect(orders[0]!.n).toBe(1);
-    },
-  );
+  it("a repeated submit of the same checkout gives the same order and the same session", async () => {
+    const cookie = await bagWith(server, [{ id: 4, position: "outside", quantity: 1 }]);
+    const fields = {
+      ...CUSTOMER,
+      date: dayAhead(2),
+      ui: "hosted",
+      token: "tokenRepeatAAAAAAAAAAAA",
+    };
+    const [a, b] = await Promise.all([
+      submitCheckout(server, cookie, fields),
+      submitCheckout(server, cookie, fields),
+    ]);
+    const c = await submitCheckout(server, cookie, fields);
+    expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
+    const locations = new Set([a, b, c].map((r) => r.headers.get("location")));
+    expect(locations.size).toBe(1);
+    const orders = await rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE checkout_token = ?",
+      fields.token,
+    );
+    expect(orders[0]!.n).toBe(1);
+  });
 
   it("a signed completed event pays the order and queues exactly two emails; a replay does nothing", async () => {
     const cookie = await bagWith(server, [{ id: 5, position: "outside", quantity: 3 }]);
@@ -547,41 +542,36 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(retry.status).toBe(303);
   });
 
-  // On PostgreSQL two racing checkouts are not serialised yet (row locks are a later slice,
-  // docs/decisions/016-postgresql.md): this one runs on SQLite only until then.
-  it.skipIf(TEST_ENGINE === "postgres")(
-    "a full day is refused; two customers racing for the last slot: exactly one gets it",
-    async () => {
-      const date = dayAhead(7);
-      for (let i = 0; i < 7; i++)
-        await run(
-          server,
-          `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
-         VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'bank_transfer', 0, 'manual')`,
-          date,
-        );
-      const cookie = await bagWith(server, [{ id: 9, position: "outside", quantity: 1 }]);
-      const results = await Promise.all(
-        ["tokenRaceOneAAAAAAAAAAA", "tokenRaceTwoAAAAAAAAAAA", "tokenRaceThreeAAAAAAAAA"].map(
-          (token) => submitCheckout(server, cookie, { ...CUSTOMER, date, ui: "hosted", token }),
-        ),
-      );
-      expect(results.map((r) => r.status).sort()).toEqual([303, 400, 400]);
-      const web = await rows<{ n: number }>(
+  it("a full day is refused; two customers racing for the last slot: exactly one gets it", async () => {
+    const date = dayAhead(7);
+    for (let i = 0; i < 7; i++)
+      await run(
         server,
-        "SELECT count(*) AS n FROM orders WHERE collection_date = ? AND source = 'web'",
+        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
+         VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'bank_transfer', 0, 'manual')`,
         date,
       );
-      expect(web[0]!.n).toBe(1);
-      const full = await submitCheckout(server, cookie, {
-        ...CUSTOMER,
-        date,
-        ui: "hosted",
-        token: "tokenRaceLateAAAAAAAAAAA",
-      });
-      expect(full.status).toBe(400);
-    },
-  );
+    const cookie = await bagWith(server, [{ id: 9, position: "outside", quantity: 1 }]);
+    const results = await Promise.all(
+      ["tokenRaceOneAAAAAAAAAAA", "tokenRaceTwoAAAAAAAAAAA", "tokenRaceThreeAAAAAAAAA"].map(
+        (token) => submitCheckout(server, cookie, { ...CUSTOMER, date, ui: "hosted", token }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([303, 400, 400]);
+    const web = await rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE collection_date = ? AND source = 'web'",
+      date,
+    );
+    expect(web[0]!.n).toBe(1);
+    const full = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date,
+      ui: "hosted",
+      token: "tokenRaceLateAAAAAAAAAAA",
+    });
+    expect(full.status).toBe(400);
+  });
 
   it("refuses bad dates and missing fields with messages, keeping what was typed", async () => {
     const cookie = await bagWith(server, [{ id: 10, position: "outside", quantity: 1 }]);

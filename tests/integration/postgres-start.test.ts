@@ -80,6 +80,21 @@ describe("the shop on PostgreSQL", () => {
     }
   });
 
+  it("refuses to start without SESSION_SECRET, which every process must share, and says how to make one", async () => {
+    const server = await startServer({
+      dataDir: path.join(dataDir, "no-secret"),
+      env: { DATABASE_URL: databaseUrl, SESSION_SECRET: "" },
+      expectExit: true,
+    });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain(
+      "cannot start: SESSION_SECRET is required with a PostgreSQL DATABASE_URL",
+    );
+    expect(server.output()).toContain("openssl rand -base64 32");
+    expect(fs.existsSync(path.join(server.dataDir, "session-secret"))).toBe(false);
+    expect(fs.existsSync(path.join(server.dataDir, "haulbook.pid"))).toBe(false);
+  });
+
   it("refuses to start when PostgreSQL cannot be reached, naming it without its password", async () => {
     const port = await freePort();
     const server = await startServer({

@@ -1,8 +1,7 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
+import { rows, run } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -30,14 +29,7 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
   let server: RunningServer;
   let cookie: string;
 
-  function query<T>(sqlText: string, ...params: unknown[]): T[] {
-    const db = new Database(path.join(server.dataDir, "haulbook.db"));
-    try {
-      return db.prepare(sqlText).all(...params) as T[];
-    } finally {
-      db.close();
-    }
-  }
+  const query = <T>(sqlText: string, ...params: unknown[]) => rows<T>(server, sqlText, ...params);
 
   let tokens = 0;
   async function checkout(date: string, address: string) {
@@ -79,12 +71,14 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
     expect(res.status).toBe(303);
   }
 
-  const activeOn = (date: string) =>
-    query<{ paid: number; held: number }>(
-      `SELECT coalesce(sum(status = 'complete' OR payment_method <> 'card'), 0) AS paid,
-              coalesce(sum(status = 'pending' AND payment_method = 'card' AND payment_closed IS NULL), 0) AS held
+  const activeOn = async (date: string) =>
+    (
+      await query<{ paid: number; held: number }>(
+        `SELECT coalesce(sum(CASE WHEN status = 'complete' OR payment_method <> 'card' THEN 1 ELSE 0 END), 0) AS paid,
+              coalesce(sum(CASE WHEN status = 'pending' AND payment_method = 'card' AND payment_closed IS NULL THEN 1 ELSE 0 END), 0) AS held
          FROM orders WHERE collection_date = ?`,
-      date,
+        date,
+      )
     )[0]!;
 
   beforeAll(async () => {
@@ -114,7 +108,7 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toContain("You already have 2 unfinished payments for this day");
     }
-    expect(activeOn(date)).toEqual({ paid: 0, held: HOLDS_PER_ADDRESS });
+    expect(await activeOn(date)).toEqual({ paid: 0, held: HOLDS_PER_ADDRESS });
   });
 
   it(`from ${N} addresses: exactly half the day (${HOLDS_PER_DAY}) is held; a Decline frees a slot at once`, async () => {
@@ -131,24 +125,24 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toContain("Other customers are paying for bookings on this day");
     }
-    expect(activeOn(date)).toEqual({ paid: 0, held: HOLDS_PER_DAY });
+    expect(await activeOn(date)).toEqual({ paid: 0, held: HOLDS_PER_DAY });
 
     // One customer declines: the next checkout gets the slot straight away.
     await demo(held[0]!.sessionId!, "decline");
-    expect(activeOn(date)).toEqual({ paid: 0, held: HOLDS_PER_DAY - 1 });
+    expect(await activeOn(date)).toEqual({ paid: 0, held: HOLDS_PER_DAY - 1 });
     const next = await Promise.all(Array.from({ length: N }, () => checkout(date, freshAddress())));
     expect(next.filter((r) => r.status === 303)).toHaveLength(1);
   });
 
   it("the last two slots of a day have exactly two winners", async () => {
     const date = day(22);
-    const db = new Database(path.join(server.dataDir, "haulbook.db"));
-    const insert = db.prepare(
-      `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
-       VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'cash_payment', 0, 'manual')`,
-    );
-    for (let i = 0; i < CAPACITY - 2; i++) insert.run(date);
-    db.close();
+    for (let i = 0; i < CAPACITY - 2; i++)
+      await run(
+        server,
+        `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
+         VALUES ('Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'cash_payment', 0, 'manual')`,
+        date,
+      );
     const results = await Promise.all(
       Array.from({ length: N }, () => checkout(date, freshAddress())),
     );
@@ -156,7 +150,7 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
     console.log(`[reliability] ${N} parallel checkouts for the last 2 slots: ${won.length} won`);
     expect(won).toHaveLength(2);
     expect(results.filter((r) => r.status === 400)).toHaveLength(N - 2);
-    expect(activeOn(date)).toEqual({ paid: CAPACITY - 2, held: 2 });
+    expect(await activeOn(date)).toEqual({ paid: CAPACITY - 2, held: 2 });
   });
 
   it("paying as the bursts come: the day fills to its capacity and never beyond", async () => {
@@ -168,21 +162,21 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
         Array.from({ length: N }, () => checkout(date, freshAddress())),
       );
       const won = results.filter((r) => r.status === 303);
-      const { paid } = activeOn(date);
+      const { paid } = await activeOn(date);
       expect(won.length).toBeLessThanOrEqual(Math.min(HOLDS_PER_DAY, CAPACITY - paid));
       await Promise.all(won.map((r) => demo(r.sessionId!, "pay")));
       if (won.length === 0) break;
       expect(rounds).toBeLessThan(10);
     }
-    const final = activeOn(date);
+    const final = await activeOn(date);
     console.log(
       `[reliability] ${rounds} bursts of ${N} paying checkouts: ${final.paid} paid for a day of ${CAPACITY}`,
     );
     expect(final).toEqual({ paid: CAPACITY, held: 0 });
-    const overbooked = query<{ collection_date: string; n: number }>(
+    const overbooked = await query<{ collection_date: string; n: number }>(
       `SELECT collection_date, count(*) AS n FROM orders
         WHERE status = 'complete' OR payment_method <> 'card'
-        GROUP BY collection_date HAVING n > ?`,
+        GROUP BY collection_date HAVING count(*) > ?`,
       CAPACITY,
     );
     expect(overbooked).toEqual([]);

@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../support/database";
 import { STAFF, startServer, type RunningServer } from "../support/server";
 import { postSignIn } from "../support/staff";
 
@@ -80,9 +79,7 @@ describe(`sign-in under a burst of ${N} parallel guesses`, () => {
     // Staff have signed in from the office before: that address is now a known source.
     const first = await login(STAFF.username, STAFF.password, OFFICE);
     expect(first.status).toBe(200);
-    const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
-    const sources = db.prepare("SELECT address FROM staff_login_sources").all();
-    db.close();
+    const sources = await rows(server, "SELECT address FROM staff_login_sources");
     expect(sources).toEqual([{ address: OFFICE }]);
 
     const resting = memoryOf(server.process.pid!).rss;

@@ -1,8 +1,7 @@
-import Database from "better-sqlite3";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phonePhoto } from "../support/images";
 import { quoteForm, sendQuote } from "../support/make";
+import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -14,13 +13,9 @@ import { startServer, type RunningServer } from "../support/server";
 const N = 20 * Number(process.env.RELIABILITY_SCALE ?? 1);
 const LIMIT = 5;
 
-function count(server: RunningServer, table: "quotes" | "outbox"): number {
-  const db = new Database(path.join(server.dataDir, "haulbook.db"), { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+async function count(server: RunningServer, table: "quotes" | "outbox"): Promise<number> {
+  const [row] = await rows<{ n: number }>(server, `SELECT count(*) AS n FROM ${table}`);
+  return row!.n;
 }
 
 describe(`${N} quote requests at once from one address`, () => {
@@ -68,8 +63,8 @@ describe(`${N} quote requests at once from one address`, () => {
       (t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }),
       {},
     );
-    const quotes = count(server, "quotes");
-    const emails = count(server, "outbox");
+    const quotes = await count(server, "quotes");
+    const emails = await count(server, "outbox");
     console.log(
       `quote burst: ${N} at once → statuses ${JSON.stringify(tally)}; ${quotes} quotes stored, ${emails} emails queued`,
     );

@@ -99,6 +99,9 @@ export async function databaseOf(dataDir: string): Promise<string> {
   fs.writeFileSync(file, url);
   return url;
 }
+/** The SESSION_SECRET of test shops on PostgreSQL (where the shop requires one). */
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdefghijklmnop";
+
 export const TEMPLATE_DIR = path.join(ROOT, ".tmp", "template");
 export const STAFF = { username: "admin", password: "correct-horse-battery" } as const;
 
@@ -211,6 +214,10 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
       DATA_DIR: dataDir,
       ADMIN_USERNAME: STAFF.username,
       ADMIN_PASSWORD: STAFF.password,
+      // On PostgreSQL the shop needs one from the environment; every test shop shares this one.
+      ...(/^postgres(ql)?:/.test(options.env?.DATABASE_URL ?? "")
+        ? { SESSION_SECRET: TEST_SESSION_SECRET }
+        : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
