@@ -241,6 +241,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two shop processes on one PostgreSQ
       "SELECT id, email FROM orders WHERE source = 'web' AND status = 'complete' ORDER BY id",
     );
     expect(paid.length).toBeGreaterThan(0);
+    // Both processes are up, so both outbox workers poll the one outbox.
+    for (const server of [a, b]) expect(server.process.exitCode, server.url).toBeNull();
     const outbox = await drainedOutbox(a);
     const booking = outbox.filter((e) => e.kind.startsWith("booking_"));
     expect(booking.map((e) => [e.kind, e.to_address]).sort()).toEqual(
