@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -164,6 +165,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (TEST_ENGINE === "postgres" && !("DATABASE_URL" in env))
     env.DATABASE_URL = await databaseOf(dataDir);
   return launch({ ...options, dataDir, env });
+}
+
+/**
+ * Several shop processes serving ONE database, as a shop behind a load balancer runs: the same
+ * DATABASE_URL (options.env's, else a copy of the template) and the same SESSION_SECRET
+ * (options.env's, else a fresh one), each with its own port and its own data folder. Started
+ * together, as systemd starts the instances of a template unit. PostgreSQL only: one SQLite file is
+ * served by one process. If one fails to start, those that did are stopped.
+ */
+export async function startServers(
+  count: number,
+  options: Omit<StartOptions, "dataDir" | "expectExit"> = {},
+): Promise<RunningServer[]> {
+  const env = { ...options.env };
+  if (!("DATABASE_URL" in env) && TEST_ENGINE === "postgres")
+    env.DATABASE_URL = await databaseOf(makeDataDir(options.fromTemplate ?? true));
+  if (!/^postgres(ql)?:/.test(env.DATABASE_URL ?? ""))
+    throw new Error(
+      "Several processes share one database on PostgreSQL only (TEST_ENGINE=postgres).",
+    );
+  env.SESSION_SECRET ??= crypto.randomBytes(32).toString("base64");
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startServer({ ...options, env })),
+  );
+  const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  return servers;
 }
 
 async function launch(options: StartOptions & { dataDir: string }): Promise<RunningServer> {
