@@ -193,15 +193,24 @@ async function tablesOf(db: AnyDb): Promise<Map<string, string[]>> {
   );
 }
 
-/** Tables that hold rows (settings aside: a migrated database has its defaults). */
+/** Tables that hold rows, in copy order (settings aside: a migrated database has its defaults). */
 async function tablesWithRows(db: AnyDb): Promise<string[]> {
+  const present = await tablesOf(db);
   const found: string[] = [];
-  for (const name of (await tablesOf(db)).keys()) {
-    if (FILLED_BY_MIGRATIONS.has(name)) continue;
+  for (const name of [...RULES.map((r) => r.name as string), ...present.keys()]) {
+    if (!present.delete(name) || FILLED_BY_MIGRATIONS.has(name)) continue;
     const { rows } = await sql`SELECT 1 AS found FROM ${sql.table(name)} LIMIT 1`.execute(db);
     if (rows.length > 0) found.push(name);
   }
   return found;
+}
+
+/** "users, images, products and 4 more tables": the first few of a list. */
+function someOf(names: readonly string[], shown = 3): string {
+  const more = names.length - shown;
+  return more > 0
+    ? `${names.slice(0, shown).join(", ")} and ${more} more table${more === 1 ? "" : "s"}`
+    : names.join(", ");
 }
 
 /** The columns the source and the copy must share, table by table; refuses a schema this version does not know. */
@@ -411,6 +420,7 @@ export async function copyShopDatabase(
           `Run \`${commandPrefix()} migrate\` first, then the copy again. Nothing was changed.`,
       );
 
+    let full: string[] = [];
     if (to.engine === "sqlite") {
       const folder = path.dirname(to.path);
       if (!fs.existsSync(folder))
@@ -418,16 +428,28 @@ export async function copyShopDatabase(
           `Refused: the folder ${folder} does not exist. Nothing was changed.`,
         );
       if (!fs.existsSync(to.path)) newFile = to.path;
+      else {
+        // Looked at as it is first: opening it for the copy changes its settings (WAL).
+        const existing = openExistingDatabase(to.path);
+        try {
+          full = await tablesWithRows(existing.db);
+        } finally {
+          await closeConnection(existing);
+        }
+      }
     }
-    target = openDatabase(to);
-    await reach(target, label.target);
-    const full = await tablesWithRows(target.db);
+    if (full.length === 0) {
+      target = openDatabase(to);
+      await reach(target, label.target);
+      full = await tablesWithRows(target.db);
+    }
     if (full.length > 0)
       throw new RefusedError(
-        `Refused: ${label.target} is not empty (${full.join(", ")} hold rows). The copy goes only into ` +
+        `Refused: ${label.target} is not empty (${someOf(full)} hold rows). The copy goes only into ` +
           "an empty database: create a new one (createdb), or give a new file. Nothing was changed.",
       );
 
+    if (!target) throw new Error("The target is not open.");
     const migrated = (await migrateToLatest(target)).results.map((r) => r.migrationName);
     const tables = await tablesOf(source.db);
     sameTables(tables, await tablesOf(target.db), label);
