@@ -5,6 +5,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  copyShopDatabase,
+  CopyMismatchError,
+  formatMeasures,
+} from "~/services/database-copy.server";
+import { closeConnection, migrateToLatest, openDatabase } from "~/services/db.server";
 import { haulbook } from "../support/cli";
 import { startPostgres, type RunningPostgres } from "../support/postgres";
 import { COMMAND_PREFIX } from "../support/program";
@@ -412,5 +418,39 @@ describe("copy refuses, changing nothing", () => {
     const newFile = path.join(emptyFolder(), "new.db");
     expect(haulbook(["copy", "--to", newFile], { dataDir: stale }).status).toBe(1);
     expect(fs.existsSync(newFile)).toBe(false);
+  });
+
+  it("a copy that does not match its source: rolled back, the differences shown", async () => {
+    // A target that changes what it is given: each item costs a penny more there.
+    const file = path.join(emptyFolder(), "tampered.db");
+    const connection = openDatabase(file);
+    try {
+      await migrateToLatest(connection);
+      connection.sqlite.exec(`CREATE TRIGGER penny AFTER INSERT ON order_items BEGIN
+        UPDATE order_items SET unit_price_pence = unit_price_pence + 1 WHERE id = NEW.id; END`);
+    } finally {
+      await closeConnection(connection);
+    }
+    const failure = await copyShopDatabase(
+      { engine: "sqlite", path: shopFile },
+      { engine: "sqlite", path: file },
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CopyMismatchError);
+    const items = ORDERS - 1;
+    const sum = sqliteRows<{ s: number }>(
+      shopFile,
+      "SELECT sum(unit_price_pence) AS s FROM order_items",
+    )[0]!.s;
+    expect((failure as Error).message).toBe(
+      `Failed: the copy does not match the source (order_items unit_price_pence: ${sum} in the ` +
+        `source, ${sum + items} in the copy). It was rolled back: the target holds none of the shop's rows.`,
+    );
+    const table = formatMeasures((failure as CopyMismatchError).measures).split("\n");
+    expect(table.filter((line) => line.endsWith("<- differs"))).toEqual([
+      expect.stringMatching(
+        new RegExp(`^order_items\\.unit_price_pence +${sum} +${sum + items}  <- differs$`),
+      ),
+    ]);
+    expect(sqliteRows(file, "SELECT count(*) AS n FROM orders")).toEqual([{ n: 0 }]);
   });
 });
