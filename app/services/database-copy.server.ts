@@ -427,8 +427,12 @@ export async function copyShopDatabase(
         throw new RefusedError(
           `Refused: the folder ${folder} does not exist. Nothing was changed.`,
         );
-      if (!fs.existsSync(to.path)) newFile = to.path;
-      else {
+      if (!fs.existsSync(to.path)) {
+        // Private from its first byte, like a backup: it holds customers' details. An empty
+        // file is an empty SQLite database; "wx" never takes a file another process made meanwhile.
+        fs.writeFileSync(to.path, "", { mode: 0o600, flag: "wx" });
+        newFile = to.path;
+      } else {
         // Looked at as it is first: opening it for the copy changes its settings (WAL).
         const existing = openExistingDatabase(to.path);
         try {

@@ -282,6 +282,7 @@ describe("copy: SQLite to PostgreSQL and back", () => {
     expect(run.stdout).toContain(`Copying PostgreSQL ${copyUrl} to ${file}...`);
     expect(run.stdout).toContain("every table's rows and money match");
 
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const back = sqliteShopRows(file);
     for (const table of Object.keys(TABLES)) expect(back[table], table).toEqual(sourceRows[table]);
     const sequence = (f: string) =>
