@@ -216,8 +216,10 @@ export async function copy(args: string[]): Promise<number> {
   try {
     report = await copyShopDatabase(config.database, target);
   } catch (error) {
-    if (error instanceof CopyMismatchError) console.log(formatMeasures(error.measures));
-    throw error;
+    if (!(error instanceof CopyMismatchError)) throw error;
+    console.log(formatMeasures(error.measures));
+    console.error(error.message);
+    return 1;
   }
   if (report.migrated.length > 0) console.log(`Migrated the copy: ${report.migrated.join(", ")}.`);
   console.log(formatMeasures(report.measures));
