@@ -1,6 +1,14 @@
 import { admin, ADMIN_USAGE } from "~/cli/admin.server";
 import { check } from "~/cli/check.server";
-import { backup, BACKUP_USAGE, migrate, restore, RESTORE_USAGE } from "~/cli/database.server";
+import {
+  backup,
+  BACKUP_USAGE,
+  copy,
+  COPY_USAGE,
+  migrate,
+  restore,
+  RESTORE_USAGE,
+} from "~/cli/database.server";
 import { RefusedError } from "~/services/backup.server";
 import { ConfigError } from "~/services/config.server";
 import { commandPrefix, releaseInfo } from "~/services/release.server";
@@ -65,6 +73,12 @@ const COMMANDS: Record<string, Command> = {
     usage: RESTORE_USAGE,
     summary: "put a backup in place of the database (stop the shop first; the old one is kept)",
     run: restore,
+  },
+  copy: {
+    usage: COPY_USAGE,
+    summary:
+      "copy the shop's database into an empty one, SQLite to PostgreSQL or back, then compare rows and money",
+    run: copy,
   },
   check: {
     usage: "check",

@@ -11,6 +11,13 @@ import {
 } from "~/services/backup.server";
 import { describeDatabase, loadConfig, type Config } from "~/services/config.server";
 import {
+  copyShopDatabase,
+  copySummary,
+  copyTarget,
+  CopyMismatchError,
+  formatMeasures,
+} from "~/services/database-copy.server";
+import {
   closeConnection,
   knownMigrations,
   openDatabase,
@@ -20,7 +27,7 @@ import {
 import { runningServer } from "~/services/pid-file.server";
 import { commandPrefix } from "~/services/release.server";
 
-/** `migrate`, `backup` and `restore`: the database file as a whole. */
+/** `migrate`, `backup`, `restore` and `copy`: the database as a whole. */
 
 const countsText = (c: RowCounts) =>
   `orders ${c.orders}, quotes ${c.quotes}, products ${c.products}`;
@@ -170,5 +177,57 @@ export async function restore(args: string[]): Promise<number> {
     await closeConnection(connection);
   }
   console.log("Start the shop again (for example: systemctl start haulbook).");
+  return 0;
+}
+
+export const COPY_USAGE = "copy --to <postgres://… | file>";
+
+/** The target of `copy`; null when the arguments make no sense. */
+function copyArguments(args: string[]): string | null {
+  let to: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const inline = /^--to=(.*)$/.exec(arg);
+    if (to !== undefined || (arg !== "--to" && !inline)) return null;
+    to = inline ? inline[1]! : args[++i];
+    if (to === undefined || to.trim() === "" || to.startsWith("--")) return null;
+  }
+  return to ?? null;
+}
+
+export async function copy(args: string[]): Promise<number> {
+  const to = copyArguments(args);
+  if (to === null) {
+    console.error(
+      `Usage: ${commandPrefix()} ${COPY_USAGE}  (an empty PostgreSQL database when the shop is on ` +
+        "SQLite; a new SQLite file when it is on PostgreSQL). Nothing was changed.",
+    );
+    return 2;
+  }
+  const config = loadConfig();
+  const target = copyTarget(to);
+  const pid = runningServer(config.dataDir);
+  if (pid !== null)
+    console.log(
+      `The shop is running (pid ${pid}): what it stores after the copy starts is not copied.`,
+    );
+  console.log(`Copying ${describeDatabase(config.database)} to ${describeDatabase(target)}...`);
+  let report;
+  try {
+    report = await copyShopDatabase(config.database, target);
+  } catch (error) {
+    if (!(error instanceof CopyMismatchError)) throw error;
+    console.log(formatMeasures(error.measures));
+    console.error(error.message);
+    return 1;
+  }
+  if (report.migrated.length > 0) console.log(`Migrated the copy: ${report.migrated.join(", ")}.`);
+  console.log(formatMeasures(report.measures));
+  console.log(copySummary(report));
+  console.log(
+    target.engine === "postgres"
+      ? "Next: stop the shop, set DATABASE_URL to that database (and SESSION_SECRET, or keep the data folder), and start it."
+      : `Next: stop the shop, set DATABASE_URL=file:${target.path} (or unset it with the file in the data folder), and start it.`,
+  );
   return 0;
 }

@@ -48,7 +48,16 @@ describe("version and help", () => {
       `Haulbook ${pkg.version}. Usage: ${COMMAND_PREFIX} <command>, or no command to serve the shop.`,
     );
     const commands = lines.slice(2).map((line) => line.trim().split(" ")[0]);
-    expect(commands).toEqual(["help", "version", "migrate", "admin", "backup", "restore", "check"]);
+    expect(commands).toEqual([
+      "help",
+      "version",
+      "migrate",
+      "admin",
+      "backup",
+      "restore",
+      "copy",
+      "check",
+    ]);
     expect(run.stdout).toContain(
       "  admin create|reset-password|sign-out-everywhere <username> [--password-stdin]",
     );

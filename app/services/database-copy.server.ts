@@ -1,0 +1,499 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { formatDuration, RefusedError } from "./backup.server";
+import { describeDatabase, type DatabaseConfig } from "./config.server";
+import {
+  closeConnection,
+  migrateToLatest,
+  migrationStatus,
+  openDatabase,
+  openExistingDatabase,
+  type Connection,
+  type DB,
+} from "./db.server";
+import { engineOf, type Engine } from "./dialect.server";
+import { commandPrefix } from "./release.server";
+
+/**
+ * Moving a shop between engines (issue 15): the shop's database copied into
+ * an empty one, SQLite → PostgreSQL or back (docs/deploy.md, "Moving a shop
+ * to PostgreSQL").
+ *
+ * The target is first migrated to the schema the source has, with the shop's
+ * own migrations for its engine. Then, in one transaction on the target and
+ * one read transaction on the source (a consistent snapshot: a running shop
+ * keeps serving), every table is copied in foreign-key order, a batch of rows
+ * at a time in key order, so memory stays bounded whatever the size of the
+ * shop. Ids are copied as they are, and the target's id counters are set past
+ * the highest id the source ever handed out. Before committing, every
+ * table's row count and the sum of each of its *_pence columns are compared
+ * on both sides: any difference rolls the whole copy back. The source is only
+ * ever read.
+ */
+
+type Row = Record<string, unknown>;
+type AnyDb = Kysely<DB>;
+
+interface TableRule {
+  name: keyof DB;
+  /** the primary key: rows are read in its order, a batch after the last key read */
+  key: readonly string[];
+  /** whether `id` comes from a counter (AUTOINCREMENT / identity) */
+  counter: boolean;
+  /** rows a batch (fewer where rows hold image bytes) */
+  batch?: number;
+  /** rows copied in passes, one condition each, when a table refers to itself */
+  passes?: readonly RawBuilder<boolean>[];
+}
+
+/** Rows a batch, read then written at once. */
+export const BATCH_ROWS = 500;
+
+/**
+ * Every table, parents before the tables that refer to them. A table added by
+ * a migration must be added here: the copy refuses a database with a table
+ * this list does not name, and the type below fails to compile until it does.
+ */
+export const COPY_ORDER = [
+  { name: "users", key: ["id"], counter: true },
+  // Up to 15 MB an image: 8 a batch keeps a batch of them within about 120 MB.
+  // A resized variant refers to its original, so originals go first.
+  {
+    name: "images",
+    key: ["id"],
+    counter: false,
+    batch: 8,
+    passes: [sql<boolean>`original_id IS NULL`, sql<boolean>`original_id IS NOT NULL`],
+  },
+  { name: "products", key: ["id"], counter: true },
+  { name: "quotes", key: ["id"], counter: true },
+  { name: "quote_images", key: ["id"], counter: true },
+  { name: "orders", key: ["id"], counter: true },
+  { name: "order_items", key: ["id"], counter: true },
+  { name: "order_events", key: ["id"], counter: true },
+  { name: "outbox", key: ["id"], counter: true },
+  { name: "settings", key: ["key"], counter: false },
+  { name: "rate_limit_events", key: ["id"], counter: true },
+  { name: "payment_events", key: ["id"], counter: false },
+  { name: "staff_sessions", key: ["id"], counter: true },
+  { name: "staff_login_sources", key: ["user_id", "address"], counter: false },
+] as const satisfies readonly TableRule[];
+
+// Compiles only while COPY_ORDER names every table of the schema.
+type Uncopied = Exclude<keyof DB, (typeof COPY_ORDER)[number]["name"]>;
+const everyTableCopied: [Uncopied] extends [never] ? true : Uncopied = true;
+void everyTableCopied;
+
+const RULES: readonly TableRule[] = COPY_ORDER;
+
+/**
+ * Tables a freshly migrated database already fills: the migrations put the
+ * default settings in, and the copy replaces them with the source's.
+ */
+const FILLED_BY_MIGRATIONS = new Set<string>(["settings"]);
+
+/** Kysely's own bookkeeping: each side's migrations keep theirs. */
+const isKyselyTable = (name: string) => name.startsWith("kysely_migration");
+
+/** Where `copy --to <target>` goes: postgres:// or postgresql://, file:<path>, or a plain path (SQLite). */
+export function copyTarget(text: string, poolSize = 2): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//.test(text)) {
+    try {
+      new URL(text);
+    } catch {
+      throw new RefusedError(
+        `Refused: ${text} is not a PostgreSQL URL that can be read (postgres://user:password@host:5432/database). Nothing was changed.`,
+      );
+    }
+    return { engine: "postgres", url: text, poolSize };
+  }
+  const file = text.startsWith("file:") ? text.slice("file:".length) : text;
+  if (file.trim() === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(file))
+    throw new RefusedError(
+      `Refused: ${text} is neither a postgres:// URL nor an SQLite file. Nothing was changed.`,
+    );
+  return { engine: "sqlite", path: path.resolve(file) };
+}
+
+/** host, port and database of a PostgreSQL URL (the user may differ: still the same database). */
+function postgresIdentity(url: string): string {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get("host") || parsed.hostname || "localhost";
+  const database = decodeURIComponent(parsed.pathname.slice(1)) || parsed.username;
+  return `${host === "127.0.0.1" || host === "::1" ? "localhost" : host}:${parsed.port || "5432"}/${database}`;
+}
+
+function realPath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
+/** Whether two configurations name the same database. */
+export function sameDatabase(a: DatabaseConfig, b: DatabaseConfig): boolean {
+  if (a.engine === "sqlite" && b.engine === "sqlite") return realPath(a.path) === realPath(b.path);
+  if (a.engine === "postgres" && b.engine === "postgres")
+    return postgresIdentity(a.url) === postgresIdentity(b.url);
+  return false;
+}
+
+/** One line of the comparison: a table's rows, or the sum of one of its pence columns. */
+export interface Measure {
+  table: string;
+  /** "rows", or a *_pence column's name (its sum) */
+  what: string;
+  source: number | string;
+  copy: number | string;
+}
+
+export const measureDiffers = (m: Measure) => String(m.source) !== String(m.copy);
+
+/** The comparison as a short table, one line a measure; a line that differs is marked. */
+export function formatMeasures(measures: readonly Measure[]): string {
+  const labels = measures.map((m) => (m.what === "rows" ? m.table : `${m.table}.${m.what}`));
+  const width = Math.max(5, ...labels.map((l) => l.length));
+  const numbers = measures.flatMap((m) => [String(m.source), String(m.copy)]);
+  const column = Math.max(6, ...numbers.map((n) => n.length));
+  const header = `${"table".padEnd(width)}  ${"source".padStart(column)}  ${"copy".padStart(column)}`;
+  const lines = measures.map(
+    (m, i) =>
+      `${labels[i]!.padEnd(width)}  ${String(m.source).padStart(column)}  ${String(m.copy).padStart(column)}` +
+      (measureDiffers(m) ? "  <- differs" : ""),
+  );
+  return [header, ...lines].join("\n");
+}
+
+/** Thrown when the copy does not match its source; the copy was rolled back. */
+export class CopyMismatchError extends Error {
+  constructor(readonly measures: Measure[]) {
+    const differing = measures
+      .filter(measureDiffers)
+      .map((m) => `${m.table} ${m.what}: ${m.source} in the source, ${m.copy} in the copy`);
+    super(
+      `Failed: the copy does not match the source (${differing.join("; ")}). ` +
+        "It was rolled back: the target holds none of the shop's rows.",
+    );
+  }
+}
+
+/** The shop's tables in a database and their columns (Kysely's bookkeeping left out). */
+async function tablesOf(db: AnyDb): Promise<Map<string, string[]>> {
+  let schema: string | undefined;
+  if (engineOf(db) === "postgres")
+    schema = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]
+      ?.schema;
+  const tables = await db.introspection.getTables();
+  return new Map(
+    tables
+      .filter((t) => !isKyselyTable(t.name) && (schema === undefined || t.schema === schema))
+      .map((t) => [t.name, t.columns.map((c) => c.name)]),
+  );
+}
+
+/** Tables that hold rows, in copy order (settings aside: a migrated database has its defaults). */
+async function tablesWithRows(db: AnyDb): Promise<string[]> {
+  const present = await tablesOf(db);
+  const found: string[] = [];
+  for (const name of [...RULES.map((r) => r.name as string), ...present.keys()]) {
+    if (!present.delete(name) || FILLED_BY_MIGRATIONS.has(name)) continue;
+    const { rows } = await sql`SELECT 1 AS found FROM ${sql.table(name)} LIMIT 1`.execute(db);
+    if (rows.length > 0) found.push(name);
+  }
+  return found;
+}
+
+/** "users, images, products and 4 more tables": the first few of a list. */
+function someOf(names: readonly string[], shown = 3): string {
+  const more = names.length - shown;
+  return more > 0
+    ? `${names.slice(0, shown).join(", ")} and ${more} more table${more === 1 ? "" : "s"}`
+    : names.join(", ");
+}
+
+/** The columns the source and the copy must share, table by table; refuses a schema this version does not know. */
+function sameTables(
+  source: Map<string, string[]>,
+  target: Map<string, string[]>,
+  describe: { source: string; target: string },
+): void {
+  const known = new Set(RULES.map((r) => r.name as string));
+  const unknown = [...source.keys()].filter((name) => !known.has(name));
+  if (unknown.length > 0)
+    throw new RefusedError(
+      `Refused: ${describe.source} has tables this version does not copy (${unknown.join(", ")}). Nothing was changed.`,
+    );
+  for (const rule of RULES) {
+    const a = [...(source.get(rule.name) ?? [])].sort();
+    const b = [...(target.get(rule.name) ?? [])].sort();
+    if (a.length === 0 || a.join() !== b.join())
+      throw new RefusedError(
+        `Refused: the table ${rule.name} differs between ${describe.source} and ${describe.target} ` +
+          `(${a.join(", ") || "missing"} / ${b.join(", ") || "missing"}). Both must be at this version's latest migration.`,
+      );
+  }
+}
+
+/** A value as the target's driver takes it (better-sqlite3 binds no booleans or dates). */
+function forTarget(value: unknown, engine: Engine): unknown {
+  if (engine !== "sqlite") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/** Reads `rule`'s rows from `source` a batch at a time, in key order, and writes each batch to `target`. */
+async function copyTable(source: AnyDb, target: AnyDb, rule: TableRule): Promise<number> {
+  const engine = engineOf(target);
+  const keys = sql.join(rule.key.map((k) => sql.ref(k)));
+  const limit = rule.batch ?? BATCH_ROWS;
+  const keyOf = (row: Row) => rule.key.map((k) => row[k]);
+  let copied = 0;
+  for (const pass of rule.passes ?? [sql<boolean>`1 = 1`]) {
+    let last: Row | undefined;
+    for (;;) {
+      const after = last ? sql`(${keys}) > (${sql.join(keyOf(last))})` : sql`1 = 1`;
+      const { rows } = await sql<Row>`SELECT * FROM ${sql.table(rule.name)}
+        WHERE ${pass} AND ${after} ORDER BY ${keys} LIMIT ${limit}`.execute(source);
+      if (rows.length === 0) break;
+      const columns = Object.keys(rows[0]!);
+      const values = rows.map(
+        (row) => sql`(${sql.join(columns.map((c) => forTarget(row[c], engine)))})`,
+      );
+      await sql`INSERT INTO ${sql.table(rule.name)} (${sql.join(columns.map((c) => sql.ref(c)))})
+        VALUES ${sql.join(values)}`.execute(target);
+      copied += rows.length;
+      last = rows[rows.length - 1];
+      if (rows.length < limit) break;
+    }
+  }
+  return copied;
+}
+
+/** The highest id a table's counter has handed out (rows since deleted included); 0 if none. */
+async function highestIdEver(db: AnyDb, table: string): Promise<number> {
+  if (engineOf(db) === "sqlite") {
+    const { rows } = await sql<{
+      seq: number;
+    }>`SELECT seq FROM sqlite_sequence WHERE name = ${table}`.execute(db);
+    return Number(rows[0]?.seq ?? 0);
+  }
+  const { rows } = await sql<{
+    seq: string | null;
+  }>`SELECT pg_get_serial_sequence(${table}, 'id') AS seq`.execute(db);
+  const sequence = rows[0]?.seq;
+  if (!sequence) return 0;
+  const state = await sql<{
+    last_value: number | string;
+    is_called: boolean;
+  }>`SELECT last_value, is_called FROM ${sql.raw(sequence)}`.execute(db);
+  const row = state.rows[0];
+  return row?.is_called ? Number(row.last_value) : 0;
+}
+
+/** Sets the target's counter for `table` so the next id is above `highest`. */
+async function setCounter(db: AnyDb, table: string, highest: number): Promise<void> {
+  if (highest <= 0) return;
+  if (engineOf(db) === "sqlite") {
+    // Inserting ids already moved it to the largest copied; a deleted row's id may be higher.
+    await sql`UPDATE sqlite_sequence SET seq = ${highest} WHERE name = ${table} AND seq < ${highest}`.execute(
+      db,
+    );
+    await sql`INSERT INTO sqlite_sequence (name, seq) SELECT ${table}, ${highest}
+      WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${table})`.execute(db);
+    return;
+  }
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), ${highest}, true)`.execute(db);
+}
+
+/** A table's row count and the sum of each of its *_pence columns. */
+async function tally(
+  db: AnyDb,
+  table: string,
+  penceColumns: readonly string[],
+): Promise<Record<string, number | string>> {
+  const sums = penceColumns.map(
+    (c) => sql`coalesce(sum(${sql.ref(c)}), 0) AS ${sql.ref(`sum_${c}`)}`,
+  );
+  const { rows } = await sql<Record<string, number | string>>`SELECT ${sql.join([
+    sql`count(*) AS n`,
+    ...sums,
+  ])} FROM ${sql.table(table)}`.execute(db);
+  const row = rows[0]!;
+  return Object.fromEntries([["rows", row.n!], ...penceColumns.map((c) => [c, row[`sum_${c}`]!])]);
+}
+
+async function measureBoth(
+  source: AnyDb,
+  target: AnyDb,
+  tables: Map<string, string[]>,
+): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  for (const rule of RULES) {
+    const pence = (tables.get(rule.name) ?? []).filter((c) => c.endsWith("_pence"));
+    const a = await tally(source, rule.name, pence);
+    const b = await tally(target, rule.name, pence);
+    for (const what of ["rows", ...pence])
+      measures.push({ table: rule.name, what, source: a[what]!, copy: b[what]! });
+  }
+  return measures;
+}
+
+/** Answers within `ms`, or refuses: a database that cannot be reached. */
+async function reach(connection: Connection, label: string, ms = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`SELECT 1`.execute(connection.db),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RefusedError(
+      `Refused: cannot reach ${label} (${reason || "connection refused"}). Check the address, ` +
+        "the user and password, that PostgreSQL is running and that the database exists " +
+        "(create it empty with createdb). Nothing was changed.",
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface CopyReport {
+  source: string;
+  target: string;
+  /** the target's migrations applied before copying */
+  migrated: string[];
+  /** rows copied, all tables */
+  rows: number;
+  measures: Measure[];
+  ms: number;
+}
+
+/**
+ * Copies the shop's database `from` into the empty database `to` (see the
+ * top of this file). Refuses, changing nothing, when the target is the
+ * source, cannot be reached or holds rows, or when the source has pending
+ * migrations. A new SQLite file that the copy fails to fill is removed.
+ */
+export async function copyShopDatabase(
+  from: DatabaseConfig,
+  to: DatabaseConfig,
+): Promise<CopyReport> {
+  const started = performance.now();
+  const label = { source: describeDatabase(from), target: describeDatabase(to) };
+  if (sameDatabase(from, to))
+    throw new RefusedError(
+      `Refused: ${label.target} is the shop's own database. Give --to an empty database ` +
+        "elsewhere (a new PostgreSQL database, or a new SQLite file). Nothing was changed.",
+    );
+
+  let source: Connection;
+  if (from.engine === "sqlite") {
+    if (!fs.existsSync(from.path))
+      throw new RefusedError(`Refused: there is no database at ${from.path}: nothing to copy.`);
+    source = openExistingDatabase(from.path);
+  } else {
+    source = openDatabase({ ...from, poolSize: 1 });
+  }
+  let target: Connection | undefined;
+  let newFile: string | undefined;
+  let done = false;
+  try {
+    await reach(source, label.source);
+    const status = await migrationStatus(source.db);
+    if (status.unknown.length > 0)
+      throw new RefusedError(
+        `Refused: ${label.source} was upgraded by a newer Haulbook (migration ${status.unknown.join(", ")}). Copy it with that version. Nothing was changed.`,
+      );
+    if (status.applied.length === 0)
+      throw new RefusedError(
+        `Refused: ${label.source} is not a Haulbook database (it has had no migrations): nothing to copy.`,
+      );
+    if (status.pending.length > 0)
+      throw new RefusedError(
+        `Refused: ${label.source} has migrations still to run (${status.pending.join(", ")}). ` +
+          `Run \`${commandPrefix()} migrate\` first, then the copy again. Nothing was changed.`,
+      );
+
+    let full: string[] = [];
+    if (to.engine === "sqlite") {
+      const folder = path.dirname(to.path);
+      if (!fs.existsSync(folder))
+        throw new RefusedError(
+          `Refused: the folder ${folder} does not exist. Nothing was changed.`,
+        );
+      if (!fs.existsSync(to.path)) {
+        // Private from its first byte, like a backup: it holds customers' details. An empty
+        // file is an empty SQLite database; "wx" never takes a file another process made meanwhile.
+        fs.writeFileSync(to.path, "", { mode: 0o600, flag: "wx" });
+        newFile = to.path;
+      } else {
+        // Looked at as it is first: opening it for the copy changes its settings (WAL).
+        const existing = openExistingDatabase(to.path);
+        try {
+          full = await tablesWithRows(existing.db);
+        } finally {
+          await closeConnection(existing);
+        }
+      }
+    }
+    if (full.length === 0) {
+      target = openDatabase(to);
+      await reach(target, label.target);
+      full = await tablesWithRows(target.db);
+    }
+    if (full.length > 0)
+      throw new RefusedError(
+        `Refused: ${label.target} is not empty (${someOf(full)} hold rows). The copy goes only into ` +
+          "an empty database: create a new one (createdb), or give a new file. Nothing was changed.",
+      );
+
+    if (!target) throw new Error("The target is not open.");
+    const migrated = (await migrateToLatest(target)).results.map((r) => r.migrationName);
+    const tables = await tablesOf(source.db);
+    sameTables(tables, await tablesOf(target.db), label);
+
+    const targetDb = target.db;
+    let rows = 0;
+    let measures: Measure[] = [];
+    const reading =
+      source.engine === "postgres"
+        ? source.db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only")
+        : source.db.transaction();
+    await reading.execute(async (read) => {
+      await targetDb.transaction().execute(async (write) => {
+        for (const name of FILLED_BY_MIGRATIONS)
+          await sql`DELETE FROM ${sql.table(name)}`.execute(write);
+        for (const rule of RULES) {
+          rows += await copyTable(read, write, rule);
+          if (!rule.counter) continue;
+          const { rows: max } = await sql<{
+            id: number | null;
+          }>`SELECT max(id) AS id FROM ${sql.table(rule.name)}`.execute(write);
+          const highest = Math.max(Number(max[0]?.id ?? 0), await highestIdEver(read, rule.name));
+          await setCounter(write, rule.name, highest);
+        }
+        measures = await measureBoth(read, write, tables);
+        if (measures.some(measureDiffers)) throw new CopyMismatchError(measures);
+      });
+    });
+    done = true;
+    return { ...label, migrated, rows, measures, ms: performance.now() - started };
+  } finally {
+    await closeConnection(source);
+    if (target) await closeConnection(target);
+    if (newFile && !done)
+      for (const suffix of ["", "-wal", "-shm", "-journal"])
+        fs.rmSync(newFile + suffix, { force: true });
+  }
+}
+
+/** The report's last lines: what was copied, and how long it took. */
+export function copySummary(report: CopyReport): string {
+  return `Copied ${report.rows} rows from ${report.source} to ${report.target} in ${formatDuration(report.ms)}: every table's rows and money match.`;
+}
