@@ -153,6 +153,9 @@ rows.push({ path: "baseline (bare Remix page)", ...baseline });
 for (const pathname of ["/", "/products", "/product/1", "/api/products/"]) {
   rows.push({ path: pathname, ...(await measure(pathname)) });
 }
+// autocannon drops its last requests unanswered when its time is up; the servers finish them
+// before stopping (a loader still running when the database closes prints an error).
+await new Promise((resolve) => setTimeout(resolve, 1000));
 stopServers(servers);
 await Promise.all(
   servers.map((child) =>
