@@ -3,6 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Every journey runs twice: with JavaScript (project "js") and without
  * ("no-js"), in Debian's Chromium. Never downloads a browser.
+ *
+ * TEST_ENGINE=postgres runs the shop on a throwaway PostgreSQL instead of SQLite
+ * (scripts/e2e-server.mjs); the checkout and staff journeys are the ones run there:
+ * `TEST_ENGINE=postgres npx playwright test e2e/checkout.spec.ts e2e/staff*.spec.ts`.
  */
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 4317);
@@ -52,6 +56,9 @@ export default defineConfig({
     env: { PORT: String(port) },
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, not SIGKILL: the shop finishes cleanly and scripts/e2e-server.mjs removes its data
+    // folder (and, with TEST_ENGINE=postgres, stops its PostgreSQL and removes that folder too).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
   },
