@@ -120,6 +120,15 @@ if (!built) {
 
   if (!only || only === "e2e") playwright("end-to-end (js, no-js)", "playwright.json");
 
+  // The checkout and staff journeys again, with the shop on a throwaway PostgreSQL.
+  if (!only || only === "e2e")
+    playwright(
+      "end-to-end checkout and staff journeys on PostgreSQL",
+      "playwright-postgres.json",
+      { TEST_ENGINE: "postgres" },
+      ["e2e/checkout.spec.ts", "e2e/staff"],
+    );
+
   if (!only) {
     // The product as an owner gets it: one file, alone in a folder outside the repository.
     if (run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
