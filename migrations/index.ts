@@ -7,6 +7,7 @@ import * as m0004 from "./0004_payments";
 import * as m0005 from "./0005_staff_sessions";
 import * as m0006 from "./0006_hardening_payments";
 import * as m0006pg from "./0006_postgres_baseline";
+import * as m0007 from "./0007_quote_prices";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "0004_payments": m0004,
   "0005_staff_sessions": m0005,
   "0006_hardening_payments": m0006,
+  "0007_quote_prices": m0007,
 };
 
 /**
@@ -29,6 +31,7 @@ export const migrations: Record<string, Migration> = {
  */
 export const postgresMigrations: Record<string, Migration> = {
   "0006_postgres_baseline": m0006pg,
+  "0007_quote_prices": m0007,
 };
 
 /** SQLite's migrations (the list above). */

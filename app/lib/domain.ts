@@ -30,6 +30,13 @@ export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
 export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
 export type PaymentClosed = (typeof PAYMENT_CLOSED_REASONS)[number];
 export type OrderSource = (typeof ORDER_SOURCES)[number];
+/** A quote's state as stored ("expired" is worked out: priced, past its offer's last day). */
+export const QUOTE_STATES = ["new", "priced", "booked", "declined", "withdrawn"] as const;
+export type QuoteState = (typeof QUOTE_STATES)[number];
+/** A quote's state as staff and customers see it. */
+export type QuoteShownState = QuoteState | "expired";
+export const OFFER_STATUSES = ["sent", "replaced", "withdrawn", "declined", "booked"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

@@ -32,6 +32,11 @@ export function unitPricePence(product: PricedOptions, position: Position): numb
   return product.pricePence + surchargePence(product, position);
 }
 
+/** An order or quote line as customers read it: "Sofa (Outside — left out for collection)", or a free line's words alone. */
+export function lineName(name: string, position: Position | null): string {
+  return position ? `${name} (${POSITION_LABELS[position]})` : name;
+}
+
 export function isPosition(value: unknown): value is Position {
   return typeof value === "string" && (POSITIONS as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 import { CANCELLATION_POLICY } from "~/lib/cancellation";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { POSITION_LABELS } from "~/lib/positions";
+import { lineName } from "~/lib/positions";
 import { vatIncluded } from "~/lib/vat";
 import { config } from "~/services/config.server";
 import type { OutgoingEmail } from "./outbox.server";
@@ -28,7 +28,7 @@ export interface Receipt {
   total_pence: number;
   items: {
     product_name: string;
-    position: Position;
+    position: Position | null;
     unit_price_pence: number;
     quantity: number;
   }[];
@@ -38,7 +38,7 @@ export interface Receipt {
 function itemLines(receipt: Receipt): string[] {
   return receipt.items.map(
     (item) =>
-      `  ${item.quantity} × ${item.product_name} (${POSITION_LABELS[item.position]}): ${formatPence(item.unit_price_pence * item.quantity)}`,
+      `  ${item.quantity} × ${lineName(item.product_name, item.position)}: ${formatPence(item.unit_price_pence * item.quantity)}`,
   );
 }
 

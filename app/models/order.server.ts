@@ -41,7 +41,8 @@ export interface OrderItemView {
   productName: string;
   productDescription: string;
   imageId: string | null;
-  position: string;
+  /** null on a free line of an order booked from a quote */
+  position: string | null;
   quantity: number;
   unitPricePence: number;
 }

@@ -136,7 +136,7 @@ export async function demoPayment(sessionId: string) {
     collectionDate: order.collection_date,
     items: items.map((item) => ({
       name: item.product_name,
-      positionLabel: POSITION_LABELS[item.position],
+      positionLabel: item.position ? POSITION_LABELS[item.position] : "",
       quantity: item.quantity,
       lineTotalPence: item.unit_price_pence * item.quantity,
     })),

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { PaymentClosed } from "~/lib/domain";
-import { POSITION_LABELS } from "~/lib/positions";
+import { lineName } from "~/lib/positions";
 import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
@@ -92,7 +92,7 @@ export async function startPayment(
     orderId: order.id,
     uiMode,
     lines: items.map((item) => ({
-      name: `${item.product_name} (${POSITION_LABELS[item.position]})`,
+      name: lineName(item.product_name, item.position),
       unitPence: item.unit_price_pence,
       quantity: item.quantity,
     })),

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type {
   BookingStatus,
+  OfferStatus,
   OrderSource,
   OutboxStatus,
   PaymentClosed,
@@ -8,6 +9,7 @@ import type {
   PaymentStatus,
   Position,
   ProductCategory,
+  QuoteState,
 } from "~/lib/domain";
 
 /**
@@ -93,7 +95,8 @@ export interface OrderItemsTable {
   product_name: string;
   product_description: string;
   image_id: string | null;
-  position: Position;
+  /** null on a free line of an order booked from a quote */
+  position: Position | null;
   unit_price_pence: number;
   quantity: number;
 }
@@ -120,6 +123,52 @@ export interface QuotesTable {
   postcode: string;
   comments: string;
   responded: ColumnType<"yes" | "no", "yes" | "no" | undefined, "yes" | "no">;
+  /** new → priced → booked | declined | withdrawn (expired: priced, past its offer's last day) */
+  state: ColumnType<QuoteState, QuoteState | undefined, QuoteState>;
+}
+
+/** A price sent to the customer for a quote; a revision is a new row. */
+export interface QuoteOffersTable {
+  id: Generated<number>;
+  quote_id: number;
+  /** 1, 2…: the reference is Q<quote id>-<version> */
+  version: number;
+  created_at: CreatedAt;
+  created_by: string;
+  /** the customer's link, /quote/{token} */
+  token: string;
+  /** the last Europe/London day it can be booked */
+  valid_until: string;
+  note: ColumnType<string, string | undefined, string>;
+  total_pence: number;
+  status: ColumnType<OfferStatus, OfferStatus | undefined, OfferStatus>;
+  decided_at: string | null;
+  decline_reason: string | null;
+  /** the order a booked offer became */
+  order_id: number | null;
+}
+
+export interface QuoteOfferLinesTable {
+  id: Generated<number>;
+  offer_id: number;
+  sort_order: number;
+  /** a catalogue line's product (null on a free line, or once the product is gone) */
+  product_id: number | null;
+  /** a catalogue line's position; null on a free line */
+  position: Position | null;
+  description: string;
+  /** VAT-inclusive */
+  unit_price_pence: number;
+  quantity: number;
+}
+
+/** A file sent with an email (the PDF quote). */
+export interface OutboxAttachmentsTable {
+  id: Generated<number>;
+  outbox_id: number;
+  filename: string;
+  content_type: string;
+  bytes: Buffer;
 }
 
 export interface QuoteImagesTable {
@@ -194,7 +243,10 @@ export interface DB {
   order_events: OrderEventsTable;
   quotes: QuotesTable;
   quote_images: QuoteImagesTable;
+  quote_offers: QuoteOffersTable;
+  quote_offer_lines: QuoteOfferLinesTable;
   outbox: OutboxTable;
+  outbox_attachments: OutboxAttachmentsTable;
   settings: SettingsTable;
   rate_limit_events: RateLimitEventsTable;
   payment_events: PaymentEventsTable;

@@ -87,8 +87,9 @@ describe("migrate", () => {
       `${file}: applied 0004_payments`,
       `${file}: applied 0005_staff_sessions`,
       `${file}: applied 0006_hardening_payments`,
+      `${file}: applied 0007_quote_prices`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(6);
+    expect(count(file, "kysely_migration")).toBe(7);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);

@@ -294,9 +294,12 @@ const TABLES = [
   "order_items",
   "orders",
   "outbox",
+  "outbox_attachments",
   "payment_events",
   "products",
   "quote_images",
+  "quote_offer_lines",
+  "quote_offers",
   "quotes",
   "rate_limit_events",
   "settings",
@@ -343,7 +346,7 @@ describe("PostgreSQL's schema", () => {
       (
         await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
       ).rows.map((r) => r.name);
-    expect(await applied(postgres.db)).toEqual(["0006_postgres_baseline"]);
+    expect(await applied(postgres.db)).toEqual(["0006_postgres_baseline", "0007_quote_prices"]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
       "0002_rate_limits",
@@ -351,6 +354,7 @@ describe("PostgreSQL's schema", () => {
       "0004_payments",
       "0005_staff_sessions",
       "0006_hardening_payments",
+      "0007_quote_prices",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -52,9 +52,12 @@ const TABLES = [
   "order_items",
   "orders",
   "outbox",
+  "outbox_attachments",
   "payment_events",
   "products",
   "quote_images",
+  "quote_offer_lines",
+  "quote_offers",
   "quotes",
   "rate_limit_events",
   "settings",
@@ -74,6 +77,7 @@ describe("migrations", () => {
       ["0004_payments", "Success"],
       ["0005_staff_sessions", "Success"],
       ["0006_hardening_payments", "Success"],
+      ["0007_quote_prices", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -147,12 +151,12 @@ describe("an upgrade", () => {
     const before = schemaOf(connection.sqlite);
     expect(before.migrations).toHaveLength(3);
 
-    // 0004-0006 would succeed on their own; 0007 fails after changing schema and data.
+    // 0004-0007 would succeed on their own; 0008 fails after changing schema and data.
     const upgrade = migrateToLatest(connection, {
-      provider: providerOf({ ...migrations, "0007_van_routes": broken }),
+      provider: providerOf({ ...migrations, "0008_van_routes": broken }),
     });
     await expect(upgrade).rejects.toThrow(
-      /^Migration 0007_van_routes failed: no such table: no_such_table\. No migration was applied/,
+      /^Migration 0008_van_routes failed: no such table: no_such_table\. No migration was applied/,
     );
     expect(schemaOf(connection.sqlite)).toEqual(before);
     const columns = connection.sqlite.pragma("table_info(orders)") as { name: string }[];
@@ -164,6 +168,7 @@ describe("an upgrade", () => {
       "0004_payments",
       "0005_staff_sessions",
       "0006_hardening_payments",
+      "0007_quote_prices",
     ]);
   });
 
@@ -172,8 +177,8 @@ describe("an upgrade", () => {
     await migrateToLatest(connection);
     const before = schemaOf(connection.sqlite);
     await expect(
-      migrateToLatest(connection, { provider: providerOf({ ...migrations, "0007_x": broken }) }),
-    ).rejects.toThrow(/Migration 0007_x failed/);
+      migrateToLatest(connection, { provider: providerOf({ ...migrations, "0008_x": broken }) }),
+    ).rejects.toThrow(/Migration 0008_x failed/);
     expect(schemaOf(connection.sqlite)).toEqual(before);
   });
 
@@ -191,7 +196,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(3);
+    expect(outcome.results).toHaveLength(4);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
