@@ -9,7 +9,8 @@ import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
  *   a priced quote past its last day, worked out when read, never stored).
  *   A quote that staff already turned into a booking by hand is "booked".
  * - quote_offers: each price sent to the customer (a revision is a new row;
- *   the old one becomes "replaced"), with its unguessable link token.
+ *   the old one becomes "replaced"), with its unguessable link token; an
+ *   order booked from one names it (orders.quote_offer_id).
  * - quote_offer_lines: an offer's lines, from the catalogue (product and
  *   position) or free (a description only); prices VAT-inclusive pence.
  * - order_items.position may be empty: an order booked from a quote carries
@@ -44,10 +45,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (status IN ('sent', 'replaced', 'withdrawn', 'declined', 'booked')),
     decided_at TEXT,
     decline_reason TEXT,
-    order_id INTEGER REFERENCES orders(id) ON DELETE SET NULL,
     UNIQUE (quote_id, version)
   )${strict}`);
-  await run(`CREATE INDEX quote_offers_order ON quote_offers (order_id)`);
+  await run(`ALTER TABLE orders ADD COLUMN quote_offer_id INTEGER
+    REFERENCES quote_offers(id) ON DELETE SET NULL`);
+  await run(`CREATE INDEX orders_quote_offer ON orders (quote_offer_id)
+    WHERE quote_offer_id IS NOT NULL`);
 
   await run(`CREATE TABLE quote_offer_lines (
     ${id},

@@ -16,11 +16,18 @@ import {
   type PaymentGateway,
   type UiMode,
 } from "~/services/payments.server";
-import { bookingRules, checkCollectionDate, dayLoad, holdDecision } from "./booking.server";
+import {
+  bookingRules,
+  checkCollectionDate,
+  dayLoad,
+  holdDecision,
+  INVALID_DATE_MESSAGE,
+} from "./booking.server";
 import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "./contact-details.server";
-import { abandonKey, closePayment, startPayment } from "./payment.server";
+import { abandonKey, closePayment, completePayment, startPayment } from "./payment.server";
 import { getProductsByIds } from "./product.server";
+import { closedOfferMessage, offerPath, quoteForCustomer } from "./quote-offer.server";
 import { checkRateLimit, rateLimitLock, recordAttempt, retryAfterText } from "./rate-limit.server";
 
 /**
@@ -151,6 +158,17 @@ export interface CheckoutRequest {
   now?: Date;
 }
 
+/** A checkout whose payment has started (or was already paid). */
+export interface CheckoutStarted {
+  ok: true;
+  orderId: number;
+  /** lets the customer give this checkout up (abandonCheckout) */
+  abandonKey: string;
+  session: GatewaySession;
+  gateway: PaymentGateway["kind"];
+  alreadyPaid: boolean;
+}
+
 export type CheckoutResult =
   | {
       ok: false;
@@ -164,22 +182,14 @@ export type CheckoutResult =
       /** what is wrong with the order's lines, one message per problem, naming the line */
       lineErrors?: string[];
     }
-  | {
-      ok: true;
-      orderId: number;
-      /** lets the customer give this checkout up (abandonCheckout) */
-      abandonKey: string;
-      session: GatewaySession;
-      gateway: PaymentGateway["kind"];
-      alreadyPaid: boolean;
-    };
+  | CheckoutStarted;
 
 const started = (
   order: { id: number; created_at: string },
   session: GatewaySession,
   gateway: PaymentGateway,
   alreadyPaid: boolean,
-): CheckoutResult => ({
+): CheckoutStarted => ({
   ok: true,
   orderId: order.id,
   abandonKey: abandonKey(order),
@@ -376,5 +386,184 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     console.error(`checkout: payment session for order ${created.id} failed:`, error);
     await closePayment(created.id, "failed");
     return failure(502, CHECKOUT_FAILED);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Booking a priced quote
+
+export interface QuoteCheckoutRequest {
+  /** the quote link's token */
+  token: string;
+  date: unknown;
+  uiMode: UiMode;
+  siteUrl: string;
+  clientIp: string;
+  now?: Date;
+}
+
+export type QuoteCheckoutResult =
+  | { ok: false; status: 400 | 409 | 429 | 502 | 503; message: string; errors: FieldErrors<"date"> }
+  | CheckoutStarted;
+
+const quoteFailure = (
+  status: 400 | 409 | 429 | 502 | 503,
+  message: string,
+  errors: FieldErrors<"date"> = {},
+): QuoteCheckoutResult => ({ ok: false, status, message, errors });
+
+/**
+ * The customer books a priced quote ("Book and pay"): like a checkout, a
+ * pending card order (source "quote", the offer's lines as its items) holds
+ * a slot on the chosen day, checked with the same rules and in the same
+ * locked transaction, then its payment starts through the same gateway. An
+ * earlier unpaid attempt at the same offer is closed first, so an offer is
+ * never paid twice; a paid one, a replaced, withdrawn or expired one is
+ * refused with its reason.
+ */
+export async function startQuoteCheckout(
+  request: QuoteCheckoutRequest,
+): Promise<QuoteCheckoutResult> {
+  const gateway = paymentGateway();
+  if (!gateway) return quoteFailure(503, cardPaymentUnavailableMessage());
+  const now = request.now ?? new Date();
+  const shown = await quoteForCustomer(request.token, now);
+  if (shown.kind !== "open") return quoteFailure(409, closedOfferMessage(shown));
+  const { offer } = shown;
+  const date = request.date;
+  const dateCheck = await checkCollectionDate(date, "customer", now);
+  if (!dateCheck.ok || !isIsoDay(date))
+    return quoteFailure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
+
+  // An unpaid attempt at this offer (another tab, or back from the card page) is closed at
+  // the provider first; if it was paid after all, that is the booking.
+  const earlier = await db()
+    .selectFrom("orders")
+    .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"])
+    .where("quote_offer_id", "=", offer.offerId)
+    .where("status", "=", "pending")
+    .where("payment_closed", "is", null)
+    .execute();
+  for (const order of earlier) {
+    if (order.payment_session_id) {
+      try {
+        const session = await gateway.expireSession(order.payment_session_id);
+        if (session?.paid) {
+          await completePayment(session, gateway.kind);
+          return started(order, session, gateway, true);
+        }
+      } catch (error) {
+        console.error(`quote checkout: could not close the payment of order ${order.id}:`, error);
+        return quoteFailure(502, CHECKOUT_FAILED);
+      }
+    }
+    await closePayment(order.id, "expired");
+  }
+
+  const rules = await bookingRules(now);
+  const clientKey = clientKeyOf(request.clientIp);
+  const limit = checkoutRateLimit(request.clientIp);
+  const products = await getProductsByIds(
+    offer.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  const created = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockKeys(trx, [`day:${date}`, `quote:${offer.quoteId}`, rateLimitLock(limit.bucket)]);
+      const current = await trx
+        .selectFrom("quote_offers")
+        .select("status")
+        .where("id", "=", offer.offerId)
+        .executeTakeFirstOrThrow();
+      if (current.status !== "sent") return { closed: true as const };
+      const twin = await trx
+        .selectFrom("orders")
+        .select("id")
+        .where("quote_offer_id", "=", offer.offerId)
+        .where("status", "=", "pending")
+        .where("payment_closed", "is", null)
+        .executeTakeFirst();
+      if (twin) return { twin: true as const };
+      const allowed = await checkRateLimit(limit, now, trx);
+      if (!allowed.allowed) return allowed;
+      const decision = holdDecision(await dayLoad(date, clientKey, rules.capacity, now, trx));
+      if (!decision.ok) return decision;
+      const { customer } = offer;
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          created_at: now.toISOString(),
+          full_name: customer.fullName,
+          email: customer.email,
+          phone_number: customer.phoneNumber,
+          address_1: customer.address1,
+          town: customer.town,
+          postcode: customer.postcode,
+          collection_date: date,
+          payment_method: "card",
+          total_pence: offer.totalPence,
+          checkout_token: newCheckoutToken(),
+          source: "quote",
+          quote_id: offer.quoteId,
+          quote_offer_id: offer.offerId,
+          client_key: clientKey,
+        })
+        .returning(["id", "created_at", "email", "status", "payment_closed"])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_items")
+        .values(
+          offer.lines.map((line) => {
+            const product = line.productId ? products.get(line.productId) : undefined;
+            return {
+              order_id: order.id,
+              product_id: product?.id ?? null,
+              product_name: line.description,
+              product_description: product?.description ?? "",
+              image_id: product?.imageId ?? null,
+              position: line.position,
+              unit_price_pence: line.unitPricePence,
+              quantity: line.quantity,
+            };
+          }),
+        )
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: order.id,
+          field: "created",
+          old_value: null,
+          new_value: `booking from quote ${offer.reference} (card)`,
+          actor: "customer",
+        })
+        .execute();
+      await recordAttempt(limit.bucket, now, trx);
+      return order;
+    });
+  if ("closed" in created)
+    return quoteFailure(409, closedOfferMessage(await quoteForCustomer(request.token, now)));
+  if ("twin" in created)
+    return quoteFailure(
+      409,
+      "A payment for this quote is already under way in another window. Finish it there, or try again in a minute.",
+    );
+  if ("allowed" in created)
+    return quoteFailure(429, checkoutRateLimitMessage(created.retryAfterSeconds));
+  if ("ok" in created) return quoteFailure(400, created.message, { date: created.message });
+
+  try {
+    const session = await startPayment(
+      gateway,
+      created,
+      request.uiMode,
+      request.siteUrl,
+      offerPath(request.token),
+    );
+    return started(created, session, gateway, false);
+  } catch (error) {
+    console.error(`quote checkout: payment session for order ${created.id} failed:`, error);
+    await closePayment(created.id, "failed");
+    return quoteFailure(502, CHECKOUT_FAILED);
   }
 }

@@ -228,3 +228,100 @@ export function quoteNotificationEmail(
     ].join("\n"),
   };
 }
+
+/** A priced quote as its email describes it. */
+export interface OfferEmail {
+  reference: string;
+  quoteId: number;
+  link: string;
+  customer: { full_name: string; email: string };
+  price: {
+    lines: {
+      description: string;
+      position: Position | null;
+      unitPricePence: number;
+      quantity: number;
+    }[];
+    totalPence: number;
+    vatPence: number;
+    vatRatePercent: number;
+    validUntil: string;
+    note: string;
+  };
+}
+
+/**
+ * The customer's priced quote, with the PDF attached: staff read the request
+ * and chose to send it, so it may name the customer and the work.
+ */
+export function quoteOfferEmail(offer: OfferEmail, pdf: Buffer): OutgoingEmail {
+  const { business } = config();
+  const { price } = offer;
+  const vatRegistered = business.vatNumber !== "";
+  return {
+    kind: "quote_offer",
+    to: offer.customer.email,
+    subject: `Your quote from ${business.name}: ${formatPence(price.totalPence)} (ref ${offer.reference})`,
+    text: [
+      `Hello ${offer.customer.full_name},`,
+      "",
+      `Thank you for sending us your photos. Here is our price for the job (reference ${offer.reference}):`,
+      "",
+      ...price.lines.map(
+        (line) =>
+          `  ${line.quantity} × ${lineName(line.description, line.position)}: ${formatPence(line.unitPricePence * line.quantity)}`,
+      ),
+      "",
+      vatRegistered
+        ? `Total: ${formatPence(price.totalPence)} (includes VAT at ${price.vatRatePercent}%: ${formatPence(price.vatPence)})`
+        : `Total: ${formatPence(price.totalPence)}`,
+      `This price holds until ${formatLongDate(price.validUntil)}.`,
+      ...(price.note ? ["", "A note from us:", price.note] : []),
+      "",
+      "To book, choose your collection date and pay by card here:",
+      offer.link,
+      "",
+      "The link is yours alone: it shows your photos, so please do not share it.",
+      "Not for you? You can decline the quote from the same page, and tell us why if you like.",
+      "",
+      "Our quote is attached as a PDF.",
+      "",
+      "Cancellation and changes once booked:",
+      ...CANCELLATION_POLICY.map((line) => `  ${line}`),
+      "",
+      `Questions? Call us on ${business.phone} and quote reference ${offer.reference}.`,
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+    attachments: [
+      {
+        filename: `quote-${offer.reference}.pdf`,
+        contentType: "application/pdf",
+        bytes: pdf,
+      },
+    ],
+  };
+}
+
+/** The office hears that a customer declined a price. */
+export function quoteDeclinedEmail(declined: {
+  quoteId: number;
+  reference: string;
+  reason: string;
+  customerName: string;
+  totalPence: number;
+}): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "quote_declined",
+    to: business.email,
+    subject: `Quote ${declined.reference} declined: ${declined.customerName}`,
+    text: [
+      `${declined.customerName} declined quote ${declined.reference} (${formatPence(declined.totalPence)}).`,
+      "",
+      declined.reason ? `Their reason: ${declined.reason}` : "They gave no reason.",
+      "",
+      `Open it in the dashboard: ${publicUrl}/dashboard/quotes/${declined.quoteId}`,
+    ].join("\n"),
+  };
+}

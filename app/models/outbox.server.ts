@@ -15,12 +15,20 @@ import { engineOf } from "~/services/dialect.server";
  * (docs/decisions/013-email-exactly-once.md).
  */
 
+/** A file sent with an email, kept in the outbox with it so every attempt sends the same bytes. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
 export interface OutgoingEmail {
   kind: string;
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: EmailAttachment[];
 }
 
 export interface QueuedEmail extends OutgoingEmail {
@@ -67,7 +75,32 @@ export async function enqueueEmail(trx: Transaction<DB>, email: OutgoingEmail): 
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  for (const file of email.attachments ?? [])
+    await trx
+      .insertInto("outbox_attachments")
+      .values({
+        outbox_id: row.id,
+        filename: file.filename,
+        content_type: file.contentType,
+        bytes: file.bytes,
+      })
+      .execute();
   return row.id;
+}
+
+/** The files an outbox email carries, in the order they were added. */
+export async function emailAttachments(outboxId: number): Promise<EmailAttachment[]> {
+  const rows = await db()
+    .selectFrom("outbox_attachments")
+    .select(["filename", "content_type", "bytes"])
+    .where("outbox_id", "=", outboxId)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    filename: r.filename,
+    contentType: r.content_type,
+    bytes: Buffer.from(r.bytes),
+  }));
 }
 
 /**
@@ -115,6 +148,7 @@ export async function claimNextEmail(now = new Date()): Promise<ClaimedEmail | u
     ])
     .executeTakeFirst();
   if (!row?.message_id) return undefined;
+  const attachments = await emailAttachments(row.id);
   return {
     id: row.id,
     kind: row.kind,
@@ -122,6 +156,7 @@ export async function claimNextEmail(now = new Date()): Promise<ClaimedEmail | u
     subject: row.subject,
     text: row.text_body,
     html: row.html_body ?? undefined,
+    ...(attachments.length > 0 ? { attachments } : {}),
     attempts: row.attempts,
     messageId: row.message_id,
   };

@@ -20,6 +20,7 @@ import {
   paymentReviewEmail,
 } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
+import { markQuoteBooked } from "./quote-offer.server";
 import { vatRatePercent } from "./settings.server";
 
 /**
@@ -85,6 +86,8 @@ export async function startPayment(
   order: { id: number; created_at: string; email: string },
   uiMode: UiMode,
   siteUrl: string,
+  /** the page the provider's "back" link returns to (a quote's page, or the checkout) */
+  cancelPath = "/checkout",
 ): Promise<GatewaySession> {
   const items = await orderItems(order.id);
   const created = Date.parse(order.created_at);
@@ -100,7 +103,7 @@ export async function startPayment(
     expiresAt: Math.floor(created / 1000) + PAYMENT_WINDOW_MINUTES * 60,
     idempotencyKey: `order-${order.id}-${created}-${uiMode}`,
     siteUrl,
-    cancelUrl: `${siteUrl}/checkout?cancelled=1&order=${order.id}&key=${abandonKey(order)}`,
+    cancelUrl: `${siteUrl}${cancelPath}?cancelled=1&order=${order.id}&key=${abandonKey(order)}`,
   });
   await db()
     .updateTable("orders")
@@ -141,7 +144,7 @@ export async function abandonCheckout(orderId: unknown, key: unknown): Promise<A
     ])
     .where("id", "=", id)
     .where("payment_method", "=", "card")
-    .where("source", "=", "web")
+    .where("source", "in", ["web", "quote"])
     .executeTakeFirst();
   if (!order) return { state: "unknown" };
   const expected = Buffer.from(abandonKey(order));
@@ -290,6 +293,7 @@ export async function completePayment(
           actor,
         })
         .execute();
+      await markQuoteBooked(trx, order, now);
       const receipt = { ...order, items: await orderItems(order.id, trx), vatRate };
       await enqueueEmail(trx, bookingConfirmationEmail(receipt));
       await enqueueEmail(trx, bookingNotificationEmail(receipt));

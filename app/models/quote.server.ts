@@ -3,7 +3,10 @@ import { clientNetwork } from "~/lib/client-network";
 import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
+import { QUOTE_STATES, type QuoteState } from "~/lib/domain";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
+import { shownQuoteState } from "~/lib/quote-state";
 import { config } from "~/services/config.server";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import {
@@ -231,6 +234,7 @@ const QUOTE_COLUMNS = [
   "postcode",
   "comments",
   "responded",
+  "state",
 ] as const;
 
 export interface QuoteSearch {
@@ -238,6 +242,8 @@ export interface QuoteSearch {
   email?: string | null;
   phoneNumber?: string | null;
   responded?: string | null;
+  /** a shown state: new, priced, booked, declined, expired or withdrawn */
+  state?: string | null;
   limit?: number;
   page?: number;
 }
@@ -246,12 +252,30 @@ const contains = (column: string, text: string) =>
   containsIgnoringCase(column, text.trim().slice(0, 100));
 
 /** Staff's quote search: newest first; text filters match anywhere, case-insensitively. */
-export async function listQuotes(search: QuoteSearch) {
+export async function listQuotes(search: QuoteSearch, now = new Date()) {
   const limit = (STAFF_PAGE_SIZES as readonly number[]).includes(Number(search.limit))
     ? Number(search.limit)
     : 25;
   const page = clampPage(search.page);
-  let query = db().selectFrom("quotes");
+  const today = todayInLondon(now);
+  // Each quote with its latest price, if it has one.
+  let query = db()
+    .selectFrom("quotes")
+    .leftJoin("quote_offers as offer", (join) =>
+      join.onRef("offer.quote_id", "=", "quotes.id").on("offer.version", "=", (eb) =>
+        eb
+          .selectFrom("quote_offers as newest")
+          .select((e) => e.fn.max("newest.version").as("v"))
+          .whereRef("newest.quote_id", "=", "quotes.id"),
+      ),
+    );
+  const state = search.state ?? "";
+  if (state === "expired")
+    query = query.where("quotes.state", "=", "priced").where("offer.valid_until", "<", today);
+  else if (state === "priced")
+    query = query.where("quotes.state", "=", "priced").where("offer.valid_until", ">=", today);
+  else if ((QUOTE_STATES as readonly string[]).includes(state))
+    query = query.where("quotes.state", "=", state as QuoteState);
   if (search.fullName?.trim()) query = query.where(contains("full_name", search.fullName));
   if (search.email?.trim()) query = query.where(contains("email", search.email));
   if (search.phoneNumber?.trim()) query = query.where(contains("phone_number", search.phoneNumber));
@@ -262,7 +286,9 @@ export async function listQuotes(search: QuoteSearch) {
     .executeTakeFirstOrThrow();
   const rows = await query
     .select([
-      ...QUOTE_COLUMNS,
+      ...QUOTE_COLUMNS.map((column) => `quotes.${column}` as const),
+      "offer.total_pence as price_pence",
+      "offer.valid_until",
       (eb) =>
         eb
           .selectFrom("quote_images")
@@ -270,8 +296,8 @@ export async function listQuotes(search: QuoteSearch) {
           .whereRef("quote_images.quote_id", "=", "quotes.id")
           .as("photos"),
     ])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("quotes.created_at", "desc")
+    .orderBy("quotes.id", "desc")
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
@@ -279,6 +305,7 @@ export async function listQuotes(search: QuoteSearch) {
   return {
     quotes: rows.map((r) => ({
       ...r,
+      shownState: shownQuoteState(r.state, r.valid_until, today),
       photos: Number(r.photos),
       photoNames: names.get(r.id) ?? [],
     })),

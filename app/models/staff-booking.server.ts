@@ -5,8 +5,10 @@ import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { db } from "~/services/db.server";
+import { lockKeys } from "~/services/dialect.server";
 import { BOOKING_COLUMNS, checkCollectionDate } from "./booking.server";
 import { contactDetailsSchema } from "./contact-details.server";
+import { markQuoteBooked } from "./quote-offer.server";
 
 /**
  * Bookings staff make and change by hand (docs/rules.md#manual-bookings): cash or bank transfer
@@ -81,13 +83,26 @@ export async function createManualBooking(
           actor,
         })
         .execute();
-      // A booking made from a quote answers it.
+      // A booking made from a quote answers it, and books its open price if it has one.
       if (quoteId) {
-        await trx
-          .updateTable("quotes")
-          .set({ responded: "yes", updated_at: new Date().toISOString() })
-          .where("id", "=", quoteId)
-          .execute();
+        await lockKeys(trx, [`quote:${quoteId}`]);
+        const open = await trx
+          .selectFrom("quote_offers")
+          .select("id")
+          .where("quote_id", "=", quoteId)
+          .where("status", "=", "sent")
+          .executeTakeFirst();
+        if (open)
+          await trx
+            .updateTable("orders")
+            .set({ quote_offer_id: open.id })
+            .where("id", "=", row.id)
+            .execute();
+        await markQuoteBooked(
+          trx,
+          { quote_id: quoteId, quote_offer_id: open?.id ?? null },
+          new Date().toISOString(),
+        );
       }
       return row.id;
     });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -9,15 +10,21 @@ import {
 } from "@remix-run/react";
 import { ManualBookingForm } from "~/components/manual-booking-form";
 import { Overlay } from "~/components/overlay";
-import { formatLongDateTime } from "~/lib/format";
+import { FlashNotice } from "~/components/flash-notice";
+import { paymentMethodLabel, type QuoteShownState } from "~/lib/domain";
+import { formatLongDate, formatLongDateTime, formatPence } from "~/lib/format";
+import { lineName } from "~/lib/positions";
+import { QUOTE_STATE_LABELS, shownQuoteState } from "~/lib/quote-state";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/staff-booking.server";
 import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
+import { quotePricing, withdrawQuotePrice } from "~/models/quote-offer.server";
+import { config } from "~/services/config.server";
 import { requireStaff } from "~/models/staff-auth.server";
-import { redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
+import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 
 async function loadQuote(param: string | undefined) {
   const quote = await getQuote(requireId(param, "Quote not found"));
@@ -27,7 +34,19 @@ async function loadQuote(param: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return { quote: await loadQuote(params.id), today: todayInLondon() };
+  const quote = await loadQuote(params.id);
+  const flash = await readFlash(request, "quote-detail");
+  return data(
+    {
+      quote,
+      pricing: await quotePricing(quote.id),
+      today: todayInLondon(),
+      siteUrl: config().publicUrl,
+      vatRegistered: config().business.vatNumber !== "",
+      flash: flash.flash,
+    },
+    { headers: flash.headers },
+  );
 }
 
 interface BookFailure {
@@ -40,10 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const quote = await loadQuote(params.id);
   const values = formValues(await request.formData());
-  if (quote.responded === "yes") {
+  if (quote.state === "booked") {
     return Response.json(
       {
-        message: "This quote has already been answered.",
+        message: "This quote is already booked.",
         errors: {},
         values,
       } satisfies BookFailure,
@@ -51,6 +70,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   switch (values.intent) {
+    case "withdraw": {
+      const withdrawn = await withdrawQuotePrice(quote.id, user.username);
+      return redirectWithFlash(
+        `/dashboard/quotes/${quote.id}`,
+        "quote-detail",
+        withdrawn
+          ? "The price was withdrawn: the customer's link now says so."
+          : "There was no open price to withdraw.",
+      );
+    }
     case "book": {
       const result = await createManualBooking(values, user.username, quote.id);
       if (!result.ok)
@@ -65,7 +94,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     case "delete": {
-      await deleteUnansweredQuote(quote.id);
+      if (!(await deleteUnansweredQuote(quote.id)))
+        return Response.json(
+          {
+            message: "This quote has been answered, so it is kept.",
+            errors: {},
+            values,
+          } satisfies BookFailure,
+          { status: 409 },
+        );
       return redirectWithFlash(
         "/dashboard/quotes",
         "quotes",
@@ -81,13 +118,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
-  const { quote, today } = useLoaderData<typeof loader>();
+  const { quote, pricing, today, siteUrl, vatRegistered, flash } = useLoaderData<typeof loader>();
   const failed = useActionData<BookFailure>();
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
   const self = `/dashboard/quotes/${quote.id}`;
-  const open = quote.responded === "no";
+  const bookable = quote.state !== "booked";
+  const unanswered = quote.responded === "no";
+  const latest = pricing.offers[0];
+  const shown = shownQuoteState(quote.state, latest?.valid_until ?? null, today);
   return (
     <article aria-labelledby="quote-title" className="quote-detail">
       <p>
@@ -97,26 +137,67 @@ export default function QuoteDetail() {
         Quote Q{quote.id}: {quote.full_name}
       </h1>
       <p className="field-hint">
-        Received {formatLongDateTime(quote.created_at)} · responded: {quote.responded}
+        Received {formatLongDateTime(quote.created_at)} · responded: {quote.responded} ·{" "}
+        <span className={`state-badge state-${shown}`} data-testid="quote-state">
+          {QUOTE_STATE_LABELS[shown]}
+        </span>
       </p>
+      <FlashNotice flash={flash} />
       {failed && !params.get("book") ? (
         <p role="alert" className="notice notice-error">
           {failed.message}
         </p>
       ) : null}
-      {open ? (
+      {bookable ? (
         <p className="quote-actions">
-          <Link to={overlayHref(location, "book", "1")} className="button" preventScrollReset>
-            Create Booking
+          <Link to={`${self}/price`} className="button">
+            {latest ? "Revise price" : "Price this quote"}
           </Link>
+          {quote.state === "priced" ? (
+            <Link
+              to={overlayHref(location, "withdraw", "confirm")}
+              className="button button-light"
+              preventScrollReset
+            >
+              Withdraw price
+            </Link>
+          ) : null}
           <Link
-            to={overlayHref(location, "delete", "confirm")}
+            to={overlayHref(location, "book", "1")}
             className="button button-light"
             preventScrollReset
           >
-            Delete Booking
+            Create Booking
           </Link>
+          {unanswered ? (
+            <Link
+              to={overlayHref(location, "delete", "confirm")}
+              className="button button-light"
+              preventScrollReset
+            >
+              Delete Booking
+            </Link>
+          ) : null}
         </p>
+      ) : null}
+      {pricing.order ? (
+        <p className="notice" data-testid="quote-order">
+          Booked as{" "}
+          <Link to={`/dashboard/orders/${pricing.order.id}`}>order #{pricing.order.id}</Link> for{" "}
+          {formatLongDate(pricing.order.collection_date)} ({formatPence(pricing.order.total_pence)},{" "}
+          {paymentMethodLabel(pricing.order.payment_method).toLowerCase()}
+          {pricing.order.status === "complete" ? ", paid" : ""}).
+        </p>
+      ) : null}
+      {latest ? (
+        <QuotePriceSummary
+          offer={latest}
+          lines={pricing.lines}
+          shown={shown}
+          link={`${siteUrl}${latest.path}`}
+          vatRegistered={vatRegistered}
+          earlier={pricing.offers.slice(1)}
+        />
       ) : null}
       <dl className="detail-list">
         <dt>Email</dt>
@@ -167,7 +248,7 @@ export default function QuoteDetail() {
         })}
       </ul>
 
-      {open && (params.get("book") === "1" || failed?.values.intent === "book") ? (
+      {bookable && (params.get("book") === "1" || failed?.values.intent === "book") ? (
         <Overlay title={`Create Booking from Q${quote.id}`} closeTo={self}>
           {failed ? (
             <div role="alert" className="notice notice-error">
@@ -194,7 +275,24 @@ export default function QuoteDetail() {
         </Overlay>
       ) : null}
 
-      {open && params.get("delete") === "confirm" ? (
+      {bookable && quote.state === "priced" && params.get("withdraw") === "confirm" ? (
+        <Overlay title={`Withdraw the price of Q${quote.id}?`} closeTo={self}>
+          <p>
+            The customer&apos;s link will say the quote was withdrawn, and it can no longer be paid.
+            You can price the quote again later.
+          </p>
+          <Form method="post" action={self} className="quote-actions">
+            <button type="submit" name="intent" value="withdraw" className="button button-danger">
+              Withdraw price
+            </button>
+            <Link to={self} className="button button-light">
+              Keep it
+            </Link>
+          </Form>
+        </Overlay>
+      ) : null}
+
+      {unanswered && params.get("delete") === "confirm" ? (
         <Overlay title={`Delete quote Q${quote.id}?`} closeTo={self}>
           <p>
             This deletes the request from {quote.full_name} and its {quote.photos.length}{" "}
@@ -211,6 +309,83 @@ export default function QuoteDetail() {
         </Overlay>
       ) : null}
     </article>
+  );
+}
+
+const OFFER_STATUS_LABELS: Record<string, string> = {
+  sent: "Sent",
+  replaced: "Replaced",
+  withdrawn: "Withdrawn",
+  declined: "Declined",
+  booked: "Booked",
+};
+
+type Pricing = Awaited<ReturnType<typeof quotePricing>>;
+
+/** The latest price: its lines, totals, validity, the customer's link, and the prices before it. */
+function QuotePriceSummary({
+  offer,
+  lines,
+  shown,
+  link,
+  vatRegistered,
+  earlier,
+}: {
+  offer: Pricing["offers"][number];
+  lines: Pricing["lines"];
+  shown: QuoteShownState;
+  link: string;
+  vatRegistered: boolean;
+  earlier: Pricing["offers"];
+}) {
+  return (
+    <section className="quote-price-summary" aria-labelledby="quote-price-title">
+      <h2 id="quote-price-title">
+        Price {offer.reference}: {formatPence(offer.total_pence)}
+      </h2>
+      <p className="field-hint">
+        Sent {formatLongDateTime(offer.created_at)} by {offer.created_by} ·{" "}
+        {shown === "expired" ? "expired" : "valid until"} {formatLongDate(offer.valid_until)}
+        {vatRegistered ? " · prices include VAT" : ""}
+      </p>
+      <table className="price-table">
+        <tbody>
+          {lines.map((line, i) => (
+            <tr key={i}>
+              <td>
+                {line.quantity} × {lineName(line.description, line.position)}
+              </td>
+              <td className="price-amount">{formatPence(line.unit_price_pence * line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {offer.note ? <p className="quote-comments">Note: {offer.note}</p> : null}
+      {offer.status === "declined" ? (
+        <p className="notice" data-testid="decline-reason">
+          Declined {offer.decided_at ? formatLongDateTime(offer.decided_at) : ""}
+          {offer.decline_reason ? `: “${offer.decline_reason}”` : " (no reason given)."}
+        </p>
+      ) : null}
+      {offer.status === "sent" ? (
+        <p className="field-hint">
+          The customer&apos;s link: <a href={link}>{link}</a>
+        </p>
+      ) : null}
+      {earlier.length > 0 ? (
+        <details>
+          <summary>Earlier prices ({earlier.length})</summary>
+          <ul>
+            {earlier.map((o) => (
+              <li key={o.id}>
+                {o.reference}: {formatPence(o.total_pence)}, sent {formatLongDateTime(o.created_at)}{" "}
+                — {OFFER_STATUS_LABELS[o.status] ?? o.status}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
   );
 }
 

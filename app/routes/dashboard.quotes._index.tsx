@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
 import { StaffList, type StaffListColumn } from "~/components/staff-list";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatPence, formatShortDate } from "~/lib/format";
+import { QUOTE_STATE_LABELS } from "~/lib/quote-state";
 import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
@@ -12,12 +13,13 @@ import { readFlash } from "~/services/flash.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
-  const search = staffSearch(q, ["full_name", "email", "phone_number", "responded"]);
+  const search = staffSearch(q, ["full_name", "email", "phone_number", "responded", "state"]);
   const result = await listQuotes({
     fullName: search.full_name,
     email: search.email,
     phoneNumber: search.phone_number,
     responded: search.responded,
+    state: search.state,
     limit: Number(search.limit),
     page: Number(q.get("page")),
   });
@@ -43,7 +45,20 @@ const COLUMNS: StaffListColumn<QuoteRow>[] = [
   },
   { header: "Postcode", cell: (q) => q.postcode },
   { header: "Photos", cell: (q) => q.photos },
-  { header: "Responded", cell: (q) => (q.responded === "yes" ? "Yes" : "No") },
+  {
+    header: "State",
+    cell: (q) => (
+      <span className={`state-badge state-${q.shownState}`}>
+        {QUOTE_STATE_LABELS[q.shownState]}
+      </span>
+    ),
+  },
+  { header: "Price", cell: (q) => (q.price_pence === null ? "—" : formatPence(q.price_pence)) },
+  {
+    header: "Valid until",
+    cell: (q) =>
+      q.valid_until && q.shownState !== "booked" ? formatShortDate(q.valid_until) : "—",
+  },
 ];
 
 export default function Quotes() {
@@ -66,6 +81,19 @@ export default function Quotes() {
             <div className="field">
               <label htmlFor="q-phone">Phone</label>
               <input id="q-phone" name="phone_number" defaultValue={search.phone_number} />
+            </div>
+            <div className="field">
+              <label htmlFor="q-state">State</label>
+              <select id="q-state" name="state" defaultValue={search.state}>
+                <option value="">Any</option>
+                {(Object.keys(QUOTE_STATE_LABELS) as (keyof typeof QUOTE_STATE_LABELS)[]).map(
+                  (state) => (
+                    <option key={state} value={state}>
+                      {QUOTE_STATE_LABELS[state]}
+                    </option>
+                  ),
+                )}
+              </select>
             </div>
             <div className="field">
               <label htmlFor="q-responded">Responded</label>

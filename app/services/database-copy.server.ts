@@ -69,11 +69,11 @@ export const COPY_ORDER = [
   { name: "products", key: ["id"], counter: true },
   { name: "quotes", key: ["id"], counter: true },
   { name: "quote_images", key: ["id"], counter: true },
+  { name: "quote_offers", key: ["id"], counter: true },
+  { name: "quote_offer_lines", key: ["id"], counter: true },
   { name: "orders", key: ["id"], counter: true },
   { name: "order_items", key: ["id"], counter: true },
   { name: "order_events", key: ["id"], counter: true },
-  { name: "quote_offers", key: ["id"], counter: true },
-  { name: "quote_offer_lines", key: ["id"], counter: true },
   { name: "outbox", key: ["id"], counter: true },
   // Up to a few hundred kB each (PDFs): a small batch.
   { name: "outbox_attachments", key: ["id"], counter: true, batch: 50 },

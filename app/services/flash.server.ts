@@ -16,6 +16,8 @@ export type FlashKey =
   | "products"
   | "quotes"
   | "quote"
+  /** a staff quote's page: a price sent or withdrawn */
+  | "quote-detail"
   /** the dashboard home, above the calendar */
   | "home"
   /** the day overlay on the dashboard home: a booking made or saved */

@@ -19,6 +19,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; bytes: Buffer }[];
   messageId: string;
 }
 
@@ -84,6 +85,11 @@ export async function sendMail(email: MailMessage): Promise<void> {
     subject: email.subject,
     text: email.text,
     html: email.html,
+    attachments: email.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.bytes,
+    })),
     headers: { "X-Haulbook-Outbox-Id": String(email.id) },
   });
   if (!cfg.smtpUrl) {

@@ -75,6 +75,8 @@ export interface OrdersTable {
   checkout_token: string | null;
   source: OrderSource;
   quote_id: number | null;
+  /** the priced offer an order from a quote was booked from */
+  quote_offer_id: ColumnType<number | null, number | null | undefined, number | null>;
   paid_at: string | null;
   /** why an unpaid card payment ended; its slot is free again */
   payment_closed: ColumnType<
@@ -144,8 +146,6 @@ export interface QuoteOffersTable {
   status: ColumnType<OfferStatus, OfferStatus | undefined, OfferStatus>;
   decided_at: string | null;
   decline_reason: string | null;
-  /** the order a booked offer became */
-  order_id: number | null;
 }
 
 export interface QuoteOfferLinesTable {
