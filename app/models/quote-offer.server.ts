@@ -306,7 +306,7 @@ export async function sendQuotePrice(
     createdAt,
   };
   const link = `${config().publicUrl}${offerPath(token)}`;
-  const pdf = await quotePdf(quoteDocumentInput(offer, price, quote, link, now));
+  const pdf = await quotePdf(quoteDocumentInput(offer, price, quote, link));
   try {
     return await db()
       .transaction()
@@ -394,7 +394,6 @@ export function quoteDocumentInput(
     postcode: string;
   },
   link: string,
-  now: Date,
 ): QuoteDocumentInput {
   return {
     reference: offer.reference,
@@ -416,7 +415,7 @@ export function quoteDocumentInput(
     vatRatePercent: price.vatRatePercent,
     note: price.note || null,
     link,
-    createdAt: now,
+    createdAt: new Date(offer.createdAt),
   };
 }
 
@@ -473,6 +472,7 @@ export interface OfferView {
   quoteId: number;
   offerId: number;
   token: string;
+  createdAt: string;
   issuedOn: string;
   validUntil: string;
   note: string;
@@ -587,6 +587,7 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
       quoteId: offer.quote_id,
       offerId: offer.id,
       token,
+      createdAt: offer.created_at,
       issuedOn: todayInLondon(new Date(offer.created_at)),
       validUntil: offer.valid_until,
       note: offer.note,
@@ -797,4 +798,30 @@ export async function quoteCatalogue() {
       outside: unitPricePence(p, "outside"),
     },
   }));
+}
+
+/** The PDF of an open offer, for the holder of its link (the same document the email carried). */
+export async function offerPdf(
+  token: string,
+  now = new Date(),
+): Promise<{ filename: string; bytes: Buffer } | undefined> {
+  const shown = await quoteForCustomer(token, now);
+  if (shown.kind !== "open") return undefined;
+  const { offer } = shown;
+  const bytes = await quotePdf(
+    quoteDocumentInput(
+      offer,
+      { ...offer, lines: offer.lines },
+      {
+        full_name: offer.customer.fullName,
+        email: offer.customer.email,
+        phone_number: offer.customer.phoneNumber,
+        address_1: offer.customer.address1,
+        town: offer.customer.town,
+        postcode: offer.customer.postcode,
+      },
+      `${config().publicUrl}${offerPath(token)}`,
+    ),
+  );
+  return { filename: `quote-${offer.reference}.pdf`, bytes };
 }

@@ -1,0 +1,461 @@
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { OrderLines } from "~/components/checkout-summary";
+import { CollectionCalendar } from "~/components/collection-calendar";
+import { EmbeddedPayment } from "~/components/embedded-payment";
+import { useHydrated } from "~/components/use-hydrated";
+import { CANCELLATION_SUMMARY } from "~/lib/cancellation";
+import { isIsoDay } from "~/lib/calendar";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { formValues } from "~/lib/forms";
+import { POSITION_LABELS } from "~/lib/positions";
+import { collectionCalendar } from "~/models/booking.server";
+import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
+import { abandonCheckout } from "~/models/payment.server";
+import {
+  closedOfferMessage,
+  countLinkLookup,
+  declineOffer,
+  DECLINE_REASON_MAX,
+  quoteForCustomer,
+} from "~/models/quote-offer.server";
+import { config, siteUrl } from "~/services/config.server";
+import checkoutStyles from "~/styles/checkout.css";
+
+/**
+ * /quote/{token}: the customer's priced quote, from the link in its email.
+ * The holder of the link sees the price, their photos, and books it: a
+ * collection date from the same calendar as the checkout, then "Book and pay"
+ * through the same payment path (embedded card form with JavaScript, the
+ * provider's page without, the demo gateway without keys). Or they decline it.
+ */
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Your quote | Book your collection" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Links carry the token: never sent on to other sites, never cached by a shared cache. */
+export const headers = () => ({
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "private, no-store",
+});
+
+const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
+
+const CANCELLED_NOTICE =
+  "Your payment was cancelled and no money was taken. Your date is free again: choose a date and book again.";
+const STILL_HELD_NOTICE =
+  "We could not reach the card payment service to cancel your payment. No money is taken unless you finish paying, and the date is released within 30 minutes.";
+
+async function quotePage(token: string, month: string | null) {
+  const shown = await quoteForCustomer(token);
+  const { business } = config();
+  return {
+    shown,
+    closedMessage: shown.kind === "open" ? null : closedOfferMessage(shown),
+    calendar: shown.kind === "open" ? await collectionCalendar(month) : null,
+    ...cardPayment(),
+    licence: business.wasteCarrierLicence,
+    phone: business.phone,
+  };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lookup = await countLinkLookup(context.clientIp);
+  if (!lookup.allowed)
+    throw new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
+  const url = new URL(request.url);
+  // Back from the provider's page ("cancelled"): close that payment and free its date at once.
+  const abandoned = url.searchParams.has("order")
+    ? await abandonCheckout(url.searchParams.get("order"), url.searchParams.get("key"))
+    : null;
+  if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
+  const page = await quotePage(params.token ?? "", url.searchParams.get("month"));
+  if (page.shown.kind === "unknown") throw new Response(page.closedMessage, { status: 404 });
+  return {
+    ...page,
+    decline: url.searchParams.get("decline") === "1",
+    notice: url.searchParams.get("cancelled")
+      ? abandoned?.state === "unavailable"
+        ? STILL_HELD_NOTICE
+        : CANCELLED_NOTICE
+      : null,
+  };
+}
+
+type ActionResult =
+  | {
+      kind: "form";
+      message: string | null;
+      notice?: string;
+      values: Record<string, string>;
+      dateError?: string;
+      calendar: Awaited<ReturnType<typeof collectionCalendar>>;
+    }
+  | { kind: "declined" }
+  | { kind: "decline-failed"; message: string; reason: string }
+  | {
+      kind: "embedded";
+      clientSecret: string;
+      publishableKey: string;
+      orderId: number;
+      abandonKey: string;
+    };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const lookup = await countLinkLookup(context.clientIp);
+  if (!lookup.allowed)
+    throw new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
+  const values = formValues(await request.formData());
+  const intent = values.intent ?? "pay";
+  const monthOf = (day: string | undefined) => (isIsoDay(day) ? day.slice(0, 7) : null);
+
+  if (intent.startsWith("month:"))
+    return data<ActionResult>({
+      kind: "form",
+      message: null,
+      values,
+      calendar: await collectionCalendar(intent.slice("month:".length)),
+    });
+
+  if (intent === "decline") {
+    const declined = await declineOffer(token, values.reason ?? "");
+    if (declined.ok) return data<ActionResult>({ kind: "declined" });
+    return data<ActionResult>(
+      { kind: "decline-failed", message: declined.message, reason: values.reason ?? "" },
+      { status: 400 },
+    );
+  }
+
+  // Cancel by the embedded card form: close that payment and free the date.
+  if (intent === "abandon") {
+    const abandoned = await abandonCheckout(values.order, values.key);
+    if (abandoned.state === "paid") return redirect(paymentPage(abandoned.sessionId), 303);
+    return data<ActionResult>({
+      kind: "form",
+      message: null,
+      notice: abandoned.state === "unavailable" ? STILL_HELD_NOTICE : CANCELLED_NOTICE,
+      values: {},
+      calendar: await collectionCalendar(null),
+    });
+  }
+
+  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const result = await startQuoteCheckout({
+    token,
+    date: values.date,
+    uiMode,
+    siteUrl: siteUrl(request),
+    clientIp: context.clientIp,
+  });
+  if (!result.ok)
+    return data<ActionResult>(
+      {
+        kind: "form",
+        message: result.message,
+        dateError: result.errors.date,
+        values,
+        calendar: await collectionCalendar(monthOf(values.date) ?? values.month ?? null),
+      },
+      { status: result.status },
+    );
+  const { session } = result;
+  if (result.alreadyPaid) return redirect(paymentPage(session.id), 303);
+  if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe")
+    return data<ActionResult>({
+      kind: "embedded",
+      clientSecret: session.clientSecret,
+      publishableKey: cardPayment().publishableKey ?? "",
+      orderId: result.orderId,
+      abandonKey: result.abandonKey,
+    });
+  if (session.url) return redirect(session.url, 303);
+  return data<ActionResult>(
+    {
+      kind: "form",
+      message: "Sorry, we could not start your payment. Please try again.",
+      values,
+      calendar: await collectionCalendar(monthOf(values.date)),
+    },
+    { status: 502 },
+  );
+}
+
+export default function CustomerQuote() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const formResult = result?.kind === "form" ? result : null;
+  useEffect(() => {
+    if (formResult?.message) alertRef.current?.focus();
+  }, [formResult]);
+
+  if (result?.kind === "embedded")
+    return (
+      <EmbeddedPayment
+        clientSecret={result.clientSecret}
+        publishableKey={result.publishableKey}
+        orderId={result.orderId}
+        abandonKey={result.abandonKey}
+      />
+    );
+
+  const { shown } = page;
+  if (result?.kind === "declined")
+    return (
+      <ClosedQuote title="Quote declined">
+        <p>Thank you for letting us know. We will not contact you about this quote again.</p>
+        <p>
+          If you change your mind, call us on <a href={`tel:${page.phone}`}>{page.phone}</a>.
+        </p>
+      </ClosedQuote>
+    );
+  if (shown.kind !== "open") {
+    const reference = "reference" in shown ? shown.reference : "";
+    return (
+      <ClosedQuote title={`Quote ${reference}`}>
+        <p data-testid="quote-closed">{page.closedMessage}</p>
+        {shown.kind === "replaced" && shown.newerPath ? (
+          <p>
+            <Link to={shown.newerPath} className="button button-large">
+              See the new quote
+            </Link>
+          </p>
+        ) : null}
+        {shown.kind === "booked" && shown.collectionDate ? (
+          <p>
+            Your collection is booked for {formatLongDate(shown.collectionDate)}
+            {shown.orderId ? ` (booking reference HB${shown.orderId})` : ""}.{" "}
+            {shown.paymentSessionId ? (
+              <Link to={paymentPage(shown.paymentSessionId)}>See your payment</Link>
+            ) : null}
+          </p>
+        ) : null}
+      </ClosedQuote>
+    );
+  }
+
+  const { offer } = shown;
+  const values = formResult?.values ?? {};
+  const calendar = formResult?.calendar ?? page.calendar!;
+  const submitting =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") === "pay";
+  const notice = formResult?.notice ?? page.notice;
+  const self = `/quote/${offer.token}`;
+  const declining = page.decline || result?.kind === "decline-failed";
+
+  return (
+    <div className="container checkout-page quote-offer-page">
+      <p className="eyebrow">Your quote</p>
+      <h1>Quote {offer.reference}</h1>
+      <p className="section-lead">
+        For {offer.customer.fullName}, {offer.customer.address1}, {offer.customer.town},{" "}
+        {offer.customer.postcode}. This price holds until{" "}
+        <strong>{formatLongDate(offer.validUntil)}</strong>.
+      </p>
+      {notice ? (
+        <div role="status" className="notice">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      {formResult?.message ? (
+        <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+          <p>{formResult.message}</p>
+        </div>
+      ) : null}
+
+      <div className="checkout-layout">
+        <section className="checkout-summary" aria-labelledby="quote-lines">
+          <h2 id="quote-lines">Our price</h2>
+          <OrderLines
+            lines={offer.lines.map((line) => ({
+              name: line.description,
+              positionLabel: line.position ? POSITION_LABELS[line.position] : "",
+              quantity: line.quantity,
+              lineTotalPence: line.unitPricePence * line.quantity,
+            }))}
+          />
+          <dl className="checkout-totals">
+            <div>
+              <dt>Total</dt>
+              <dd data-testid="quote-total">{formatPence(offer.totalPence)}</dd>
+            </div>
+            {offer.vatRegistered ? (
+              <div className="checkout-vat">
+                <dt>Includes VAT at {offer.vatRatePercent}%</dt>
+                <dd>{formatPence(offer.vatPence)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {offer.note ? (
+            <div className="quote-offer-note">
+              <h3>A note from us</h3>
+              <p>{offer.note}</p>
+            </div>
+          ) : null}
+          <p className="checkout-note">
+            <a href={`${self}/pdf`} download>
+              Download the PDF quote
+            </a>
+          </p>
+          <p className="checkout-note">
+            {`${CANCELLATION_SUMMARY} Registered waste carrier `}
+            {page.licence}.
+          </p>
+          {offer.photos.length > 0 ? (
+            <>
+              <h3>Your photos</h3>
+              <ul className="quote-offer-photos">
+                {offer.photos.map((photo, i) => (
+                  <li key={photo.id}>
+                    <img
+                      src={`${self}/photos/${photo.id}?w=160`}
+                      alt={`Your photo ${i + 1}`}
+                      width={160}
+                      height={
+                        photo.width && photo.height
+                          ? Math.round((160 * photo.height) / photo.width)
+                          : 120
+                      }
+                      loading="lazy"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+
+        <Form method="post" action={self} className="checkout-form" preventScrollReset>
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+          <input
+            type="hidden"
+            name="ui"
+            value={
+              hydrated && page.gateway === "stripe" && page.publishableKey ? "embedded" : "hosted"
+            }
+          />
+          <input type="hidden" name="month" value={calendar.month} />
+          <CollectionCalendar
+            calendar={calendar}
+            selected={values.date ?? null}
+            error={formResult?.dateError}
+            monthAction={hydrated ? undefined : `${self}#collection-date`}
+          />
+          {values.date && isIsoDay(values.date) && values.date.slice(0, 7) !== calendar.month ? (
+            <>
+              <input type="hidden" name="date" value={values.date} />
+              <p className="checkout-chosen">
+                Your date: {formatLongDate(values.date)}. Pick a day above to change it.
+              </p>
+            </>
+          ) : null}
+          <div className="checkout-submit">
+            {submitting ? (
+              <p className="checkout-submitting" role="status">
+                Submitting...
+              </p>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="pay"
+                className="button button-large"
+                disabled={Boolean(page.unavailable)}
+              >
+                Book and pay {formatPence(offer.totalPence)}
+              </button>
+            )}
+            <p className="checkout-note">
+              {page.unavailable ??
+                (page.gateway === "demo"
+                  ? "This site is in demo mode: the next page is a demo payment and no card is charged."
+                  : "You pay securely by card on the next step. We hold your date while you pay.")}
+            </p>
+          </div>
+        </Form>
+      </div>
+
+      <section className="quote-decline" aria-labelledby="decline-title">
+        <h2 id="decline-title">Not for you?</h2>
+        {declining ? (
+          <Form method="post" action={self} className="stack">
+            {result?.kind === "decline-failed" ? (
+              <div role="alert" className="notice notice-error">
+                <p>{result.message}</p>
+              </div>
+            ) : null}
+            <div className="field">
+              <label htmlFor="decline-reason">Tell us why (optional)</label>
+              <textarea
+                id="decline-reason"
+                name="reason"
+                rows={3}
+                maxLength={DECLINE_REASON_MAX}
+                defaultValue={result?.kind === "decline-failed" ? result.reason : ""}
+              />
+            </div>
+            <p className="quote-actions">
+              <button type="submit" name="intent" value="decline" className="button button-light">
+                Decline the quote
+              </button>
+              <Link to={self} className="button button-light" preventScrollReset>
+                Keep it
+              </Link>
+            </p>
+          </Form>
+        ) : (
+          <p>
+            <Link to={`${self}?decline=1#decline-title`} preventScrollReset>
+              Decline this quote
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ClosedQuote({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="container payment-page">
+      <div className="payment-card">
+        <h1>{title}</h1>
+        {children}
+        <p>
+          <Link to="/">Back to the home page</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export { ErrorBoundary } from "~/components/error-boundary";

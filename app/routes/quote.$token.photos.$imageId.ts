@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { countLinkLookup, offerPhoto } from "~/models/quote-offer.server";
+import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+
+/**
+ * GET /quote/{token}/photos/{image id} — a photo of the quote, for the holder
+ * of its link while the quote is open or booked (`?w=160` for a thumbnail).
+ * A miss counts against the address's quote-link lookups.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const photo = await offerPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
+    const lookup = await countLinkLookup(context.clientIp);
+    return new Response(lookup.allowed ? "Photo not found" : lookup.message, {
+      status: lookup.allowed ? 404 : 429,
+    });
+  }
+  const headers = {
+    "Cache-Control": "private, max-age=3600",
+    "Content-Type": "image/jpeg",
+    "Content-Disposition": "inline",
+    "Referrer-Policy": "no-referrer",
+  };
+  const width = Number(new URL(request.url).searchParams.get("w"));
+  const bytes =
+    width >= 64 && width <= 1024 ? await photoThumbnail(photo.bytes, width) : photo.bytes;
+  return new Response(new Uint8Array(bytes), { headers });
+}
