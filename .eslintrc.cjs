@@ -1,8 +1,9 @@
 /**
- * Imports only point down: routes → components → models → services → lib.
- * lib is pure and imports nothing above it; services import only lib and
- * packages; models never import pages; components import no models or
- * services (they declare the props they need).
+ * Imports only point down: routes → components → models → documents →
+ * services → lib. lib is pure and imports nothing above it; services import
+ * only lib and packages; documents (the printed documents: PDF quotes …)
+ * import only services and lib; models never import pages; components import
+ * no models, documents or services (they declare the props they need).
  */
 const layers = {
   routes: [
@@ -16,17 +17,18 @@ const layers = {
   ],
   components: "./app/components",
   models: "./app/models",
+  documents: "./app/documents",
   services: "./app/services",
 };
 const zones = [
   {
     target: "./app/lib",
-    from: [...layers.routes, layers.components, layers.models, layers.services],
+    from: [...layers.routes, layers.components, layers.models, layers.documents, layers.services],
     message: "app/lib is pure: it imports nothing above it.",
   },
   {
     target: "./app/services",
-    from: [...layers.routes, layers.components, layers.models],
+    from: [...layers.routes, layers.components, layers.models, layers.documents],
     message: "Services import only app/lib and packages.",
   },
   {
@@ -35,9 +37,14 @@ const zones = [
     message: "Models never import routes or components.",
   },
   {
+    target: "./app/documents",
+    from: [...layers.routes, layers.components, layers.models],
+    message: "Documents import only app/services, app/lib and packages.",
+  },
+  {
     target: "./app/components",
-    from: [...layers.routes, layers.models, layers.services],
-    message: "Components import no models or services: declare the props they need.",
+    from: [...layers.routes, layers.models, layers.documents, layers.services],
+    message: "Components import no models, documents or services: declare the props they need.",
   },
 ];
 

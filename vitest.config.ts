@@ -13,6 +13,9 @@ const SQLITE_ONLY = [
   "tests/reliability/crash-durability.test.ts",
 ];
 const POSTGRES_ONLY = ["tests/integration/two-processes.test.ts"];
+// The files that start no shop and touch no database (documents rendered in the test's own
+// process): once, in the SQLite pass, neither again on PostgreSQL nor against the executable.
+const IN_PROCESS_ONLY = ["tests/integration/pdf.test.ts"];
 
 function files(): { include: string[]; exclude: string[] } {
   // With HAULBOOK_BINARY (npm test's executable pass), the suites that start the shop run again
@@ -24,14 +27,14 @@ function files(): { include: string[]; exclude: string[] } {
         "tests/reliability/**/*.test.ts",
         "tests/binary/**/*.test.ts",
       ],
-      exclude: POSTGRES_ONLY,
+      exclude: [...POSTGRES_ONLY, ...IN_PROCESS_ONLY],
     };
   // With TEST_ENGINE=postgres (npm test's PostgreSQL pass), every suite that starts the shop runs
   // on PostgreSQL; the unit tests touch no database and ran in the SQLite pass.
   if (process.env.TEST_ENGINE === "postgres")
     return {
       include: ["tests/integration/**/*.test.ts", "tests/reliability/**/*.test.ts"],
-      exclude: SQLITE_ONLY,
+      exclude: [...SQLITE_ONLY, ...IN_PROCESS_ONLY],
     };
   return { include: ["tests/**/*.test.ts"], exclude: ["tests/binary/**", ...POSTGRES_ONLY] };
 }

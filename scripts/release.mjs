@@ -242,6 +242,16 @@ await build({
         esbuild.onResolve({ filter: /^sharp$/ }, () => ({
           path: path.join(root, "node_modules", "sharp", "dist", "index.cjs"),
         }));
+        // So do pdfkit's (and it finds its data files from import.meta.url: an empty import.meta
+        // fails at load). Its CommonJS entry uses __filename, and reads no file as long as only
+        // embedded fonts are used (app/services/pdf.server.ts). fontkit likewise: one copy, the
+        // one pdfkit requires.
+        esbuild.onResolve({ filter: /^pdfkit$/ }, () => ({
+          path: path.join(root, "node_modules", "pdfkit", "js", "pdfkit.js"),
+        }));
+        esbuild.onResolve({ filter: /^fontkit$/ }, () => ({
+          path: path.join(root, "node_modules", "fontkit", "dist", "main.cjs"),
+        }));
         // sharp reads its libvips versions (which formats the prebuilt binary decodes) through a
         // computed require that a bundle cannot follow: name the file.
         esbuild.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]utility\.cjs$/ }, async (args) => {
@@ -267,9 +277,17 @@ await build({
 step(`bundled the server (${(fs.statSync(bundle).size / 1e6).toFixed(1)} MB)`);
 
 // 5. The SEA blob, made by the embedded Node itself (a blob fits only the Node version that made it).
+// The PDF fonts are assets too, read from memory by app/services/pdf-fonts.server.ts (its
+// FONT_FILES, as `fonts/<file>`), so they are not in the manifest and never unpacked.
+const fontDir = path.join(root, "node_modules", "dejavu-fonts-ttf", "ttf");
+const fonts = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map((file) => {
+  if (!fs.existsSync(path.join(fontDir, file))) fail(`${file} is missing from dejavu-fonts-ttf`);
+  return [`fonts/${file}`, path.join(fontDir, file)];
+});
 const assets = Object.fromEntries([
   ["manifest.json", path.join(work, "manifest.json")],
   ...embedded,
+  ...fonts,
 ]);
 const blob = path.join(work, "haulbook.blob");
 fs.writeFileSync(

@@ -23,3 +23,16 @@ export const CANCELLATION_POLICY = [
   `Within ${days} days of the collection the charge is £${within.includingVat} including VAT (£${within.plusVat} plus VAT),`,
   `and on the day of the collection it is £${onTheDay.includingVat} including VAT (£${onTheDay.plusVat} plus VAT).`,
 ];
+
+/**
+ * The terms in full for a document that names the business's VAT status (the PDF quote): a
+ * business that is not VAT registered charges no VAT, so the same amounts carry no mention of it.
+ */
+export function cancellationPolicy(vatRegistered: boolean): string[] {
+  if (vatRegistered) return CANCELLATION_POLICY;
+  return [
+    `You can rearrange or cancel free of charge up to ${days} days before your collection date.`,
+    `Within ${days} days of the collection the charge is £${within.includingVat},`,
+    `and on the day of the collection it is £${onTheDay.includingVat}.`,
+  ];
+}

@@ -119,6 +119,17 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** The UK VAT registration number, printed on quotes and receipts; empty when not VAT registered. */
+  VAT_NUMBER: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\s+/g, "").toUpperCase())
+    .pipe(
+      z.string().regex(/^(|GB\d{9}|GB\d{12}|GBGD\d{3}|GBHA\d{3})$/, {
+        message:
+          "must be a UK VAT registration number such as GB123456789 (or empty when not VAT registered)",
+      }),
+    ),
   SEED_DEMO: booleanText,
   PUBLIC_URL: optionalText.pipe(
     z
@@ -168,6 +179,8 @@ export interface Config {
     email: string;
     address: string;
     wasteCarrierLicence: string;
+    /** the UK VAT registration number (VAT_NUMBER) without spaces, "" when not VAT registered */
+    vatNumber: string;
   };
 }
 
@@ -283,6 +296,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       email: businessEmail,
       address: env.BUSINESS_ADDRESS ?? "Unit 4, Riverside Yard, 12 Wharf Road, London N1 7GR",
       wasteCarrierLicence: (env.WASTE_CARRIER_LICENCE ?? "CBDU000000").toUpperCase(),
+      vatNumber: env.VAT_NUMBER,
     },
   };
 }

@@ -39,6 +39,13 @@ describe("configuration", () => {
     ["PUBLIC_URL", "ftp://example.com"],
     ["HOST", "example.com; rm -rf /"],
     ["TRUST_PROXY", "*"],
+    ["VAT_NUMBER", "123456789"],
+    ["VAT_NUMBER", "GB12345678"],
+    ["VAT_NUMBER", "GB1234567890"],
+    ["VAT_NUMBER", "GBGD12"],
+    ["VAT_NUMBER", "GBHA1234"],
+    ["VAT_NUMBER", "XI123456789"],
+    ["VAT_NUMBER", "GB 123 456 78X"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     try {
@@ -58,6 +65,26 @@ describe("configuration", () => {
     ["loopback, 10.0.0.0/8", "loopback, 10.0.0.0/8"],
   ])("reads TRUST_PROXY=%s as Express's trust proxy %s", (value, expected) => {
     expect(parseTrustProxy(value)).toEqual(expected);
+  });
+
+  it.each([
+    [undefined, ""],
+    ["", ""],
+    ["  ", ""],
+    ["GB123456789", "GB123456789"],
+    ["GB 123 4567 89", "GB123456789"],
+    ["gb123456789", "GB123456789"],
+    ["GB123456789012", "GB123456789012"],
+    ["GBGD001", "GBGD001"],
+    ["gbha 599", "GBHA599"],
+  ])("reads VAT_NUMBER=%j as %j", (value, expected) => {
+    expect(parseEnv({ VAT_NUMBER: value }).VAT_NUMBER).toBe(expected);
+  });
+
+  it("names the variable and an example for a bad VAT_NUMBER", () => {
+    expect(() => parseEnv({ VAT_NUMBER: "GB12" })).toThrow(
+      /^Invalid VAT_NUMBER \("GB12"\): .*GB123456789/,
+    );
   });
 
   it("reads booleans and blank values the way people write them", () => {
@@ -153,6 +180,7 @@ describe("configuration", () => {
     expect(cfg.sessionSecret).toBe("x".repeat(40));
     expect(cfg.databasePath).toBe(path.join(dataDir, "other.db"));
     expect(cfg.business.wasteCarrierLicence).toBe("CBDU123456");
+    expect(cfg.business.vatNumber).toBe("");
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
   });
 });

@@ -1,0 +1,387 @@
+import { create as createFont, type Font } from "fontkit";
+import PDFDocument from "pdfkit";
+import { documentFonts } from "./pdf-fonts.server";
+
+/**
+ * The shop's printed documents (quotes now; VAT receipts and waste transfer
+ * notes later): a document is described as data, a DocumentSpec, and this
+ * turns it into PDF bytes. A4, DejaVu Sans embedded (subset), body text
+ * 10.5 pt so a page zoomed to a phone's width stays readable. The same spec
+ * gives the same bytes: nothing here reads the clock.
+ * See docs/decisions/018-pdf-documents.md.
+ */
+
+export type ColumnAlign = "left" | "right";
+
+export interface DocumentColumn {
+  header: string;
+  /** share of the table's width (the widths are weights: 3, 1, 1.5 …) */
+  width: number;
+  align?: ColumnAlign;
+}
+
+/** A table cell: its text, and optionally a smaller second line under it (left columns). */
+export type DocumentCell = string | { text: string; detail?: string | null };
+
+export interface DocumentTable {
+  columns: DocumentColumn[];
+  /** one cell per column; the header row is drawn again on every page the table reaches */
+  rows: DocumentCell[][];
+}
+
+export interface LabelledValue {
+  label: string;
+  value: string;
+}
+
+/** Text after the totals, in order: headed paragraphs (notes, terms) and link lines. */
+export type DocumentBlock =
+  | { kind: "paragraphs"; heading?: string; paragraphs: string[] }
+  | { kind: "link"; label: string; url: string };
+
+export interface DocumentSpec {
+  /** the big heading ("Quote") and the PDF's Title */
+  title: string;
+  /** the PDF's CreationDate: given, so the same spec always gives the same bytes */
+  createdAt: Date;
+  /** the business: its name (also the PDF's Author and the footer) and lines under it */
+  header: { name: string; lines: string[] };
+  /** who the document is for: a heading ("Quote for"), a name, then lines */
+  party?: { heading: string; name: string; lines: string[] };
+  /** reference, date, valid until …, beside the party block */
+  meta: LabelledValue[];
+  table?: DocumentTable;
+  /** under the table, right-aligned; the last row is the bold one */
+  totals: LabelledValue[];
+  blocks: DocumentBlock[];
+}
+
+const MM = 72 / 25.4;
+const MARGIN = Math.round(18 * MM); // 51 pt
+const FOOTER_SPACE = 28;
+const SIZE = { name: 16, title: 24, body: 10.5, small: 10, heading: 11.5, total: 12 } as const;
+const COLOR = {
+  text: "#1a1a1a",
+  muted: "#4f5652",
+  accent: "#11734f",
+  rule: "#c9d3ce",
+  band: "#e3f1ea",
+  link: "#0b5a3d",
+} as const;
+const CELL_PAD_X = 6;
+const CELL_PAD_Y = 4;
+
+type Doc = PDFKit.PDFDocument;
+
+let parsedFonts: { regular: Font; bold: Font } | undefined;
+
+/**
+ * The fonts, parsed once per process and shared by every document (pdfkit takes a fontkit font
+ * as well as bytes): each document then lays its text out with the font's tables already read,
+ * about three times faster than parsing the files for each one. Each document still makes its
+ * own subset of the glyphs it uses.
+ */
+function fonts(): { regular: Font; bold: Font } {
+  if (!parsedFonts) {
+    const files = documentFonts();
+    parsedFonts = {
+      regular: createFont(files.regular) as Font,
+      bold: createFont(files.bold) as Font,
+    };
+  }
+  return parsedFonts;
+}
+
+/** pdfkit's types name only paths and bytes; it also takes a fontkit font (anything with layout()). */
+const asSource = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
+
+/** Renders a document to PDF bytes. */
+export function renderDocument(spec: DocumentSpec): Promise<Buffer> {
+  const { regular, bold } = fonts();
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
+    bufferPages: true,
+    // Our embedded font from the start: pdfkit would otherwise load Helvetica's metrics,
+    // which the single executable does not carry.
+    font: asSource(regular) as string,
+    lang: "en-GB",
+    displayTitle: true,
+    info: {
+      Title: spec.title,
+      Author: spec.header.name,
+      Creator: spec.header.name,
+      Producer: "Haulbook",
+      CreationDate: spec.createdAt,
+      ModDate: spec.createdAt,
+    },
+  });
+  doc.registerFont("regular", asSource(regular));
+  doc.registerFont("bold", asSource(bold));
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const layout = new Layout(doc);
+  layout.header(spec);
+  layout.partyAndMeta(spec);
+  if (spec.table) layout.table(spec.table);
+  if (spec.totals.length > 0) layout.totals(spec.totals);
+  for (const block of spec.blocks) layout.block(block);
+  layout.footers(spec.header.name);
+  doc.end();
+  return done;
+}
+
+class Layout {
+  readonly left: number;
+  readonly width: number;
+  y: number;
+
+  constructor(readonly doc: Doc) {
+    this.left = doc.page.margins.left;
+    this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    this.y = doc.page.margins.top;
+  }
+
+  get bottom(): number {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
+  /** Starts a new page unless `height` more points fit on this one; true when it did. */
+  ensure(height: number): boolean {
+    if (this.y + height <= this.bottom) return false;
+    this.doc.addPage();
+    this.y = this.doc.page.margins.top;
+    return true;
+  }
+
+  style(font: "regular" | "bold", size: number, color: string = COLOR.text): Doc {
+    return this.doc.font(font).fontSize(size).fillColor(color);
+  }
+
+  heightOf(text: string, width: number, font: "regular" | "bold", size: number): number {
+    this.style(font, size);
+    return this.doc.heightOfString(text, { width, lineGap: 1 });
+  }
+
+  write(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    options: PDFKit.Mixins.TextOptions = {},
+  ): number {
+    this.doc.text(text, x, y, { width, lineGap: 1, ...options });
+    return this.doc.heightOfString(text, { width, lineGap: 1 });
+  }
+
+  rule(y: number, color: string = COLOR.rule, thickness = 0.75, x = this.left, width = this.width) {
+    this.doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(thickness)
+      .strokeColor(color)
+      .stroke()
+      .restore();
+  }
+
+  /** The business on the left, the title on the right, an accent rule under both. */
+  header(spec: DocumentSpec) {
+    const titleWidth = 150;
+    const leftWidth = this.width - titleWidth - 12;
+    let y = this.y;
+    this.style("bold", SIZE.name, COLOR.accent);
+    y += this.write(spec.header.name, this.left, y, leftWidth);
+    y += 4;
+    this.style("regular", SIZE.small, COLOR.muted);
+    for (const line of spec.header.lines) y += this.write(line, this.left, y, leftWidth);
+    this.style("bold", SIZE.title, COLOR.text);
+    const titleBottom =
+      this.y +
+      this.write(spec.title, this.left + this.width - titleWidth, this.y - 3, titleWidth, {
+        align: "right",
+      });
+    this.y = Math.max(y, titleBottom) + 10;
+    this.rule(this.y, COLOR.accent, 2);
+    this.y += 16;
+  }
+
+  /** Who it is for on the left; reference, dates … as label / value rows on the right. */
+  partyAndMeta(spec: DocumentSpec) {
+    const gap = 20;
+    const metaWidth = 255;
+    const half = this.width - metaWidth - gap;
+    const metaX = this.left + this.width - metaWidth;
+    const labelWidth = 72;
+    let partyY = this.y;
+    if (spec.party) {
+      this.style("regular", SIZE.small, COLOR.muted);
+      partyY += this.write(spec.party.heading.toUpperCase(), this.left, partyY, half, {
+        characterSpacing: 0.5,
+      });
+      partyY += 3;
+      this.style("bold", SIZE.heading);
+      partyY += this.write(spec.party.name, this.left, partyY, half);
+      this.style("regular", SIZE.body);
+      for (const line of spec.party.lines) partyY += this.write(line, this.left, partyY, half);
+    }
+    let metaY = this.y;
+    for (const row of spec.meta) {
+      this.style("regular", SIZE.small, COLOR.muted);
+      const labelHeight = this.write(row.label, metaX, metaY + 0.5, labelWidth);
+      this.style("bold", SIZE.body);
+      const valueHeight = this.write(row.value, metaX + labelWidth, metaY, metaWidth - labelWidth);
+      metaY += Math.max(labelHeight, valueHeight) + 3;
+    }
+    this.y = Math.max(partyY, metaY) + 18;
+  }
+
+  table(table: DocumentTable) {
+    const weights = table.columns.reduce((sum, column) => sum + column.width, 0);
+    const widths = table.columns.map((column) => (column.width / weights) * this.width);
+    const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
+    const inner = (i: number) => widths[i]! - 2 * CELL_PAD_X;
+
+    const headerHeight = this.heightOf("Ag", 100, "bold", SIZE.small) + 2 * CELL_PAD_Y;
+    const drawHeader = () => {
+      this.doc.save().rect(this.left, this.y, this.width, headerHeight).fill(COLOR.band).restore();
+      this.style("bold", SIZE.small, COLOR.accent);
+      table.columns.forEach((column, i) => {
+        this.write(column.header, xs[i]! + CELL_PAD_X, this.y + CELL_PAD_Y, inner(i), {
+          align: column.align ?? "left",
+          lineBreak: false,
+        });
+      });
+      this.y += headerHeight;
+    };
+
+    const cellHeight = (cell: DocumentCell, i: number): number => {
+      const { text, detail } = typeof cell === "string" ? { text: cell, detail: null } : cell;
+      let height = this.heightOf(text, inner(i), "regular", SIZE.body);
+      if (detail) height += 1 + this.heightOf(detail, inner(i), "regular", SIZE.small);
+      return height;
+    };
+
+    this.ensure(headerHeight + 40);
+    drawHeader();
+    for (const row of table.rows) {
+      const height = Math.max(...row.map((cell, i) => cellHeight(cell, i))) + 2 * CELL_PAD_Y;
+      if (this.ensure(height)) drawHeader();
+      row.forEach((cell, i) => {
+        const { text, detail } = typeof cell === "string" ? { text: cell, detail: null } : cell;
+        const align = table.columns[i]?.align ?? "left";
+        const x = xs[i]! + CELL_PAD_X;
+        let y = this.y + CELL_PAD_Y;
+        this.style("regular", SIZE.body);
+        y += this.write(text, x, y, inner(i), { align });
+        if (detail) {
+          this.style("regular", SIZE.small, COLOR.muted);
+          this.write(detail, x, y + 1, inner(i), { align });
+        }
+      });
+      this.y += height;
+      this.rule(this.y);
+    }
+    this.y += 8;
+  }
+
+  /** Label / value rows against the right edge; a rule above the last, bold, row. */
+  totals(rows: LabelledValue[]) {
+    const width = Math.min(300, this.width);
+    const valueWidth = 100;
+    const x = this.left + this.width - width;
+    const heights = rows.map((row, i) => {
+      const last = i === rows.length - 1;
+      return (
+        this.heightOf(
+          row.label,
+          width - valueWidth,
+          last ? "bold" : "regular",
+          last ? SIZE.total : SIZE.body,
+        ) + 6
+      );
+    });
+    this.ensure(heights.reduce((a, b) => a + b, 0) + 12);
+    rows.forEach((row, i) => {
+      const last = i === rows.length - 1;
+      if (last) {
+        this.rule(this.y + 1, COLOR.text, 1, x, width);
+        this.y += 6;
+      }
+      this.style(last ? "bold" : "regular", last ? SIZE.total : SIZE.body);
+      this.write(row.label, x, this.y, width - valueWidth - CELL_PAD_X, { align: "right" });
+      this.write(row.value, x + width - valueWidth, this.y, valueWidth - CELL_PAD_X, {
+        align: "right",
+      });
+      this.y += heights[i]!;
+    });
+    this.y += 14;
+  }
+
+  block(block: DocumentBlock) {
+    if (block.kind === "link") {
+      const labelText = `${block.label} `;
+      const height = this.heightOf(labelText + block.url, this.width, "bold", SIZE.body);
+      this.ensure(height + 4);
+      this.style("bold", SIZE.body);
+      this.doc.text(labelText, this.left, this.y, {
+        width: this.width,
+        lineGap: 1,
+        continued: true,
+      });
+      this.doc
+        .font("regular")
+        .fillColor(COLOR.link)
+        .text(block.url, { link: block.url, underline: true, lineGap: 1 });
+      this.y += height + 12;
+      return;
+    }
+    if (block.heading) {
+      const first = block.paragraphs[0] ?? "";
+      const headingHeight = this.heightOf(block.heading, this.width, "bold", SIZE.heading);
+      // keep a heading with the start of its first paragraph
+      this.ensure(
+        headingHeight + Math.min(40, this.heightOf(first, this.width, "regular", SIZE.body)),
+      );
+      this.style("bold", SIZE.heading);
+      this.y += this.write(block.heading, this.left, this.y, this.width) + 3;
+    }
+    for (const paragraph of block.paragraphs) {
+      const height = this.heightOf(paragraph, this.width, "regular", SIZE.body);
+      // a paragraph taller than what is left of the page flows on by itself
+      if (height < this.bottom - this.doc.page.margins.top) this.ensure(height);
+      this.style("regular", SIZE.body);
+      this.doc.text(paragraph, this.left, this.y, { width: this.width, lineGap: 1 });
+      this.y = this.doc.y + 5;
+    }
+    this.y += 10;
+  }
+
+  /** "Page n of N" and the business name at the foot of every page. */
+  footers(name: string) {
+    const range = this.doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) {
+      this.doc.switchToPage(i);
+      const page = this.doc.page;
+      const bottomMargin = page.margins.bottom;
+      // Below the content's bottom margin: drawing there must not start a new page.
+      page.margins.bottom = 0;
+      const y = page.height - MARGIN - FOOTER_SPACE + 12;
+      this.rule(y - 5);
+      this.style("regular", SIZE.small, COLOR.muted);
+      this.doc.text(name, this.left, y, { width: this.width / 2, lineBreak: false });
+      this.doc.text(`Page ${i + 1} of ${range.count}`, this.left + this.width / 2, y, {
+        width: this.width / 2,
+        align: "right",
+        lineBreak: false,
+      });
+      page.margins.bottom = bottomMargin;
+    }
+  }
+}
