@@ -331,7 +331,7 @@ export default function CustomerQuote() {
                   <li key={photo.id}>
                     <img
                       src={`${self}/photos/${photo.id}?w=160`}
-                      alt={`Your photo ${i + 1}`}
+                      alt={`What you sent us, ${i + 1} of ${offer.photos.length}`}
                       width={160}
                       height={
                         photo.width && photo.height

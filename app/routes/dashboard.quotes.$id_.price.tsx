@@ -132,7 +132,7 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 
 export default function PriceQuote() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const { quote, catalogue, vatRate, vatRegistered } = page;
   const values = result?.values ?? page.values;
