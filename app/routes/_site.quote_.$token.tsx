@@ -44,9 +44,9 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Links carry the token: never sent on to other sites, never cached by a shared cache. */
+/** The address carries the token: never sent on to other sites (same-origin keeps the Origin header our POST check needs), never cached by a shared cache. */
 export const headers = () => ({
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "Cache-Control": "private, no-store",
 });
 

@@ -436,7 +436,7 @@ export default function PriceQuote() {
                 <strong>{formatPence(shownTotal)}</strong>
                 {vatRegistered
                   ? ` including VAT at ${vatRate}%: ${formatPence(vatIncluded(shownTotal, vatRate))}`
-                  : " (not VAT registered: no VAT)"}
+                  : " (no VAT shown: VAT_NUMBER is not set)"}
               </>
             )}
           </p>

@@ -16,7 +16,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${pdf.filename}"`,
       "Cache-Control": "private, no-store",
-      "Referrer-Policy": "no-referrer",
+      "Referrer-Policy": "same-origin",
     },
   });
 }

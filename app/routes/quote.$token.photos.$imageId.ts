@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     "Cache-Control": "private, max-age=3600",
     "Content-Type": "image/jpeg",
     "Content-Disposition": "inline",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
   };
   const width = Number(new URL(request.url).searchParams.get("w"));
   const bytes =

@@ -27,7 +27,10 @@ export function fontAssetKey(file: string): string {
  * reached this way, not imported, because Node before 20.12 has no such module.
  */
 function nodeRequire(): NodeRequire {
-  return typeof require === "function" ? require : createRequire(import.meta.url);
+  // The Remix server build (ESM) has a stand-in `require` without resolve(): make a real one.
+  return typeof require === "function" && typeof require.resolve === "function"
+    ? require
+    : createRequire(import.meta.url);
 }
 
 interface SeaModule {
