@@ -22,15 +22,15 @@ export function fontAssetKey(file: string): string {
 }
 
 /**
- * A require for Node's own modules and packages: the bundle of the single executable is
- * CommonJS and has one; ESM (tsx, vitest, the Remix server build) makes one. node:sea is
- * reached this way, not imported, because Node before 20.12 has no such module.
+ * A require for Node's own modules and packages. ESM (tsx, vitest, the Remix server build) makes
+ * one from import.meta.url; the single executable's CommonJS bundle has an empty import.meta and
+ * a require of its own (only Node's built-in modules). Not `typeof require`: in the Remix build,
+ * esbuild turns `require` into a stand-in that is a function but cannot load anything. node:sea
+ * is reached this way, not imported, because Node before 20.12 has no such module.
  */
 function nodeRequire(): NodeRequire {
-  // The Remix server build (ESM) has a stand-in `require` without resolve(): make a real one.
-  return typeof require === "function" && typeof require.resolve === "function"
-    ? require
-    : createRequire(import.meta.url);
+  const url = import.meta.url as string | undefined;
+  return url ? createRequire(url) : require;
 }
 
 interface SeaModule {
