@@ -1,4 +1,4 @@
-import { CANCELLATION_POLICY } from "~/lib/cancellation";
+import { CANCELLATION_POLICY, cancellationPolicy } from "~/lib/cancellation";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { lineName } from "~/lib/positions";
@@ -287,7 +287,7 @@ export function quoteOfferEmail(offer: OfferEmail, pdf: Buffer): OutgoingEmail {
       "Our quote is attached as a PDF.",
       "",
       "Cancellation and changes once booked:",
-      ...CANCELLATION_POLICY.map((line) => `  ${line}`),
+      ...cancellationPolicy(vatRegistered).map((line) => `  ${line}`),
       "",
       `Questions? Call us on ${business.phone} and quote reference ${offer.reference}.`,
       "",
