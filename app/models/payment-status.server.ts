@@ -22,7 +22,7 @@ import {
 export interface PaymentStatus {
   /** the gateway's word (open, complete, expired, declined), or "review" (paid, but not what the order costs) or "unavailable" (the gateway did not answer) */
   status: string;
-  /** paid within the last two hours: the bag it came from should be emptied */
+  /** a web checkout paid within the last two hours: the bag it came from should be emptied */
   justPaid: boolean;
   order: {
     id: number;
@@ -89,15 +89,26 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
   const order = session.orderId
     ? await db()
         .selectFrom("orders")
-        .select(["id", "full_name", "email", "collection_date", "total_pence", "status", "paid_at"])
+        .select([
+          "id",
+          "full_name",
+          "email",
+          "collection_date",
+          "total_pence",
+          "status",
+          "paid_at",
+          "source",
+        ])
         .where("id", "=", session.orderId)
         .executeTakeFirst()
     : undefined;
   const paid = order?.status === "complete";
   const result: PaymentStatus = {
     status: paid ? "complete" : outcome === "mismatch" ? "review" : session.status,
+    // A quote's booking was not bought from the bag: the bag stays as it is.
     justPaid:
       paid &&
+      order.source === "web" &&
       Boolean(order.paid_at) &&
       Date.now() - Date.parse(order.paid_at!) < RECENT_CHECKOUT_MS,
     order: order

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { penceToPounds } from "~/lib/format";
 import { listQuotes } from "~/models/quote.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /**
- * GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&limit= (staff only):
- * the spec's stored quotes, `img_url` naming each photo for /api/products/quotes-img/{name}.
+ * GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&state=&limit= (staff
+ * only): the spec's stored quotes, `img_url` naming each photo for /api/products/quotes-img/{name};
+ * added: `state` (as staff see it) and the latest price, `price` (pounds) and `valid_until`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "api");
@@ -14,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: q.get("email"),
     phoneNumber: q.get("phone_number"),
     responded: q.get("responded"),
+    state: q.get("state"),
     limit: Number(q.get("limit")),
     page: Number(q.get("page")),
   });
@@ -31,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       responded: x.responded,
       created_at: x.created_at,
       photos: x.photos,
+      state: x.shownState,
+      price: x.price_pence === null ? null : penceToPounds(x.price_pence),
+      valid_until: x.valid_until,
     })),
   );
 }
