@@ -198,13 +198,16 @@ export async function getOrderWithHistory(id: number) {
   const { orders } = await searchOrders({ orderId: String(id) });
   const order = orders[0];
   if (!order) return undefined;
-  const history = await db()
-    .selectFrom("order_events")
-    .select(["created_at", "field", "old_value", "new_value", "actor"])
-    .where("order_id", "=", id)
-    .orderBy("id")
-    .execute();
-  return { ...order, history };
+  const [history, origin] = await Promise.all([
+    db()
+      .selectFrom("order_events")
+      .select(["created_at", "field", "old_value", "new_value", "actor"])
+      .where("order_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    db().selectFrom("orders").select("quote_id").where("id", "=", id).executeTakeFirst(),
+  ]);
+  return { ...order, quoteId: origin?.quote_id ?? null, history };
 }
 
 /** The current search as CSV (every match, not only the page shown). */

@@ -34,6 +34,14 @@ export default function OrderDetail() {
         <dd>{order.bookingStatus}</dd>
         <dt>Total</dt>
         <dd>{formatPence(order.totalPence)}</dd>
+        {order.quoteId ? (
+          <>
+            <dt>From</dt>
+            <dd>
+              <Link to={`/dashboard/quotes/${order.quoteId}`}>quote Q{order.quoteId}</Link>
+            </dd>
+          </>
+        ) : null}
         <dt>Customer</dt>
         <dd>
           {order.billing.email} · {order.billing.phone_number}
@@ -52,7 +60,7 @@ export default function OrderDetail() {
                 <strong>
                   {item.quantity} × {item.productName}
                 </strong>{" "}
-                · {isPosition(item.position) ? POSITION_LABELS[item.position] : item.position} ·{" "}
+                {isPosition(item.position) ? ` · ${POSITION_LABELS[item.position]}` : ""} ·{" "}
                 {formatPence(item.unitPricePence)} each
               </p>
               <p className="field-hint">{item.productDescription}</p>
