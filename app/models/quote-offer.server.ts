@@ -445,26 +445,32 @@ export async function withdrawQuotePrice(quoteId: number, actor: string): Promis
 // ---------------------------------------------------------------------------
 // The customer's link
 
-/** Lookups of quote links from one network: a person needs a handful, a guesser thousands. */
-function linkRateLimit(clientIp: string) {
-  return { bucket: `quote-link:${clientNetwork(clientIp)}`, max: 120, windowMs: 3_600_000 };
+/**
+ * Quote links from one network that found nothing: a customer with a
+ * mistyped link needs a few, a guesser thousands. Only misses count, so a
+ * customer's own page, its photos and its refreshes never do.
+ */
+function linkMissLimit(clientIp: string) {
+  return { bucket: `quote-link-miss:${clientNetwork(clientIp)}`, max: 30, windowMs: 3_600_000 };
 }
 
 export type LinkCheck =
   { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };
 
-/** Counts one lookup of a quote link from this address; refused past the limit. */
-export async function countLinkLookup(clientIp: string, now = new Date()): Promise<LinkCheck> {
-  const limit = linkRateLimit(clientIp);
-  const result = await checkRateLimit(limit, now);
-  if (!result.allowed)
-    return {
-      allowed: false,
-      retryAfterSeconds: result.retryAfterSeconds,
-      message: `Too many quote links were opened from your connection. Please try again ${retryAfterText(result.retryAfterSeconds)}, or call us on ${config().business.phone}.`,
-    };
-  await recordAttempt(limit.bucket, now);
-  return { allowed: true };
+/** May this address look up quote links now? Refused after 30 misses in an hour. */
+export async function linkLookupAllowed(clientIp: string, now = new Date()): Promise<LinkCheck> {
+  const result = await checkRateLimit(linkMissLimit(clientIp), now);
+  if (result.allowed) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterSeconds: result.retryAfterSeconds,
+    message: `Too many quote links that do not exist were opened from your connection. Please try again ${retryAfterText(result.retryAfterSeconds)}, or call us on ${config().business.phone}.`,
+  };
+}
+
+/** A quote link (page, PDF or photo) that found nothing: it counts towards the limit. */
+export async function recordLinkMiss(clientIp: string, now = new Date()): Promise<void> {
+  await recordAttempt(linkMissLimit(clientIp).bucket, now);
 }
 
 export interface OfferView {

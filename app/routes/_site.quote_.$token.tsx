@@ -21,10 +21,11 @@ import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { abandonCheckout } from "~/models/payment.server";
 import {
   closedOfferMessage,
-  countLinkLookup,
+  linkLookupAllowed,
   declineOffer,
   DECLINE_REASON_MAX,
   quoteForCustomer,
+  recordLinkMiss,
 } from "~/models/quote-offer.server";
 import { config, siteUrl } from "~/services/config.server";
 import checkoutStyles from "~/styles/checkout.css";
@@ -70,13 +71,18 @@ async function quotePage(token: string, month: string | null) {
   };
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lookup = await countLinkLookup(context.clientIp);
+/** Refuses an address that has opened too many links that do not exist (429). */
+async function guardLookups(clientIp: string) {
+  const lookup = await linkLookupAllowed(clientIp);
   if (!lookup.allowed)
     throw new Response(lookup.message, {
       status: 429,
       headers: { "Retry-After": String(lookup.retryAfterSeconds) },
     });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await guardLookups(context.clientIp);
   const url = new URL(request.url);
   // Back from the provider's page ("cancelled"): close that payment and free its date at once.
   const abandoned = url.searchParams.has("order")
@@ -84,7 +90,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : null;
   if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
   const page = await quotePage(params.token ?? "", url.searchParams.get("month"));
-  if (page.shown.kind === "unknown") throw new Response(page.closedMessage, { status: 404 });
+  if (page.shown.kind === "unknown") {
+    await recordLinkMiss(context.clientIp);
+    throw new Response(page.closedMessage, { status: 404 });
+  }
   return {
     ...page,
     decline: url.searchParams.get("decline") === "1",
@@ -117,12 +126,11 @@ type ActionResult =
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const lookup = await countLinkLookup(context.clientIp);
-  if (!lookup.allowed)
-    throw new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await guardLookups(context.clientIp);
+  if ((await quoteForCustomer(token)).kind === "unknown") {
+    await recordLinkMiss(context.clientIp);
+    throw new Response("Quote not found", { status: 404 });
+  }
   const values = formValues(await request.formData());
   const intent = values.intent ?? "pay";
   const monthOf = (day: string | undefined) => (isIsoDay(day) ? day.slice(0, 7) : null);

@@ -1,16 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { countLinkLookup, offerPdf } from "~/models/quote-offer.server";
+import { linkLookupAllowed, offerPdf, recordLinkMiss } from "~/models/quote-offer.server";
 
-/** GET /quote/{token}/pdf — the open quote as a PDF, for the holder of its link. */
+/** GET /quote/{token}/pdf — the open quote as a PDF, for the holder of its link (a miss counts). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const lookup = await countLinkLookup(context.clientIp);
+  const lookup = await linkLookupAllowed(context.clientIp);
   if (!lookup.allowed)
     return new Response(lookup.message, {
       status: 429,
       headers: { "Retry-After": String(lookup.retryAfterSeconds) },
     });
   const pdf = await offerPdf(params.token ?? "");
-  if (!pdf) return new Response("This quote is no longer open.", { status: 404 });
+  if (!pdf) {
+    await recordLinkMiss(context.clientIp);
+    return new Response("This quote is not open: see its page for why.", { status: 404 });
+  }
   return new Response(new Uint8Array(pdf.bytes), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,19 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { countLinkLookup, offerPhoto } from "~/models/quote-offer.server";
+import { linkLookupAllowed, offerPhoto, recordLinkMiss } from "~/models/quote-offer.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**
  * GET /quote/{token}/photos/{image id} — a photo of the quote, for the holder
  * of its link while the quote is open or booked (`?w=160` for a thumbnail).
- * A miss counts against the address's quote-link lookups.
+ * A miss counts towards the address's limit of quote links that found nothing.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lookup = await linkLookupAllowed(context.clientIp);
+  if (!lookup.allowed)
+    return new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
   const photo = await offerPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
-    const lookup = await countLinkLookup(context.clientIp);
-    return new Response(lookup.allowed ? "Photo not found" : lookup.message, {
-      status: lookup.allowed ? 404 : 429,
-    });
+    await recordLinkMiss(context.clientIp);
+    return new Response("Photo not found", { status: 404 });
   }
   const headers = {
     "Cache-Control": "private, max-age=3600",
