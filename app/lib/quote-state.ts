@@ -18,3 +18,6 @@ export const QUOTE_STATE_LABELS: Record<QuoteShownState, string> = {
   expired: "Expired",
   withdrawn: "Withdrawn",
 };
+
+/** The longest reason a customer may give for declining a quote. */
+export const DECLINE_REASON_MAX = 1000;

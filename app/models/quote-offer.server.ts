@@ -17,6 +17,7 @@ import { quoteDeclinedEmail, quoteOfferEmail } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { getProductsByIds, listAllProducts } from "./product.server";
 import { MAX_QUOTE_LINES, priceFormRows, START_ROWS } from "~/lib/quote-price-form";
+import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 import { getSetting, vatRatePercent } from "./settings.server";
 
@@ -634,8 +635,6 @@ export async function offerPhoto(token: string, imageId: string) {
     .where("images.id", "=", imageId)
     .executeTakeFirst();
 }
-
-export const DECLINE_REASON_MAX = 1000;
 
 export type DeclineResult =
   { ok: true; reference: string; quoteId: number } | { ok: false; message: string };

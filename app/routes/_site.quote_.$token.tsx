@@ -16,6 +16,7 @@ import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { POSITION_LABELS } from "~/lib/positions";
+import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { collectionCalendar } from "~/models/booking.server";
 import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { abandonCheckout } from "~/models/payment.server";
@@ -23,7 +24,6 @@ import {
   closedOfferMessage,
   linkLookupAllowed,
   declineOffer,
-  DECLINE_REASON_MAX,
   quoteForCustomer,
   recordLinkMiss,
 } from "~/models/quote-offer.server";

@@ -320,7 +320,7 @@ const OFFER_STATUS_LABELS: Record<string, string> = {
   booked: "Booked",
 };
 
-type Pricing = Awaited<ReturnType<typeof quotePricing>>;
+type Pricing = ReturnType<typeof useLoaderData<typeof loader>>["pricing"];
 
 /** The latest price: its lines, totals, validity, the customer's link, and the prices before it. */
 function QuotePriceSummary({

@@ -58,8 +58,9 @@ describe("the shop on PostgreSQL", () => {
       await signInStaff(server);
 
       expect(await rows("SELECT username FROM users")).toEqual([{ username: STAFF.username }]);
-      expect(await rows("SELECT name FROM kysely_migration")).toEqual([
+      expect(await rows("SELECT name FROM kysely_migration ORDER BY name")).toEqual([
         { name: "0006_postgres_baseline" },
+        { name: "0007_quote_prices" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);
