@@ -24,10 +24,14 @@ export function fontAssetKey(file: string): string {
 /**
  * A require for Node's own modules and packages: the bundle of the single executable is
  * CommonJS and has one; ESM (tsx, vitest, the Remix server build) makes one. node:sea is
- * reached this way, not imported, because Node before 20.12 has no such module.
+ * reached this way, not imported, because Node before 20.12 has no such module. The Remix
+ * server build (ESM) has esbuild's stand-in `require`, a function with no `resolve`: that
+ * one is not used.
  */
 function nodeRequire(): NodeRequire {
-  return typeof require === "function" ? require : createRequire(import.meta.url);
+  return typeof require === "function" && typeof require.resolve === "function"
+    ? require
+    : createRequire(import.meta.url);
 }
 
 interface SeaModule {
