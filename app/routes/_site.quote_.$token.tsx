@@ -1,5 +1,6 @@
 import type {
   ActionFunctionArgs,
+  HeadersFunction,
   LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
@@ -44,11 +45,18 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Links carry the token: never sent on to other sites, never cached by a shared cache. */
-export const headers = () => ({
-  "Referrer-Policy": "no-referrer",
-  "Cache-Control": "private, no-store",
-});
+/**
+ * Links carry the token: never sent on to other sites, never cached by a shared cache. A
+ * refusal's Retry-After (too many lookups) is kept.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return {
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "private, no-store",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
+};
 
 const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
 
