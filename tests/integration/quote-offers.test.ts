@@ -267,7 +267,11 @@ describe("priced quotes", () => {
 
   it("a revision replaces the earlier offer, whose link points to the new one; a withdrawn price cannot be booked", async () => {
     const { id, offer: first } = await pricedQuote("Revised Customer");
+    const started = performance.now();
     const revised = await sendPrice(id, { ...PRICE(), f0_price: "80" });
+    console.log(
+      `[perf] quote price revision (${TEST_ENGINE}, fonts loaded): ${(performance.now() - started).toFixed(0)} ms`,
+    );
     expect(revised.status).toBe(303);
     const second = await latestOffer(id);
     expect(second.version).toBe(2);
@@ -539,6 +543,7 @@ describe("priced quotes", () => {
     const winner = answers.find((a) => a.headers.get("location") === openDemo);
     expect(winner?.status).toBe(303);
     const loser = answers.find((a) => a !== winner)!;
+    console.log(`[race] (${TEST_ENGINE}) the other Book and pay answered ${loser.status}`);
     if (loser.status === 409) {
       // met inside the lock: refused in words
       expect(orders).toHaveLength(1);
