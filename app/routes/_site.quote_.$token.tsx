@@ -1,5 +1,6 @@
 import type {
   ActionFunctionArgs,
+  HeadersFunction,
   LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
@@ -45,11 +46,18 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The address carries the token: never sent on to other sites (same-origin keeps the Origin header our POST check needs), never cached by a shared cache. */
-export const headers = () => ({
-  "Referrer-Policy": "same-origin",
-  "Cache-Control": "private, no-store",
-});
+/**
+ * The address carries the token: never sent on to other sites (same-origin keeps the Origin header
+ * our POST check needs), never cached by a shared cache. A refusal's Retry-After is kept.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return {
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "private, no-store",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
+};
 
 const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
 

@@ -326,20 +326,21 @@ class Layout {
 
   block(block: DocumentBlock) {
     if (block.kind === "link") {
-      const labelText = `${block.label} `;
-      const height = this.heightOf(labelText + block.url, this.width, "bold", SIZE.body);
-      this.ensure(height + 4);
+      // The address on a line of its own: after the label it would wrap at a hyphen in the
+      // link's token, and the printed address would be split in two.
+      const labelHeight = this.heightOf(block.label, this.width, "bold", SIZE.body);
+      const urlHeight = this.heightOf(block.url, this.width, "regular", SIZE.body);
+      this.ensure(labelHeight + urlHeight + 4);
       this.style("bold", SIZE.body);
-      this.doc.text(labelText, this.left, this.y, {
+      this.doc.text(block.label, this.left, this.y, { width: this.width, lineGap: 1 });
+      this.y += labelHeight;
+      this.doc.font("regular").fillColor(COLOR.link).text(block.url, this.left, this.y, {
         width: this.width,
+        link: block.url,
+        underline: true,
         lineGap: 1,
-        continued: true,
       });
-      this.doc
-        .font("regular")
-        .fillColor(COLOR.link)
-        .text(block.url, { link: block.url, underline: true, lineGap: 1 });
-      this.y += height + 12;
+      this.y += urlHeight + 12;
       return;
     }
     if (block.heading) {

@@ -110,6 +110,14 @@ describe("the PDF quote", () => {
     expect(links).toEqual([["https://shop.example/quote/AbCdEf0123456789"]]);
   });
 
+  it("prints a link whose token has hyphens whole, on one line", async () => {
+    // A real link: a long public address and a 32-character token with hyphens in it.
+    const link = "https://bookings.haulbook-waste.example/quote/umH-t-mV9x-EnHhY5ksHTU4AGC2VYqxA";
+    const { pages, links } = await pdfText(await quotePdf(quote(2, { link }), business));
+    expect(pages[0]!.split("\n")).toContain(link);
+    expect(links).toEqual([[link]]);
+  });
+
   it("shows no VAT at all when the business is not VAT registered", async () => {
     const { pages } = await pdfText(await quotePdf(quote(5), notVatRegistered));
     const text = flat(pages);
