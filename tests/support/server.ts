@@ -246,13 +246,14 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
     await exited;
     return server;
   }
-  const deadline = Date.now() + 60_000;
+  // Generous: the first start seeds the demo catalogue (image work), slow on a busy 2-core machine.
+  const deadline = Date.now() + 120_000;
   while (!output.includes("listening on")) {
     if (child.exitCode !== null)
       throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`Server did not start within 60 s:\n${output}`);
+      throw new Error(`Server did not start within 120 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 25));
   }
