@@ -44,9 +44,14 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Links carry the token: never sent on to other sites, never cached by a shared cache. */
+/**
+ * Links carry the token: never sent on to other sites, never cached by a shared cache.
+ * "same-origin", not "no-referrer": with no-referrer the browser sends `Origin: null` with the
+ * page's own forms (month buttons, Book and pay, decline without JavaScript), which the server
+ * refuses as cross-site.
+ */
 export const headers = () => ({
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "Cache-Control": "private, no-store",
 });
 

@@ -24,10 +24,14 @@ export function fontAssetKey(file: string): string {
 /**
  * A require for Node's own modules and packages: the bundle of the single executable is
  * CommonJS and has one; ESM (tsx, vitest, the Remix server build) makes one. node:sea is
- * reached this way, not imported, because Node before 20.12 has no such module.
+ * reached this way, not imported, because Node before 20.12 has no such module. The Remix
+ * server build (esbuild, ESM) turns `require` into a stand-in function without `resolve`, so
+ * only a require that can resolve is used as it is.
  */
 function nodeRequire(): NodeRequire {
-  return typeof require === "function" ? require : createRequire(import.meta.url);
+  if (typeof require === "function" && typeof require.resolve === "function") return require;
+  // The single executable's CommonJS bundle has no import.meta.url; its require loads node:sea.
+  return typeof import.meta.url === "string" ? createRequire(import.meta.url) : require;
 }
 
 interface SeaModule {
