@@ -442,6 +442,8 @@ test.describe("a priced quote declined", () => {
     await page.getByLabel("Tell us why (optional)").fill(reason);
     await page.getByRole("button", { name: "Decline the quote" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote declined");
+    // The customer sees the answer, not the footer the decline form scrolled them down to.
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
     await screenshot(page, testInfo, "customer-quote-declined");
 
     await page.goto(link);
