@@ -48,7 +48,7 @@ test.describe("a quote answered with a booking", () => {
     await expect(cells.nth(3)).toContainText(who.email);
     await expect(cells.nth(4)).toHaveText("RG1 2AB");
     await expect(cells.nth(5)).toHaveText("2");
-    await expect(cells.nth(6)).toHaveText("No");
+    await expect(cells.nth(6)).toHaveText("New");
     const ref = (await row.getByRole("link").textContent())!.trim();
     expect(ref).toMatch(/^Q\d+$/);
     const id = ref.slice(1);
@@ -57,7 +57,7 @@ test.describe("a quote answered with a booking", () => {
     await row.getByRole("link", { name: ref }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quote ${ref}: ${who.name}`);
-    await expect(page.getByText(/· responded: no$/)).toBeVisible();
+    await expect(page.getByText(/· responded: no · New$/)).toBeVisible();
     await expect(page.getByText(who.comments)).toBeVisible();
     await expect(page.getByText(`${who.address}, ${who.town}, RG1 2AB`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Photos (2)" })).toBeVisible();
@@ -116,7 +116,7 @@ test.describe("a quote answered with a booking", () => {
 
     // The quote is answered: no Create Booking or Delete any more, and ?book=1 opens no form.
     await page.goto(`/dashboard/quotes/${id}`);
-    await expect(page.getByText(/· responded: yes$/)).toBeVisible();
+    await expect(page.getByText(/· responded: yes · Booked$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Booking" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Delete Booking" })).toHaveCount(0);
     await page.goto(`/dashboard/quotes/${id}?book=1`);
@@ -124,7 +124,7 @@ test.describe("a quote answered with a booking", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByRole("link", { name: "← All quotes" }).click();
     await expect(page).toHaveURL(/\/dashboard\/quotes$/);
-    await expect((await findQuote(page, who.name)).getByRole("cell").nth(6)).toHaveText("Yes");
+    await expect((await findQuote(page, who.name)).getByRole("cell").nth(6)).toHaveText("Booked");
 
     // From the calendar: move on to the booking's month and open its day.
     await page.goto("/dashboard/home");
@@ -194,7 +194,7 @@ test.describe("a quote deleted", () => {
     await confirm.getByRole("link", { name: "Keep it" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByText(/· responded: no$/)).toBeVisible();
+    await expect(page.getByText(/· responded: no · New$/)).toBeVisible();
 
     await page.getByRole("link", { name: "Delete Booking" }).click();
     confirm = page.getByRole("dialog", { name: `Delete quote ${ref}?` });
