@@ -1,5 +1,14 @@
-import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
-import sharp from "sharp";
+import { expect, test as base, type TestInfo } from "@playwright/test";
+import {
+  customer,
+  findQuote,
+  londonDayAhead,
+  longDate,
+  monthLabel,
+  nextMonth,
+  photo,
+  sendQuote,
+} from "./support/quotes";
 import { signIn } from "./support/staff";
 
 /**
@@ -18,121 +27,6 @@ const test = base.extend<{ clientHost: number }>({
 });
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false, hasTouch: true });
-
-interface Photo {
-  name: string;
-  mimeType: "image/png" | "image/jpeg";
-  buffer: Buffer;
-}
-
-/** A small photo of one colour; a random colour keeps each upload's bytes its own. */
-async function photo(name: string, type: "png" | "jpeg", width: number, height: number) {
-  const channel = () => Math.floor(Math.random() * 256);
-  const image = sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: channel(), g: channel(), b: channel() },
-    },
-  });
-  const buffer = await (type === "png" ? image.png() : image.jpeg()).toBuffer();
-  return { name, mimeType: `image/${type}`, buffer } satisfies Photo;
-}
-
-interface Customer {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  town: string;
-  postcode: string;
-  comments: string;
-}
-
-function customer(testInfo: TestInfo, label: string): Customer {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const name = `${label} ${testInfo.project.name} ${suffix}`;
-  return {
-    name,
-    email: `${label.toLowerCase().replace(/\W+/g, "-")}-${testInfo.project.name}-${suffix}@example.com`,
-    phone: "07700 900456",
-    address: "12 Orchard Close",
-    town: "Reading",
-    postcode: "rg1 2ab",
-    comments: "An old wardrobe and a broken washing machine, ground floor garage.",
-  };
-}
-
-async function sendQuote(page: Page, who: Customer, photos: Photo[]) {
-  await page.goto("/quote");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request a quote");
-  await page.getByLabel("Full name").fill(who.name);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Phone number").fill(who.phone);
-  await page.getByLabel("Address line 1").fill(who.address);
-  await page.getByLabel("Town").fill(who.town);
-  await page.getByLabel("Postcode").fill(who.postcode);
-  await page.getByLabel("What needs removing?").fill(who.comments);
-  await page.getByLabel("Photos of what needs removing").setInputFiles(photos);
-  await page.getByRole("button", { name: "Send my quote request" }).click();
-  await expect(page.getByTestId("quote-success")).toContainText(
-    "Your quotation request has been submitted successfully!",
-  );
-}
-
-/** Staff search the quotes by name; returns the one row found. */
-async function findQuote(page: Page, name: string) {
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/[?&]full_name=/);
-  await expect(page.getByText("1 quote", { exact: true })).toBeVisible();
-  const row = page.getByTestId("quote-row");
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText(name);
-  return row;
-}
-
-/** A day some way ahead, as YYYY-MM-DD in Europe/London. */
-function londonDayAhead(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-/** "2025-03-07" → "Friday 7 March 2025", as the dashboard titles a day. */
-function longDate(isoDay: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  })
-    .format(new Date(`${isoDay}T12:00:00Z`))
-    .replace(",", "");
-}
-
-/** "2026-12" → "December 2026", as the calendar heads a month. */
-function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "UTC",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(`${month}-01T12:00:00Z`));
-}
-
-function nextMonth(month: string): string {
-  const day = new Date(`${month}-01T12:00:00Z`);
-  day.setUTCMonth(day.getUTCMonth() + 1);
-  return day.toISOString().slice(0, 7);
-}
 
 test.describe("a quote answered with a booking", () => {
   test.use({ clientHost: 1 });
@@ -154,7 +48,7 @@ test.describe("a quote answered with a booking", () => {
     await expect(cells.nth(3)).toContainText(who.email);
     await expect(cells.nth(4)).toHaveText("RG1 2AB");
     await expect(cells.nth(5)).toHaveText("2");
-    await expect(cells.nth(6)).toHaveText("No");
+    await expect(cells.nth(6)).toHaveText("New");
     const ref = (await row.getByRole("link").textContent())!.trim();
     expect(ref).toMatch(/^Q\d+$/);
     const id = ref.slice(1);
@@ -163,7 +57,7 @@ test.describe("a quote answered with a booking", () => {
     await row.getByRole("link", { name: ref }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quote ${ref}: ${who.name}`);
-    await expect(page.getByText(/· responded: no$/)).toBeVisible();
+    await expect(page.getByText(/· responded: no · New$/)).toBeVisible();
     await expect(page.getByText(who.comments)).toBeVisible();
     await expect(page.getByText(`${who.address}, ${who.town}, RG1 2AB`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Photos (2)" })).toBeVisible();
@@ -222,7 +116,7 @@ test.describe("a quote answered with a booking", () => {
 
     // The quote is answered: no Create Booking or Delete any more, and ?book=1 opens no form.
     await page.goto(`/dashboard/quotes/${id}`);
-    await expect(page.getByText(/· responded: yes$/)).toBeVisible();
+    await expect(page.getByText(/· responded: yes · Booked$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Booking" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Delete Booking" })).toHaveCount(0);
     await page.goto(`/dashboard/quotes/${id}?book=1`);
@@ -230,7 +124,7 @@ test.describe("a quote answered with a booking", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByRole("link", { name: "← All quotes" }).click();
     await expect(page).toHaveURL(/\/dashboard\/quotes$/);
-    await expect((await findQuote(page, who.name)).getByRole("cell").nth(6)).toHaveText("Yes");
+    await expect((await findQuote(page, who.name)).getByRole("cell").nth(6)).toHaveText("Booked");
 
     // From the calendar: move on to the booking's month and open its day.
     await page.goto("/dashboard/home");
@@ -300,7 +194,7 @@ test.describe("a quote deleted", () => {
     await confirm.getByRole("link", { name: "Keep it" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/quotes/${id}$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByText(/· responded: no$/)).toBeVisible();
+    await expect(page.getByText(/· responded: no · New$/)).toBeVisible();
 
     await page.getByRole("link", { name: "Delete Booking" }).click();
     confirm = page.getByRole("dialog", { name: `Delete quote ${ref}?` });

@@ -41,6 +41,15 @@ if (postgres) {
     fs.copyFileSync(path.join(template, file), path.join(dataDir, file));
 }
 
+// Where this server keeps its data, for specs that read its outbox (.eml files) or its database:
+// .tmp/e2e-server-<port>.json, removed when the server stops.
+const infoFile = path.join(root, ".tmp", `e2e-server-${process.env.PORT ?? "3000"}.json`);
+fs.mkdirSync(path.dirname(infoFile), { recursive: true });
+fs.writeFileSync(
+  infoFile,
+  JSON.stringify({ dataDir, databaseUrl: engineEnv.DATABASE_URL ?? null }, null, 2),
+);
+
 // HAULBOOK_BINARY: the single executable instead, from its empty folder with an empty environment.
 const binary = process.env.HAULBOOK_BINARY;
 const child = binary
@@ -58,6 +67,7 @@ const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
 child.on("exit", async (code) => {
+  fs.rmSync(infoFile, { force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   await stopPostgres().catch((error) => console.error(`e2e-server: ${String(error)}`));
   process.exit(code ?? 0);

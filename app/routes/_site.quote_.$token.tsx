@@ -224,6 +224,14 @@ export default function CustomerQuote() {
   useEffect(() => {
     if (formResult?.message) alertRef.current?.focus();
   }, [formResult]);
+  // A submission that answers without a redirect keeps the scroll position: after declining from
+  // the foot of the page, show the answer from the top, and move focus to it.
+  const declined = result?.kind === "declined";
+  useEffect(() => {
+    if (!declined) return;
+    window.scrollTo(0, 0);
+    document.getElementById("closed-quote-title")?.focus({ preventScroll: true });
+  }, [declined]);
 
   if (result?.kind === "embedded")
     return (
@@ -464,7 +472,9 @@ function ClosedQuote({ title, children }: { title: string; children: React.React
   return (
     <div className="container payment-page">
       <div className="payment-card">
-        <h1>{title}</h1>
+        <h1 id="closed-quote-title" tabIndex={-1}>
+          {title}
+        </h1>
         {children}
         <p>
           <Link to="/">Back to the home page</Link>
