@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { formatLongDate, formatPence, parseTypedPounds } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
@@ -139,6 +139,8 @@ export default function PriceQuote() {
   const errors = result?.errors ?? {};
   const rows = priceFormRows(values);
   const [live, setLive] = useState<number | null>(null);
+  // A server answer (Update totals, a refusal) shows its own totals and lines again.
+  useEffect(() => setLive(null), [result]);
   const onChange = (event: FormEvent<HTMLFormElement>) =>
     setLive(liveTotal(event.currentTarget, catalogue));
   const preview = result?.preview ?? null;
