@@ -120,13 +120,13 @@ if (!built) {
 
   if (!only || only === "e2e") playwright("end-to-end (js, no-js)", "playwright.json");
 
-  // The checkout and staff journeys again, with the shop on a throwaway PostgreSQL.
+  // The checkout, priced-quote and staff journeys again, with the shop on a throwaway PostgreSQL.
   if (!only || only === "e2e")
     playwright(
-      "end-to-end checkout and staff journeys on PostgreSQL",
+      "end-to-end checkout, quote and staff journeys on PostgreSQL",
       "playwright-postgres.json",
       { TEST_ENGINE: "postgres" },
-      ["e2e/checkout.spec.ts", "e2e/staff"],
+      ["e2e/checkout.spec.ts", "e2e/quote-offer.spec.ts", "e2e/staff"],
     );
 
   if (!only) {
