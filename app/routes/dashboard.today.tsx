@@ -89,10 +89,12 @@ export default function RunSheet() {
               </p>
               <div className="run-job-contact">
                 <a href={job.mapsHref} className="run-job-link" data-testid="run-job-map">
-                  <span className="run-job-link-label">Address</span> {job.address}
+                  <span className="run-job-link-label">Address</span>{" "}
+                  <span className="run-job-link-value">{job.address}</span>
                 </a>
                 <a href={job.telHref} className="run-job-link" data-testid="run-job-phone">
-                  <span className="run-job-link-label">Phone</span> {job.phoneNumber}
+                  <span className="run-job-link-label">Phone</span>{" "}
+                  <span className="run-job-link-value">{job.phoneNumber}</span>
                 </a>
               </div>
               <h3 className="run-job-subhead">Items</h3>
