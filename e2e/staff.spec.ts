@@ -77,7 +77,7 @@ test(
     await page.getByRole("link", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
-    for (const entry of ["Orders", "Products", "Quotes", "Home"]) {
+    for (const entry of ["Orders", "Products", "Quotes", "Home", "Today"]) {
       await expect(menu.getByRole("link", { name: entry })).toHaveAttribute(
         "href",
         `/dashboard/${entry.toLowerCase()}`,

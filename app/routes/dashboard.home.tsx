@@ -234,6 +234,11 @@ export default function DashboardHome() {
         <Overlay title={day.label} closeTo={closeTo}>
           <FlashNotice flash={flashes["day-full"]} className="notice notice-error" />
           <FlashNotice flash={flashes.day} />
+          <p>
+            <Link to={`/dashboard/today?day=${day.day}`} className="button day-run-sheet">
+              Run sheet for this day
+            </Link>
+          </p>
           {(["pending", "complete"] as const).map((state) => {
             const list = day.bookings.filter((b) => b.bookingStatus === state);
             return (

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { ErrorNotice } from "~/components/error-notice";
-import { CalendarIcon, GridIcon, MailIcon, MenuIcon } from "~/components/icons";
+import { CalendarIcon, GridIcon, MailIcon, MenuIcon, PinIcon } from "~/components/icons";
 import { Overlay } from "~/components/overlay";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -35,6 +35,7 @@ const MENU = [
   { title: "Products", icon: <GridIcon /> },
   { title: "Quotes", icon: <MailIcon /> },
   { title: "Home", icon: <CalendarIcon /> },
+  { title: "Today", icon: <PinIcon /> },
 ] as const;
 
 function MenuLinks() {

@@ -1,0 +1,84 @@
+import { sql } from "kysely";
+import { lineName } from "~/lib/positions";
+import { jobPaymentLine, mapsHref, telHref, type PaymentLine } from "~/lib/run-sheet";
+import { db } from "~/services/db.server";
+import { isBooking } from "./booking.server";
+
+/** One job on the crew's run sheet (docs/rules.md#the-run-sheet). */
+export interface RunSheetJob {
+  orderId: number;
+  fullName: string;
+  address: string;
+  mapsHref: string;
+  phoneNumber: string;
+  telHref: string;
+  /** "2 × Sofa (Outside — left out for collection)" */
+  items: string[];
+  /** the customer's own words: a quote request's comments (none for other orders) */
+  notes: string | null;
+  payment: PaymentLine;
+  done: boolean;
+}
+
+/**
+ * A day's jobs for the crew, in collection order: every booking the calendar
+ * counts for the day (isBooking: paid orders and staff bookings, never an
+ * unpaid card checkout). There is no route order yet, so by order id, with
+ * completed jobs last (as the calendar's day view).
+ */
+export async function runSheet(day: string): Promise<RunSheetJob[]> {
+  const orders = await db()
+    .selectFrom("orders")
+    .leftJoin("quotes", "quotes.id", "orders.quote_id")
+    .select([
+      "orders.id",
+      "orders.full_name",
+      "orders.phone_number",
+      "orders.address_1",
+      "orders.town",
+      "orders.postcode",
+      "orders.total_pence",
+      "orders.payment_method",
+      "orders.status",
+      "orders.booking_status",
+      "quotes.comments",
+    ])
+    .where("orders.collection_date", "=", day)
+    .where(isBooking)
+    .orderBy(sql`orders.booking_status = 'complete'`)
+    .orderBy("orders.id")
+    .execute();
+  if (orders.length === 0) return [];
+  const lines = await db()
+    .selectFrom("order_items")
+    .select(["order_id", "product_name", "position", "quantity"])
+    .where(
+      "order_id",
+      "in",
+      orders.map((o) => o.id),
+    )
+    .orderBy("id")
+    .execute();
+  const itemsOf = new Map<number, string[]>();
+  for (const line of lines) {
+    const list = itemsOf.get(line.order_id) ?? [];
+    list.push(`${line.quantity} × ${lineName(line.product_name, line.position)}`);
+    itemsOf.set(line.order_id, list);
+  }
+  return orders.map((o) => {
+    const address = `${o.address_1}, ${o.town}, ${o.postcode}`;
+    const notes = o.comments?.trim();
+    return {
+      orderId: o.id,
+      fullName: o.full_name,
+      address,
+      mapsHref: mapsHref(address),
+      phoneNumber: o.phone_number,
+      telHref: telHref(o.phone_number),
+      items: itemsOf.get(o.id) ?? [],
+      notes: notes ? notes : null,
+      payment: jobPaymentLine(o.payment_method, o.status, o.total_pence),
+      done: o.booking_status === "complete",
+    };
+  });
+}

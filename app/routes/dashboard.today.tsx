@@ -1,0 +1,131 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { addDaysIso, isIsoDay } from "~/lib/calendar";
+import { formatLongDate } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { runSheet } from "~/models/run-sheet.server";
+import { requireStaff } from "~/models/staff-auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const asked = new URL(request.url).searchParams.get("day") ?? "";
+  const today = todayInLondon();
+  // A day that is not one is refused plainly rather than quietly showing another day's jobs.
+  if (asked !== "" && !isIsoDay(asked as unknown)) {
+    throw new Response(`“${asked.slice(0, 20)}” is not a day. Use YYYY-MM-DD, e.g. ?day=${today}`, {
+      status: 400,
+    });
+  }
+  const day = asked || today;
+  return {
+    day,
+    label: formatLongDate(day),
+    isToday: day === today,
+    previous: addDaysIso(day, -1),
+    next: addDaysIso(day, 1),
+    jobs: await runSheet(day),
+  };
+}
+
+export default function RunSheet() {
+  const { day, label, isToday, previous, next, jobs } = useLoaderData<typeof loader>();
+  const toDo = jobs.filter((j) => !j.done).length;
+  return (
+    <section aria-labelledby="run-sheet-title" className="run-sheet">
+      <div className="run-sheet-head">
+        <h1 id="run-sheet-title">
+          {isToday ? "Today: " : ""}
+          {label}
+        </h1>
+        <p className="run-sheet-count" data-testid="run-sheet-count">
+          {jobs.length === 0
+            ? "No jobs"
+            : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}, ${toDo} to do`}
+        </p>
+      </div>
+      <nav className="run-sheet-days" aria-label="Other days">
+        <Link to={`/dashboard/today?day=${previous}`} className="button button-light" rel="prev">
+          ‹ Previous day
+        </Link>
+        {isToday ? null : (
+          <Link to="/dashboard/today" className="button button-light">
+            Today
+          </Link>
+        )}
+        <Link to={`/dashboard/today?day=${next}`} className="button button-light" rel="next">
+          Next day ›
+        </Link>
+        <Link
+          to={`/dashboard/home?month=${day.slice(0, 7)}&day=${day}`}
+          className="button button-light"
+        >
+          Calendar
+        </Link>
+      </nav>
+      {jobs.length === 0 ? (
+        <p className="run-sheet-empty">No jobs booked for this day.</p>
+      ) : (
+        <ol className="run-sheet-jobs">
+          {jobs.map((job, i) => (
+            <li
+              key={job.orderId}
+              className={`run-job${job.done ? " run-job-done" : ""}`}
+              data-testid="run-job"
+              aria-labelledby={`job-${job.orderId}`}
+            >
+              <div className="run-job-head">
+                <h2 id={`job-${job.orderId}`}>
+                  <span className="run-job-number">{i + 1}.</span> {job.fullName}
+                </h2>
+                <p className={`run-job-status${job.done ? " is-done" : ""}`}>
+                  {job.done ? "Done" : "To do"}
+                </p>
+              </div>
+              <p
+                className={`run-job-payment${job.payment.collect ? " is-collect" : ""}`}
+                data-testid="run-job-payment"
+              >
+                {job.payment.text}
+              </p>
+              <div className="run-job-contact">
+                <a href={job.mapsHref} className="run-job-link" data-testid="run-job-map">
+                  <span className="run-job-link-label">Address</span>{" "}
+                  <span className="run-job-link-value">{job.address}</span>
+                </a>
+                <a href={job.telHref} className="run-job-link" data-testid="run-job-phone">
+                  <span className="run-job-link-label">Phone</span>{" "}
+                  <span className="run-job-link-value">{job.phoneNumber}</span>
+                </a>
+              </div>
+              <h3 className="run-job-subhead">Items</h3>
+              {job.items.length === 0 ? (
+                <p className="run-job-none">No items listed: a booking made by hand.</p>
+              ) : (
+                <ul className="run-job-items">
+                  {job.items.map((item, n) => (
+                    <li key={n}>{item}</li>
+                  ))}
+                </ul>
+              )}
+              {job.notes ? (
+                <>
+                  <h3 className="run-job-subhead">Customer&rsquo;s notes</h3>
+                  <p className="run-job-notes">{job.notes}</p>
+                </>
+              ) : null}
+              <Link
+                to={`/dashboard/orders/${job.orderId}`}
+                className="button button-light run-job-order"
+                data-testid="run-job-order"
+              >
+                Order #{job.orderId}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Run sheet — Haulbook dashboard" }];

@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { addDaysIso } from "~/lib/calendar";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { withShopDatabase } from "./support/shop-data";
+import { signIn } from "./support/staff";
+
+/**
+ * The crew's run sheet at tablet width, with and without JavaScript: staff open Today from the
+ * menu, read a job (what to collect, the maps and phone links, the items), step to the next day
+ * and back, and follow the job's order link. Every link a gloved finger taps is ≥ 48 px high.
+ */
+test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: true });
+
+/** A cash job for today, made as a phone booking is stored, with two items; answers its id. */
+async function cashJobToday(name: string): Promise<number> {
+  return withShopDatabase(async (db) => {
+    const order = await db.get<{ id: number }>(
+      `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
+         status, booking_status, payment_method, total_pence, source)
+       VALUES (?, 'crew@example.com', '07700 900555', '7 Canal Walk', 'Basingstoke', 'RG21 7AB', ?,
+         'pending', 'pending', 'cash_payment', 9550, 'manual') RETURNING id`,
+      name,
+      todayInLondon(),
+    );
+    const id = Number(order!.id);
+    for (const [product, position, quantity] of [
+      ["Armchair", "outside", 2],
+      ["Washing machine", "inside_no_dismantle", 1],
+    ] as const)
+      await db.run(
+        `INSERT INTO order_items (order_id, product_name, product_description, position,
+           unit_price_pence, quantity) VALUES (?, ?, 'Collected for recycling', ?, 3000, ?)`,
+        id,
+        product,
+        position,
+        quantity,
+      );
+    return id;
+  });
+}
+
+/** Serious and critical WCAG 2.1 AA problems (without JavaScript: the server's HTML, scripts blocked). */
+async function seriousViolations(page: Page, browser: Browser, javaScriptEnabled: boolean) {
+  let target = page;
+  if (!javaScriptEnabled) {
+    const context = await browser.newContext({
+      storageState: await page.context().storageState(),
+      viewport: page.viewportSize(),
+      javaScriptEnabled: true,
+    });
+    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+    target = await context.newPage();
+    await target.goto(page.url());
+  }
+  try {
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+  } finally {
+    if (target !== page) await target.context().close();
+  }
+}
+
+test("staff open today's run sheet from the menu, step a day and back, and open a job's order", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const name = `Run Sheet ${testInfo.project.name} ${Date.now()}`;
+  const orderId = await cashJobToday(name);
+  const today = todayInLondon();
+
+  await signIn(page, "/dashboard/home");
+  await page.getByRole("link", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Today" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/today$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Today:");
+
+  const job = page.getByTestId("run-job").filter({ hasText: name });
+  await expect(job).toHaveCount(1);
+  await expect(job.getByTestId("run-job-payment")).toHaveText("Collect £95.50 (cash)");
+  await expect(job.getByText("To do", { exact: true })).toBeVisible();
+  await expect(job.getByRole("listitem")).toHaveText([
+    "2 × Armchair (Outside — left out for collection)",
+    "1 × Washing machine (Inside — no dismantling)",
+  ]);
+  const map = job.getByTestId("run-job-map");
+  await expect(map).toHaveAttribute(
+    "href",
+    "https://www.google.com/maps/search/?api=1&query=7%20Canal%20Walk%2C%20Basingstoke%2C%20RG21%207AB",
+  );
+  const phone = job.getByTestId("run-job-phone");
+  await expect(phone).toHaveAttribute("href", "tel:07700900555");
+
+  // Tap targets a gloved finger can hit: the job's links and the day links.
+  const order = job.getByTestId("run-job-order");
+  const days = page.getByRole("navigation", { name: "Other days" }).getByRole("link");
+  for (const target of [map, phone, order, ...(await days.all())]) {
+    const box = await target.boundingBox();
+    expect(box, await target.innerText()).not.toBeNull();
+    expect(box!.height, await target.innerText()).toBeGreaterThanOrEqual(48);
+  }
+  expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+
+  // The next day and back again.
+  await page.getByRole("link", { name: "Next day ›" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/today\\?day=${addDaysIso(today, 1)}$`));
+  await expect(page.getByTestId("run-job").filter({ hasText: name })).toHaveCount(0);
+  await page.getByRole("link", { name: "‹ Previous day" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/today\\?day=${today}$`));
+  await expect(job).toHaveCount(1);
+
+  await job.getByRole("link", { name: `Order #${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${orderId}: ${name}`);
+});
