@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { pdfText } from "../tests/support/pdf-text";
@@ -16,6 +15,7 @@ import {
 } from "./support/quotes";
 import { outboxEmails, withShopDatabase, type OutboxEmail } from "./support/shop-data";
 import { signIn } from "./support/staff";
+import { seriousViolations } from "./support/axe";
 
 /**
  * A priced quote, end to end: staff price a customer's request at tablet width, the customer
@@ -56,38 +56,6 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
     path: path.join(SHOTS, `${name}-${testInfo.project.name}.png`),
     fullPage: true,
   });
-}
-
-/**
- * Serious and critical WCAG 2.1 AA problems axe finds on the page as it is now. axe is a script
- * in the page: without JavaScript it checks the server's HTML in a page whose own scripts are
- * blocked (as e2e/quality.spec.ts does), with the same cookies and size.
- */
-async function seriousViolations(page: Page, browser: Browser, javaScriptEnabled: boolean) {
-  let target = page;
-  if (!javaScriptEnabled) {
-    const context = await browser.newContext({
-      storageState: await page.context().storageState(),
-      viewport: page.viewportSize(),
-      javaScriptEnabled: true,
-    });
-    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
-    target = await context.newPage();
-    await target.goto(page.url());
-  }
-  try {
-    const results = await new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")}: ${n.any[0]?.message ?? ""}`).join("; ")})`,
-      );
-  } finally {
-    if (target !== page) await target.context().close();
-  }
 }
 
 const poundsOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, "")) * 100);

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { withShopDatabase } from "./support/shop-data";
 import { signIn } from "./support/staff";
+import { seriousViolations } from "./support/axe";
 
 /**
  * The crew's run sheet at tablet width, with and without JavaScript: staff open Today from the
@@ -38,31 +38,6 @@ async function cashJobToday(name: string): Promise<number> {
       );
     return id;
   });
-}
-
-/** Serious and critical WCAG 2.1 AA problems (without JavaScript: the server's HTML, scripts blocked). */
-async function seriousViolations(page: Page, browser: Browser, javaScriptEnabled: boolean) {
-  let target = page;
-  if (!javaScriptEnabled) {
-    const context = await browser.newContext({
-      storageState: await page.context().storageState(),
-      viewport: page.viewportSize(),
-      javaScriptEnabled: true,
-    });
-    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
-    target = await context.newPage();
-    await target.goto(page.url());
-  }
-  try {
-    const results = await new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
-  } finally {
-    if (target !== page) await target.context().close();
-  }
 }
 
 test("staff open today's run sheet from the menu, step a day and back, and open a job's order", async ({

@@ -7,6 +7,7 @@ import type {
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { BookAndPay } from "~/components/book-and-pay";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { CheckoutEmptyBag, CheckoutSummary } from "~/components/checkout-summary";
 import { ContactFields } from "~/components/contact-fields";
@@ -14,7 +15,6 @@ import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
 import { isIsoDay } from "~/lib/calendar";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
-import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
@@ -336,37 +336,14 @@ export default function Checkout() {
             error={errors.date}
             monthAction={hydrated ? undefined : "/checkout#collection-date"}
           />
-          {values.date && isIsoDay(values.date) && values.date.slice(0, 7) !== calendar.month ? (
-            <>
-              <input type="hidden" name="date" value={values.date} />
-              <p className="checkout-chosen">
-                Your date: {formatLongDate(values.date)}. Pick a day above to change it.
-              </p>
-            </>
-          ) : null}
-
-          <div className="checkout-submit">
-            {submitting ? (
-              <p className="checkout-submitting" role="status">
-                Submitting...
-              </p>
-            ) : (
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                className="button button-large"
-                disabled={Boolean(page.unavailable)}
-              >
-                Book and pay {formatPence(bag.subtotalPence)}
-              </button>
-            )}
-            <p className="checkout-note">
-              {page.gateway === "demo"
-                ? "This site is in demo mode: the next page is a demo payment and no card is charged."
-                : "You pay securely by card on the next step. We hold your date while you pay."}
-            </p>
-          </div>
+          <BookAndPay
+            date={values.date}
+            month={calendar.month}
+            totalPence={bag.subtotalPence}
+            submitting={submitting}
+            unavailable={Boolean(page.unavailable)}
+            demo={page.gateway === "demo"}
+          />
         </Form>
       </div>
     </div>

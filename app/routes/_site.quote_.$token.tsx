@@ -9,6 +9,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { OrderLines } from "~/components/checkout-summary";
+import { BookAndPay } from "~/components/book-and-pay";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
@@ -303,6 +304,11 @@ export default function CustomerQuote() {
           <p>{notice}</p>
         </div>
       ) : null}
+      {page.unavailable ? (
+        <div role="alert" className="notice notice-error">
+          <p>{page.unavailable}</p>
+        </div>
+      ) : null}
       {formResult?.message ? (
         <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
           <p>{formResult.message}</p>
@@ -394,37 +400,14 @@ export default function CustomerQuote() {
             error={formResult?.dateError}
             monthAction={hydrated ? undefined : `${self}#collection-date`}
           />
-          {values.date && isIsoDay(values.date) && values.date.slice(0, 7) !== calendar.month ? (
-            <>
-              <input type="hidden" name="date" value={values.date} />
-              <p className="checkout-chosen">
-                Your date: {formatLongDate(values.date)}. Pick a day above to change it.
-              </p>
-            </>
-          ) : null}
-          <div className="checkout-submit">
-            {submitting ? (
-              <p className="checkout-submitting" role="status">
-                Submitting...
-              </p>
-            ) : (
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                className="button button-large"
-                disabled={Boolean(page.unavailable)}
-              >
-                Book and pay {formatPence(offer.totalPence)}
-              </button>
-            )}
-            <p className="checkout-note">
-              {page.unavailable ??
-                (page.gateway === "demo"
-                  ? "This site is in demo mode: the next page is a demo payment and no card is charged."
-                  : "You pay securely by card on the next step. We hold your date while you pay.")}
-            </p>
-          </div>
+          <BookAndPay
+            date={values.date}
+            month={calendar.month}
+            totalPence={offer.totalPence}
+            submitting={submitting}
+            unavailable={Boolean(page.unavailable)}
+            demo={page.gateway === "demo"}
+          />
         </Form>
       </div>
 
