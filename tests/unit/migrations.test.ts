@@ -78,6 +78,7 @@ describe("migrations", () => {
       ["0005_staff_sessions", "Success"],
       ["0006_hardening_payments", "Success"],
       ["0007_quote_prices", "Success"],
+      ["0008_waste_classes", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -169,6 +170,7 @@ describe("an upgrade", () => {
       "0005_staff_sessions",
       "0006_hardening_payments",
       "0007_quote_prices",
+      "0008_waste_classes",
     ]);
   });
 
@@ -196,7 +198,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(4);
+    expect(outcome.results).toHaveLength(5);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
