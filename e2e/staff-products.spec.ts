@@ -27,17 +27,22 @@ test(
     let dialog = page.getByRole("dialog", { name: "Create Product" });
     await dialog.getByLabel("Product name").fill(name);
     await dialog.getByLabel("Price (£)").fill("38.50");
-    await dialog.getByLabel("Description").fill("A single armchair, any size.");
+    await dialog.getByLabel("Description", { exact: true }).fill("A single armchair, any size.");
     await dialog.getByLabel("Category").selectOption("Sofa & Chair Removal");
     await dialog.getByLabel("Inside — needs dismantling").fill("12");
     await dialog.getByLabel("Inside — no dismantling").fill("6");
     await dialog.getByLabel("Outside — left out for collection").fill("0");
+    await dialog.getByLabel("Waste description").fill("Domestic seating containing POPs");
+    await dialog.getByLabel("List of Wastes code").fill("200307");
+    await dialog.getByLabel("Contains POPs (upholstered seating)").check();
     // The browser's own check would stop a post without the required file; take it off to see the server's.
     await dialog.getByLabel("Image").evaluate((input) => input.removeAttribute("required"));
     await dialog.getByRole("button", { name: "Add product" }).click();
     dialog = page.getByRole("dialog", { name: "Create Product" });
     await expect(dialog.getByRole("alert")).toHaveText("You need to upload an product Image");
     await expect(dialog.getByLabel("Product name")).toHaveValue(name);
+    await expect(dialog.getByLabel("List of Wastes code")).toHaveValue("200307");
+    await expect(dialog.getByLabel("Contains POPs (upholstered seating)")).toBeChecked();
 
     await dialog.getByLabel("Image").setInputFiles({
       name: "armchair.png",
@@ -49,6 +54,7 @@ test(
     await expect(page.getByRole("dialog")).toHaveCount(0);
     const card = page.getByTestId("staff-product").filter({ hasText: name });
     await expect(card).toContainText("£38.50");
+    await expect(card).toContainText("LoW 20 03 07 · POPs");
 
     // The shop shows it at once, with its picture.
     await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
@@ -65,11 +71,33 @@ test(
     dialog = page.getByRole("dialog", { name: `Edit ${name}` });
     await expect(dialog.getByLabel("Price (£)")).toHaveValue("38.50");
     await dialog.getByLabel("Price (£)").fill("41");
+    // Its waste class: the code as stored; a bad one is refused beside the field.
+    await expect(dialog.getByLabel("List of Wastes code")).toHaveValue("20 03 07");
+    await dialog.getByLabel("List of Wastes code").fill("20 03");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog.locator("#field-low_code-error")).toContainText(
+      "Please enter a List of Wastes code of six digits",
+    );
+    // A hazardous code sets Hazardous; unticking POPs clears it.
+    await dialog.getByLabel("Waste description").fill("Discarded equipment with screens");
+    await dialog.getByLabel("List of Wastes code").fill("20 01 35*");
+    await dialog.getByLabel("Contains POPs (upholstered seating)").uncheck();
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByTestId("products-done")).toHaveText(`Changes to “${name}” saved.`);
     await expect(page.getByTestId("staff-product").filter({ hasText: name })).toContainText(
       "£41.00",
     );
+    await expect(
+      page
+        .getByTestId("staff-product")
+        .filter({ hasText: name })
+        .getByTestId("staff-product-waste"),
+    ).toHaveText("LoW 20 01 35*");
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog.getByLabel("Hazardous")).toBeChecked();
+    await expect(dialog.getByLabel("Contains POPs (upholstered seating)")).not.toBeChecked();
     await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
     await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText(
       "£41.00",

@@ -8,6 +8,7 @@ import * as m0005 from "./0005_staff_sessions";
 import * as m0006 from "./0006_hardening_payments";
 import * as m0006pg from "./0006_postgres_baseline";
 import * as m0007 from "./0007_quote_prices";
+import * as m0008 from "./0008_waste_classes";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0005_staff_sessions": m0005,
   "0006_hardening_payments": m0006,
   "0007_quote_prices": m0007,
+  "0008_waste_classes": m0008,
 };
 
 /**
@@ -32,6 +34,7 @@ export const migrations: Record<string, Migration> = {
 export const postgresMigrations: Record<string, Migration> = {
   "0006_postgres_baseline": m0006pg,
   "0007_quote_prices": m0007,
+  "0008_waste_classes": m0008,
 };
 
 /** SQLite's migrations (the list above). */

@@ -13,6 +13,10 @@ export type ProductFormField =
   | "inside_dismantle_price"
   | "inside_no_dismantle_price"
   | "outside_price"
+  | "waste_description"
+  | "low_code"
+  | "pops"
+  | "hazardous"
   | "image";
 
 /** What a refused save sends back: the message, an error per field, the values typed. */
@@ -136,6 +140,34 @@ export function ProductForm({
             error={errors[name]}
           />
         ))}
+      </fieldset>
+      <fieldset className="field product-waste">
+        <legend>Waste transfer note</legend>
+        <input type="hidden" name="waste_form" value="1" />
+        <Field
+          label="Waste description"
+          name="waste_description"
+          maxLength={200}
+          defaultValue={values.waste_description}
+          error={errors.waste_description}
+        />
+        <Field
+          label="List of Wastes code"
+          name="low_code"
+          hint="e.g. 20 03 07; a * marks hazardous waste"
+          maxLength={20}
+          autoComplete="off"
+          defaultValue={values.low_code}
+          error={errors.low_code}
+        />
+        <label className="product-waste-flag">
+          <input type="checkbox" name="pops" defaultChecked={Boolean(values.pops)} />
+          Contains POPs (upholstered seating)
+        </label>
+        <label className="product-waste-flag">
+          <input type="checkbox" name="hazardous" defaultChecked={Boolean(values.hazardous)} />
+          Hazardous
+        </label>
       </fieldset>
       <div className={`field${shownImageError ? " field-invalid" : ""}`}>
         <label htmlFor="field-image">{imageRequired ? "Image" : "Replace the image"}</label>

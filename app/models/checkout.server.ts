@@ -26,7 +26,7 @@ import {
 import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "./contact-details.server";
 import { abandonKey, closePayment, completePayment, startPayment } from "./payment.server";
-import { getProductsByIds } from "./product.server";
+import { getProductsByIds, type Product } from "./product.server";
 import { closedOfferMessage, offerPath, quoteForCustomer } from "./quote-offer.server";
 import { checkRateLimit, rateLimitLock, recordAttempt, retryAfterText } from "./rate-limit.server";
 
@@ -248,6 +248,22 @@ async function resumeCheckout(
 }
 
 /**
+ * An order line's copy of its product's waste class (docs/rules.md#waste-classes), for the
+ * waste transfer note: what the product said when the order was written. A free quote line
+ * (no product) has none.
+ */
+export function wasteSnapshot(product: Product | undefined) {
+  if (!product) return { waste_description: null, low_code: null, pops: null, hazardous: null };
+  const { waste } = product;
+  return {
+    waste_description: waste.wasteDescription,
+    low_code: waste.lowCode,
+    pops: waste.pops ? (1 as const) : (0 as const),
+    hazardous: waste.hazardous ? (1 as const) : (0 as const),
+  };
+}
+
+/**
  * Checks the form and the bag, writes the order (pending, card, web) with
  * its items' snapshot and a total computed from the database, and asks the
  * gateway for a session. A repeated submit with the same token returns the
@@ -350,6 +366,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
             product_id: line.id,
             product_name: line.name,
             product_description: descriptions.get(line.id)?.description ?? "",
+            ...wasteSnapshot(descriptions.get(line.id)),
             image_id: line.image.id,
             position: line.position,
             unit_price_pence: line.unitPricePence,
@@ -520,6 +537,7 @@ export async function startQuoteCheckout(
               product_id: product?.id ?? null,
               product_name: line.description,
               product_description: product?.description ?? "",
+              ...wasteSnapshot(product),
               image_id: product?.imageId ?? null,
               position: line.position,
               unit_price_pence: line.unitPricePence,

@@ -5,6 +5,7 @@ import { deleteUnusedImages, saveProcessedImage } from "./image.server";
 import {
   PRODUCT_INPUT_FIELDS,
   productFailure,
+  WASTE_INPUT_FIELDS,
   productFormValues,
   toProductFields,
   validateProductInput,
@@ -28,6 +29,10 @@ function productColumns(fields: ProductFields) {
     inside_dismantle_pence: fields.insideDismantlePence,
     inside_no_dismantle_pence: fields.insideNoDismantlePence,
     outside_pence: fields.outsidePence,
+    waste_description: fields.waste.wasteDescription,
+    low_code: fields.waste.lowCode,
+    pops: fields.waste.pops ? (1 as const) : (0 as const),
+    hazardous: fields.waste.hazardous ? (1 as const) : (0 as const),
   };
 }
 
@@ -59,10 +64,10 @@ export async function createProductFromInput(
   values: Record<string, unknown>,
   images: readonly ReceivedProductImage[],
 ): Promise<ProductSaveResult> {
-  const { parsed, errors, image } = validateProductInput(values, images);
+  const { parsed, errors, image, wasteClass } = validateProductInput(values, images);
   if (!image && !errors.image) errors.image = PRODUCT_MESSAGES.imageRequired;
   if (!parsed.success || !image || Object.keys(errors).length > 0) return productFailure(errors);
-  const row = await createProduct(toProductFields(parsed.data), image);
+  const row = await createProduct(toProductFields(parsed.data, wasteClass), image);
   const product = await getProduct(row.id);
   if (!product) throw new Error(`product ${row.id} vanished after insert`);
   return { ok: true, product };
@@ -70,7 +75,8 @@ export async function createProductFromInput(
 
 /**
  * Staff change a product. Fields that are not sent keep their value (the
- * /api sends only what changed); fields sent empty are refused. A new image
+ * /api sends only what changed); fields sent empty are refused, and so is a
+ * waste class emptied once given (docs/rules.md#waste-classes). A new image
  * replaces the old one, which is removed if nothing else uses it (orders
  * keep theirs). Orders already placed keep their own copy of name and price.
  */
@@ -82,10 +88,18 @@ export async function updateProductFromInput(
   const current = await getProduct(id);
   if (!current) return notFound();
   const merged = { ...productFormValues(current) } as Record<string, unknown>;
-  for (const key of PRODUCT_INPUT_FIELDS) if (key in values) merged[key] = values[key];
-  const { parsed, errors, image } = validateProductInput(merged, images);
+  for (const key of [...PRODUCT_INPUT_FIELDS, ...WASTE_INPUT_FIELDS])
+    if (key in values) merged[key] = values[key];
+  // The staff form leaves an unticked box out: it means off, not "keep".
+  if ("waste_form" in values)
+    for (const flag of ["pops", "hazardous"]) merged[flag] = values[flag] ?? "";
+  const { parsed, errors, image, wasteClass } = validateProductInput(
+    merged,
+    images,
+    current.waste.lowCode !== "",
+  );
   if (!parsed.success || Object.keys(errors).length > 0) return productFailure(errors);
-  const fields = toProductFields(parsed.data);
+  const fields = toProductFields(parsed.data, wasteClass);
   await db()
     .transaction()
     .execute(async (trx) => {

@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES } from "~/lib/domain";
 import { penceToPounds, poundsToPence } from "~/lib/format";
 import { fieldErrors } from "~/lib/forms";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
+import { checkWasteClass, NO_WASTE_CLASS, type WasteClass, type WasteField } from "~/lib/waste";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
 import type { UploadedFile } from "~/services/uploads.server";
 import type { Product, ProductFields } from "./product.server";
@@ -87,8 +88,14 @@ const productSchema = z.object({
   outside_price: pounds("the outside surcharge", 0, "It cannot be negative"),
 });
 export type ProductInputField = keyof typeof productSchema.shape;
-export type ProductField = ProductInputField | "image";
+export type ProductField = ProductInputField | WasteField | "image";
 export const PRODUCT_INPUT_FIELDS = Object.keys(productSchema.shape) as ProductInputField[];
+/**
+ * The waste class's fields (docs/rules.md#waste-classes): optional for /api clients, which may
+ * leave them out (a product keeps its own). The staff form sends `waste_form` with them, so a
+ * checkbox it leaves unticked is off.
+ */
+export const WASTE_INPUT_FIELDS = ["waste_description", "low_code", "pops", "hazardous"] as const;
 
 export type ProductSaveResult =
   | { ok: true; product: Product }
@@ -99,10 +106,15 @@ export type ProductSaveResult =
       errors: Partial<Record<ProductField, string>>;
     };
 
-/** The form's values checked (a refused image is an error too), and the first image that arrived. */
+/**
+ * The form's values checked (a refused image is an error too), the waste class, and the first
+ * image that arrived. `hadCode`: the product already has a List of Wastes code (it may not be
+ * emptied again).
+ */
 export function validateProductInput(
   values: Record<string, unknown>,
   images: readonly ReceivedProductImage[],
+  hadCode = false,
 ) {
   // A field that was not sent is treated as left empty (so it gets the same message).
   const input = Object.fromEntries(
@@ -110,14 +122,20 @@ export function validateProductInput(
   );
   const parsed = productSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<ProductField>(parsed.error);
+  const waste = checkWasteClass(values, hadCode);
+  if (!waste.ok) Object.assign(errors, waste.errors);
+  const wasteClass: WasteClass = waste.ok ? waste.wasteClass : NO_WASTE_CLASS;
   const refused = images.find((i) => "error" in i);
   if (refused && "error" in refused) errors.image = refused.error;
   const image = images.flatMap((i) => ("image" in i ? [i.image] : []))[0];
-  return { parsed, errors, image };
+  return { parsed, errors, image, wasteClass };
 }
 
 /** Checked form values as a product's fields (money in pence). */
-export function toProductFields(data: z.infer<typeof productSchema>): ProductFields {
+export function toProductFields(
+  data: z.infer<typeof productSchema>,
+  waste: WasteClass,
+): ProductFields {
   return {
     name: data.product_name,
     description: data.product_description,
@@ -126,6 +144,7 @@ export function toProductFields(data: z.infer<typeof productSchema>): ProductFie
     insideDismantlePence: data.inside_dismantle_price,
     insideNoDismantlePence: data.inside_no_dismantle_price,
     outsidePence: data.outside_price,
+    waste,
   };
 }
 
@@ -140,7 +159,9 @@ export const productFailure = (
 });
 
 /** A product as the form shows it: the spec's field names, money in pounds. */
-export function productFormValues(product: Product): Record<ProductInputField, string> {
+export function productFormValues(
+  product: Product,
+): Record<ProductInputField | (typeof WASTE_INPUT_FIELDS)[number], string> {
   const money = (pence: number) => penceToPounds(pence).toFixed(2);
   return {
     product_name: product.name,
@@ -150,5 +171,9 @@ export function productFormValues(product: Product): Record<ProductInputField, s
     inside_dismantle_price: money(product.insideDismantlePence),
     inside_no_dismantle_price: money(product.insideNoDismantlePence),
     outside_price: money(product.outsidePence),
+    waste_description: product.waste.wasteDescription,
+    low_code: product.waste.lowCode,
+    pops: product.waste.pops ? "on" : "",
+    hazardous: product.waste.hazardous ? "on" : "",
   };
 }

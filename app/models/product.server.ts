@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { resolveCategory } from "~/lib/categories";
 import type { ProductCategory } from "~/lib/domain";
 import { clampPage, pageCount } from "~/lib/paging";
+import type { WasteClass } from "~/lib/waste";
 import {
   caseless,
   containsIgnoringCase,
@@ -26,6 +27,8 @@ export interface ProductFields {
   insideDismantlePence: number;
   insideNoDismantlePence: number;
   outsidePence: number;
+  /** what the waste transfer note prints for it (docs/rules.md#waste-classes) */
+  waste: WasteClass;
 }
 
 /** How pages and the /api show a picture: the original plus WebP widths for srcset. */
@@ -61,6 +64,10 @@ const PRODUCT_COLUMNS = [
   "products.inside_no_dismantle_pence",
   "products.outside_pence",
   "products.image_id",
+  "products.waste_description",
+  "products.low_code",
+  "products.pops",
+  "products.hazardous",
   "images.width",
   "images.height",
 ] as const;
@@ -93,6 +100,10 @@ interface Row {
   inside_no_dismantle_pence: number;
   outside_pence: number;
   image_id: string;
+  waste_description: string;
+  low_code: string;
+  pops: 0 | 1;
+  hazardous: 0 | 1;
   width: number | null;
   height: number | null;
 }
@@ -111,6 +122,12 @@ async function toProducts(rows: Row[]): Promise<Product[]> {
       insideDismantlePence: row.inside_dismantle_pence,
       insideNoDismantlePence: row.inside_no_dismantle_pence,
       outsidePence: row.outside_pence,
+      waste: {
+        wasteDescription: row.waste_description,
+        lowCode: row.low_code,
+        pops: row.pops === 1,
+        hazardous: row.hazardous === 1,
+      },
       imageId: row.image_id,
       image: {
         id: row.image_id,

@@ -55,6 +55,11 @@ export default function Products() {
               <div className="staff-product-body">
                 <h2 className="staff-product-name">{p.name}</h2>
                 <p className="staff-product-category">{p.category}</p>
+                <p className="staff-product-waste" data-testid="staff-product-waste">
+                  {p.waste.lowCode
+                    ? `LoW ${p.waste.lowCode}${p.waste.pops ? " · POPs" : ""}`
+                    : "No waste class yet"}
+                </p>
                 <p className="staff-product-price">{formatPence(p.pricePence)}</p>
                 <ul className="staff-product-extras" aria-label="Added for each position">
                   <li>Inside, dismantle +{formatPence(p.insideDismantlePence)}</li>

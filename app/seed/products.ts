@@ -5,6 +5,8 @@
  * dismantling / left outside. Items that cannot be taken apart cost the same inside either way.
  */
 
+import type { WasteClass } from "~/lib/waste";
+
 export type SeedCategory =
   | "Sofa & Chair Removal"
   | "Old Batteries Removal"
@@ -26,7 +28,66 @@ export interface SeedProduct {
   outsidePence: number;
   /** key into the illustrations; unique per product */
   illustration: string;
+  /** what its waste transfer note says (docs/rules.md#waste-classes) */
+  waste: WasteClass;
 }
+
+const waste = (wasteDescription: string, lowCode: string, pops = false): WasteClass => ({
+  wasteDescription,
+  lowCode,
+  pops,
+  hazardous: lowCode.endsWith("*"),
+});
+
+const SEATING = waste("Domestic seating containing POPs (upholstered)", "20 03 07", true);
+const BULKY = waste("Bulky furniture waste", "20 03 07");
+const MIXED = waste("Mixed household waste", "20 03 01");
+const ELECTRICAL = waste("Discarded electrical and electronic equipment", "20 01 36");
+const SCREENS = waste("Discarded equipment with screens (TVs, monitors, laptops)", "20 01 35*");
+const LEAD_ACID = waste("Lead-acid batteries", "20 01 33*");
+const OTHER_BATTERIES = waste(
+  "Batteries other than lead-acid or NiCd (alkaline, lithium)",
+  "20 01 34",
+);
+
+/** Each category's class (the migration's backfill for shops that had products before). */
+const CATEGORY_WASTE: Record<SeedCategory, WasteClass> = {
+  "Sofa & Chair Removal": SEATING,
+  "Old Batteries Removal": LEAD_ACID,
+  "Office Removal": waste("Mixed office waste", "20 03 01"),
+  "Garden Waste Removal": waste("Garden waste (biodegradable)", "20 02 01"),
+  "Furniture Removal": BULKY,
+  "Fridge Removal": waste(
+    "Discarded fridges and freezers containing refrigerant gases",
+    "20 01 23*",
+  ),
+  "Electronic Removal": SCREENS,
+  "Home Removal": MIXED,
+  "Appliance Removal": ELECTRICAL,
+};
+
+/** Where the category is too coarse: by product name. */
+const WASTE_BY_NAME: Readonly<Record<string, WasteClass>> = {
+  "Household Batteries Box": OTHER_BATTERIES,
+  "E-Bike Battery": waste("Lithium-ion batteries", "20 01 34"),
+  "Laptop and Phone Batteries Bag": waste("Lithium-ion batteries", "20 01 34"),
+  "Office Desk": waste("Bulky office furniture", "20 03 07"),
+  "Office Chair": waste("Seating containing POPs (upholstered)", "20 03 07", true),
+  "Filing Cabinet": waste("Bulky office furniture", "20 03 07"),
+  "Bookcase or Shelving Unit": waste("Bulky office furniture", "20 03 07"),
+  "Office Partition Screen": waste("Bulky office furniture", "20 03 07"),
+  "Boardroom Table": waste("Bulky office furniture", "20 03 07"),
+  "Garden Furniture Set": BULKY,
+  Trampoline: BULKY,
+  "Garden Shed": BULKY,
+  Barbecue: BULKY,
+  Lawnmower: ELECTRICAL,
+  "Printer or Photocopier": ELECTRICAL,
+  "Hi-Fi and Speakers": ELECTRICAL,
+  "Carpet and Underlay": BULKY,
+  "Bathroom Suite": BULKY,
+  "Kitchen Units": BULKY,
+};
 
 type Row = [
   name: string,
@@ -47,6 +108,7 @@ function group(category: SeedCategory, rows: Row[]): SeedProduct[] {
     insideNoDismantlePence: inside,
     outsidePence: 0,
     illustration,
+    waste: WASTE_BY_NAME[name] ?? CATEGORY_WASTE[category],
   }));
 }
 

@@ -54,6 +54,14 @@ export interface ProductsTable {
   retired_at: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
+  /** the waste transfer note's facts (docs/rules.md#waste-classes); '' until staff give them */
+  waste_description: Generated<string>;
+  /** List of Wastes code, "20 03 07" or "20 01 23*"; '' until staff give one */
+  low_code: Generated<string>;
+  /** 1: contains persistent organic pollutants (upholstered seating) */
+  pops: Generated<0 | 1>;
+  /** 1: hazardous waste (always so for a code ending in *) */
+  hazardous: Generated<0 | 1>;
 }
 
 export interface OrdersTable {
@@ -101,6 +109,11 @@ export interface OrderItemsTable {
   position: Position | null;
   unit_price_pence: number;
   quantity: number;
+  /** the product's waste class when ordered; null on a free line or an order from before 0008 */
+  waste_description: ColumnType<string | null, string | null | undefined, string | null>;
+  low_code: ColumnType<string | null, string | null | undefined, string | null>;
+  pops: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
+  hazardous: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
 }
 
 export interface OrderEventsTable {

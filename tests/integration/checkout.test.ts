@@ -335,6 +335,17 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
     expect(history).toEqual([{ field: "status", new_value: "complete" }]);
 
+    // Each paid line carries its product's waste class as it was, for the waste transfer note.
+    const waste = "waste_description, low_code, pops, hazardous";
+    const [product] = await rows<Record<string, unknown>>(
+      server,
+      `SELECT ${waste} FROM products WHERE id = 5`,
+    );
+    expect(product!.low_code).toMatch(/^\d\d \d\d \d\d\*?$/);
+    expect(
+      await rows(server, `SELECT ${waste} FROM order_items WHERE order_id = ?`, order.id),
+    ).toEqual([product]);
+
     // The mail goes out through the outbox to the SMTP server.
     await expect
       .poll(() => smtp.messages.filter((m) => m.subject.includes(`HB${order.id}`)).length, {

@@ -212,7 +212,9 @@ describe("copy: SQLite to PostgreSQL and back", () => {
       `copy of the template shop and ${ORDERS - 1} orders: ${copied} rows in ${Math.round(ms)} ms`,
     );
     expect(run.stdout).toContain(`Copying ${shopFile} to PostgreSQL ${copyUrl}...`);
-    expect(run.stdout).toContain("Migrated the copy: 0006_postgres_baseline, 0007_quote_prices.");
+    expect(run.stdout).toContain(
+      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes.",
+    );
     expect(run.stdout).toContain(`Copied ${copied} rows from ${shopFile} to PostgreSQL`);
     expect(run.stdout).toContain("every table's rows and money match");
     expect(run.stdout).not.toContain("differs");

@@ -346,7 +346,11 @@ describe("PostgreSQL's schema", () => {
       (
         await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
       ).rows.map((r) => r.name);
-    expect(await applied(postgres.db)).toEqual(["0006_postgres_baseline", "0007_quote_prices"]);
+    expect(await applied(postgres.db)).toEqual([
+      "0006_postgres_baseline",
+      "0007_quote_prices",
+      "0008_waste_classes",
+    ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
       "0002_rate_limits",
@@ -355,6 +359,7 @@ describe("PostgreSQL's schema", () => {
       "0005_staff_sessions",
       "0006_hardening_payments",
       "0007_quote_prices",
+      "0008_waste_classes",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -61,6 +61,7 @@ describe("the shop on PostgreSQL", () => {
       expect(await rows("SELECT name FROM kysely_migration ORDER BY name")).toEqual([
         { name: "0006_postgres_baseline" },
         { name: "0007_quote_prices" },
+        { name: "0008_waste_classes" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -505,6 +505,126 @@ describe("the products page without JavaScript", () => {
     expect(html).toMatch(/id="field-product_description"[^>]*aria-invalid="true"/);
   });
 
+  it("sets and changes a product's waste class through the form; an unticked box clears its flag", async () => {
+    const name = unique("Waste Sofa");
+    const waste = (id: number) =>
+      query<Record<string, unknown>>(
+        "SELECT waste_description, low_code, pops, hazardous FROM products WHERE id = ?",
+        id,
+      ).then((r) => r[0]);
+    const modal = await textOf(await page("/dashboard/products/new"));
+    expect(modal).toContain("Waste transfer note");
+    expect(modal).toContain("e.g. 20 03 07; a * marks hazardous waste");
+
+    const created = await page("/dashboard/products/new", {
+      method: "POST",
+      body: productForm(
+        {
+          product_name: name,
+          waste_form: "1",
+          waste_description: "Domestic seating containing POPs (upholstered)",
+          low_code: "200307",
+          pops: "on",
+        },
+        [{ name: "sofa.png", bytes: await png() }],
+      ),
+    });
+    expect(created.status).toBe(303);
+    const id = (await query<{ id: number }>("SELECT id FROM products WHERE name = ?", name))[0]!.id;
+    expect(await waste(id)).toEqual({
+      waste_description: "Domestic seating containing POPs (upholstered)",
+      low_code: "20 03 07",
+      pops: 1,
+      hazardous: 0,
+    });
+    const edit = await textOf(await page(`/dashboard/products/${id}`));
+    expect(edit).toMatch(
+      /name="low_code"[^>]*value="20 03 07"|value="20 03 07"[^>]*name="low_code"/,
+    );
+    expect(edit).toMatch(/<input[^>]*name="pops"[^>]*checked/);
+
+    // A hazardous code: the flag follows the *; the unticked POPs box clears POPs.
+    const changed = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({
+        product_name: name,
+        waste_form: "1",
+        waste_description: "Discarded TVs and monitors",
+        low_code: "20 01 35*",
+      }),
+    });
+    expect(changed.status).toBe(303);
+    expect(await waste(id)).toEqual({
+      waste_description: "Discarded TVs and monitors",
+      low_code: "20 01 35*",
+      pops: 0,
+      hazardous: 1,
+    });
+
+    // Errors per field, the product unchanged: a bad code, a code emptied once given.
+    const bad = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({
+        product_name: name,
+        waste_form: "1",
+        waste_description: "",
+        low_code: "20 03",
+      }),
+    });
+    expect(bad.status).toBe(400);
+    const html = await textOf(bad);
+    expect(html).toMatch(/id="field-low_code"[^>]*aria-invalid="true"/);
+    expect(html).toContain("Please enter a List of Wastes code of six digits");
+    expect(html).toContain("Please describe the waste for the waste transfer note");
+    const emptied = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({
+        product_name: name,
+        waste_form: "1",
+        waste_description: "",
+        low_code: "",
+      }),
+    });
+    expect(emptied.status).toBe(400);
+    expect(await textOf(emptied)).toContain("Please enter the List of Wastes code");
+    const kettle = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({
+        product_name: name,
+        waste_form: "1",
+        waste_description: "Kettle",
+        low_code: "20 01 36",
+        hazardous: "on",
+      }),
+    });
+    expect(kettle.status).toBe(400);
+    expect(await textOf(kettle)).toContain("the code ending in *");
+    expect((await waste(id))!.low_code).toBe("20 01 35*");
+
+    // An /api client that knows nothing of waste classes keeps the product's, and the
+    // /api's product shape is as it was.
+    const res = await update(
+      productForm({ ID: String(id), product_name: name, product_price: "60" }),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { product: Record<string, unknown> };
+    expect(Object.keys(body.product).sort()).toEqual(
+      [
+        "ID",
+        "img_url",
+        "inside_dismantle_price",
+        "inside_no_dismantle_price",
+        "outside_price",
+        "product_category",
+        "product_description",
+        "product_name",
+        "product_price",
+      ].sort(),
+    );
+    expect((await waste(id))!.low_code).toBe("20 01 35*");
+    expect((await waste(id))!.hazardous).toBe(1);
+  });
+
   it("refuses a 6 MB image with 413 and the spec's message", async () => {
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set([0x89, 0x50, 0x4e, 0x47]);

@@ -398,6 +398,16 @@ describe("priced quotes", () => {
         quantity: 2,
       },
     ]);
+    // The catalogue line carries its product's waste class; the free line has none.
+    const waste = "waste_description, low_code, pops, hazardous";
+    const [productWaste] = await sql(`SELECT ${waste} FROM products WHERE id = ?`, product.id);
+    expect(productWaste).toMatchObject({ low_code: expect.stringMatching(/^\d\d \d\d \d\d/) });
+    expect(
+      await sql(`SELECT ${waste} FROM order_items WHERE order_id = ? ORDER BY id`, order.id),
+    ).toEqual([
+      productWaste,
+      { waste_description: null, low_code: null, pops: null, hazardous: null },
+    ]);
     expect(
       await sql(
         "SELECT product_id, position, description, unit_price_pence, quantity FROM quote_offer_lines WHERE offer_id = ? ORDER BY sort_order",

@@ -6,6 +6,7 @@ import { sql, type Migration, type MigrationProvider } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type Connection } from "~/services/db.server";
 import { migrations } from "../../migrations";
+import { BACKFILL } from "../../migrations/0008_waste_classes";
 
 const opened: Connection[] = [];
 function freshDatabase() {
@@ -78,6 +79,7 @@ describe("migrations", () => {
       ["0005_staff_sessions", "Success"],
       ["0006_hardening_payments", "Success"],
       ["0007_quote_prices", "Success"],
+      ["0008_waste_classes", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -169,6 +171,7 @@ describe("an upgrade", () => {
       "0005_staff_sessions",
       "0006_hardening_payments",
       "0007_quote_prices",
+      "0008_waste_classes",
     ]);
   });
 
@@ -196,7 +199,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(4);
+    expect(outcome.results).toHaveLength(5);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
@@ -232,5 +235,43 @@ describe("an upgrade", () => {
       /upgraded by a newer Haulbook \(migration 0099_future/,
     );
     expect(schemaOf(connection.sqlite)).toEqual(before);
+  });
+
+  it("gives products that existed before waste classes their category's class (0008)", async () => {
+    const connection = freshDatabase();
+    await migrateToLatest(connection, { provider: upTo("0007_quote_prices") });
+    const { sqlite } = connection;
+    sqlite
+      .prepare(
+        "INSERT INTO images (id, content_type, byte_size, bytes) VALUES (?, 'image/png', 3, ?)",
+      )
+      .run("c".repeat(64), Buffer.from("abc"));
+    const insert = sqlite.prepare(
+      "INSERT INTO products (name, description, category, price_pence, image_id) VALUES (?, 'x', ?, 1000, ?)",
+    );
+    for (const [category] of BACKFILL) insert.run(`Old ${category}`, category, "c".repeat(64));
+
+    await migrateToLatest(connection);
+    const rows = sqlite
+      .prepare("SELECT category, waste_description, low_code, pops, hazardous FROM products")
+      .all() as { category: string }[];
+    expect(rows).toHaveLength(BACKFILL.length);
+    for (const [category, description, code, pops, hazardous] of BACKFILL)
+      expect(rows.find((r) => r.category === category)).toEqual({
+        category,
+        waste_description: description,
+        low_code: code,
+        pops,
+        hazardous,
+      });
+    expect(rows.find((r) => r.category === "Sofa & Chair Removal")).toMatchObject({
+      waste_description: "Domestic seating containing POPs (upholstered)",
+      low_code: "20 03 07",
+      pops: 1,
+    });
+    const items = sqlite.pragma("table_info(order_items)") as { name: string; notnull: number }[];
+    expect(
+      items.filter((c) => ["waste_description", "low_code", "pops", "hazardous"].includes(c.name)),
+    ).toHaveLength(4);
   });
 });
