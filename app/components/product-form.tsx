@@ -160,11 +160,11 @@ export function ProductForm({
           defaultValue={values.low_code}
           error={errors.low_code}
         />
-        <label className="product-waste-flag">
+        <label className="radio-line">
           <input type="checkbox" name="pops" defaultChecked={Boolean(values.pops)} />
           Contains POPs (upholstered seating)
         </label>
-        <label className="product-waste-flag">
+        <label className="radio-line">
           <input type="checkbox" name="hazardous" defaultChecked={Boolean(values.hazardous)} />
           Hazardous
         </label>
