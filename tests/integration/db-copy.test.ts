@@ -132,14 +132,16 @@ function addBusiness(file: string) {
       }
       // The newest order is deleted: its id is never handed out again, on either engine.
       db.prepare("DELETE FROM orders WHERE id = ?").run(ORDERS);
+      // Seen just now: the shop started on the copy must not prune them as idle.
+      const seenAt = new Date().toISOString();
       const session = db.prepare(
-        "INSERT INTO staff_sessions (token_hash, user_id, seen_at) VALUES (?, 1, '2026-11-23T10:00:00.000Z')",
+        "INSERT INTO staff_sessions (token_hash, user_id, seen_at) VALUES (?, 1, ?)",
       );
-      for (let i = 0; i < 3; i++) session.run(crypto.randomBytes(32).toString("hex"));
+      for (let i = 0; i < 3; i++) session.run(crypto.randomBytes(32).toString("hex"), seenAt);
       const source = db.prepare(
-        "INSERT INTO staff_login_sources (user_id, address, last_seen_at) VALUES (1, ?, '2026-11-23T10:00:00.000Z')",
+        "INSERT INTO staff_login_sources (user_id, address, last_seen_at) VALUES (1, ?, ?)",
       );
-      for (let i = 0; i < LOGIN_SOURCES; i++) source.run(`10.0.${i >> 8}.${i & 255}`);
+      for (let i = 0; i < LOGIN_SOURCES; i++) source.run(`10.0.${i >> 8}.${i & 255}`, seenAt);
       db.prepare(
         `INSERT INTO outbox (kind, to_address, subject, text_body, html_body)
          VALUES ('booking', 'customer1@example.com', 'Your booking', 'Thank you — £10.07', NULL)`,
