@@ -9,6 +9,7 @@ import * as m0006 from "./0006_hardening_payments";
 import * as m0006pg from "./0006_postgres_baseline";
 import * as m0007 from "./0007_quote_prices";
 import * as m0008 from "./0008_waste_classes";
+import * as m0009 from "./0009_job_completions";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "0006_hardening_payments": m0006,
   "0007_quote_prices": m0007,
   "0008_waste_classes": m0008,
+  "0009_job_completions": m0009,
 };
 
 /**
@@ -35,6 +37,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0006_postgres_baseline": m0006pg,
   "0007_quote_prices": m0007,
   "0008_waste_classes": m0008,
+  "0009_job_completions": m0009,
 };
 
 /** SQLite's migrations (the list above). */

@@ -103,7 +103,7 @@ export async function listImageVariants(originalIds: readonly string[]) {
  * whole family: the original and every variant (product pictures have WebP
  * variants; a quote photo may share its bytes, so its row, with a product
  * picture). A family is kept while any member is used by a product, an order
- * line (orders keep the picture they were placed with) or a quote, because
+ * line (orders keep the picture they were placed with), a quote or a job's photos, because
  * content addressing lets two uploads share an image. Use inside the
  * caller's transaction, after removing its own references; returns how many
  * image rows were deleted.
@@ -140,6 +140,12 @@ export async function deleteUnusedImages(
           .selectFrom("quote_images")
           .select("quote_images.id")
           .where("quote_images.image_id", "in", family),
+      )
+      .unionAll(
+        trx
+          .selectFrom("job_photos")
+          .select("job_photos.id")
+          .where("job_photos.image_id", "in", family),
       )
       .limit(1)
       .executeTakeFirst();

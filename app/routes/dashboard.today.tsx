@@ -113,13 +113,24 @@ export default function RunSheet() {
                   <p className="run-job-notes">{job.notes}</p>
                 </>
               ) : null}
-              <Link
-                to={`/dashboard/orders/${job.orderId}`}
-                className="button button-light run-job-order"
-                data-testid="run-job-order"
-              >
-                Order #{job.orderId}
-              </Link>
+              <div className="run-job-actions">
+                {job.done ? null : (
+                  <Link
+                    to={`/dashboard/orders/${job.orderId}/complete`}
+                    className="button run-job-complete"
+                    data-testid="run-job-complete"
+                  >
+                    Complete job
+                  </Link>
+                )}
+                <Link
+                  to={`/dashboard/orders/${job.orderId}`}
+                  className="button button-light run-job-order"
+                  data-testid="run-job-order"
+                >
+                  Order #{job.orderId}
+                </Link>
+              </div>
             </li>
           ))}
         </ol>

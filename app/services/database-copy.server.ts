@@ -74,6 +74,10 @@ export const COPY_ORDER = [
   { name: "orders", key: ["id"], counter: true },
   { name: "order_items", key: ["id"], counter: true },
   { name: "order_events", key: ["id"], counter: true },
+  { name: "job_completions", key: ["id"], counter: true },
+  { name: "job_waste_lines", key: ["id"], counter: true },
+  { name: "job_receipt_lines", key: ["id"], counter: true },
+  { name: "job_photos", key: ["id"], counter: true },
   { name: "outbox", key: ["id"], counter: true },
   // Up to a few hundred kB each (PDFs): a small batch.
   { name: "outbox_attachments", key: ["id"], counter: true, batch: 50 },

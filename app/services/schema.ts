@@ -96,6 +96,12 @@ export interface OrdersTable {
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** set when a payment arrived that does not match the order: staff check it */
   payment_review_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a booking for a business: its name (null for a household) */
+  business_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the business's SIC 2007 code, five digits */
+  sic_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the customer's (or staff's) words for the crew */
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -247,6 +253,80 @@ export interface StaffLoginSourcesTable {
   last_seen_at: string;
 }
 
+/** A completed job: the facts of the transfer and the money, as they were (0009). */
+export interface JobCompletionsTable {
+  id: Generated<number>;
+  /** null once the order is deleted: the note is kept two years regardless */
+  order_id: number | null;
+  receipt_number: number;
+  photo_token: string;
+  completed_at: CreatedAt;
+  /** ISO instant of the transfer */
+  transferred_at: string;
+  /** the tax point: the collection day */
+  collection_date: string;
+  handed_over_by: string;
+  crew_name: string;
+  crew_user_id: number | null;
+  /** how the waste was contained, e.g. "Loose, loaded by hand" */
+  containment: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  business_name: string | null;
+  sic_code: string | null;
+  carrier_name: string;
+  carrier_address: string;
+  /** the waste carrier registration (CBDU…) */
+  carrier_registration: string;
+  /** empty when not VAT registered */
+  vat_number: string;
+  vat_rate_percent: number;
+  total_pence: number;
+  payment_method: PaymentMethod;
+  /** cash or a transfer taken on the day by the crew */
+  payment_collected: "cash_payment" | "bank_transfer" | null;
+  /** YYYY-MM-DD: two years after the transfer */
+  keep_until: string;
+}
+
+/** One line of a waste transfer note. */
+export interface JobWasteLinesTable {
+  id: Generated<number>;
+  completion_id: number;
+  sort_order: number;
+  source: "booked" | "catalogue" | "free";
+  product_id: number | null;
+  name: string;
+  waste_description: string;
+  low_code: string;
+  pops: 0 | 1;
+  hazardous: 0 | 1;
+  quantity: number;
+}
+
+/** One line of a receipt (VAT-inclusive pence). */
+export interface JobReceiptLinesTable {
+  id: Generated<number>;
+  completion_id: number;
+  sort_order: number;
+  description: string;
+  detail: string | null;
+  quantity: number;
+  unit_price_pence: number;
+}
+
+export interface JobPhotosTable {
+  id: Generated<number>;
+  completion_id: number;
+  kind: "before" | "after";
+  image_id: string;
+  sort_order: number;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -265,4 +345,8 @@ export interface DB {
   payment_events: PaymentEventsTable;
   staff_sessions: StaffSessionsTable;
   staff_login_sources: StaffLoginSourcesTable;
+  job_completions: JobCompletionsTable;
+  job_waste_lines: JobWasteLinesTable;
+  job_receipt_lines: JobReceiptLinesTable;
+  job_photos: JobPhotosTable;
 }

@@ -290,6 +290,10 @@ async function postgresSchema(db: Kysely<DB>): Promise<Schema> {
 
 const TABLES = [
   "images",
+  "job_completions",
+  "job_photos",
+  "job_receipt_lines",
+  "job_waste_lines",
   "order_events",
   "order_items",
   "orders",
@@ -350,6 +354,7 @@ describe("PostgreSQL's schema", () => {
       "0006_postgres_baseline",
       "0007_quote_prices",
       "0008_waste_classes",
+      "0009_job_completions",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -360,6 +365,7 @@ describe("PostgreSQL's schema", () => {
       "0006_hardening_payments",
       "0007_quote_prices",
       "0008_waste_classes",
+      "0009_job_completions",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

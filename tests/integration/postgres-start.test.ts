@@ -62,6 +62,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0006_postgres_baseline" },
         { name: "0007_quote_prices" },
         { name: "0008_waste_classes" },
+        { name: "0009_job_completions" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

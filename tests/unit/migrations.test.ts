@@ -49,6 +49,10 @@ afterEach(async () => {
 
 const TABLES = [
   "images",
+  "job_completions",
+  "job_photos",
+  "job_receipt_lines",
+  "job_waste_lines",
   "order_events",
   "order_items",
   "orders",
@@ -80,6 +84,7 @@ describe("migrations", () => {
       ["0006_hardening_payments", "Success"],
       ["0007_quote_prices", "Success"],
       ["0008_waste_classes", "Success"],
+      ["0009_job_completions", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -172,6 +177,7 @@ describe("an upgrade", () => {
       "0006_hardening_payments",
       "0007_quote_prices",
       "0008_waste_classes",
+      "0009_job_completions",
     ]);
   });
 
@@ -180,8 +186,8 @@ describe("an upgrade", () => {
     await migrateToLatest(connection);
     const before = schemaOf(connection.sqlite);
     await expect(
-      migrateToLatest(connection, { provider: providerOf({ ...migrations, "0008_x": broken }) }),
-    ).rejects.toThrow(/Migration 0008_x failed/);
+      migrateToLatest(connection, { provider: providerOf({ ...migrations, "0099_x": broken }) }),
+    ).rejects.toThrow(/Migration 0099_x failed/);
     expect(schemaOf(connection.sqlite)).toEqual(before);
   });
 
@@ -199,7 +205,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(5);
+    expect(outcome.results).toHaveLength(6);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
