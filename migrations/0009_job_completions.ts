@@ -59,6 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     payment_method TEXT NOT NULL,
     payment_collected TEXT
       CHECK (payment_collected IS NULL OR payment_collected IN ('cash_payment', 'bank_transfer')),
+    payment_note TEXT NOT NULL DEFAULT '',
     keep_until TEXT NOT NULL CHECK (length(keep_until) = 10)
   )${strict}`);
   await run(`CREATE INDEX job_completions_transferred ON job_completions (transferred_at)`);

@@ -205,9 +205,20 @@ export async function getOrderWithHistory(id: number) {
       .where("order_id", "=", id)
       .orderBy("id")
       .execute(),
-    db().selectFrom("orders").select("quote_id").where("id", "=", id).executeTakeFirst(),
+    db()
+      .selectFrom("orders")
+      .select(["quote_id", "business_name", "sic_code", "notes"])
+      .where("id", "=", id)
+      .executeTakeFirst(),
   ]);
-  return { ...order, quoteId: origin?.quote_id ?? null, history };
+  return {
+    ...order,
+    quoteId: origin?.quote_id ?? null,
+    businessName: origin?.business_name ?? null,
+    sicCode: origin?.sic_code ?? null,
+    notes: origin?.notes ?? null,
+    history,
+  };
 }
 
 /** The current search as CSV (every match, not only the page shown). */

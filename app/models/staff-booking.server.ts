@@ -8,6 +8,8 @@ import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import { BOOKING_COLUMNS, checkCollectionDate } from "./booking.server";
 import { contactDetailsSchema } from "./contact-details.server";
+import { completeFromBooking } from "./job-completion.server";
+import { deliverNow } from "./outbox-worker.server";
 import { markQuoteBooked } from "./quote-offer.server";
 
 /**
@@ -215,7 +217,7 @@ export async function updateBooking(
     (field) => String(next[field]) !== String(current[DB_COLUMN[field]]),
   );
   const now = new Date().toISOString();
-  await db()
+  const completionEmail = await db()
     .transaction()
     .execute(async (trx) => {
       await trx
@@ -247,6 +249,11 @@ export async function updateBooking(
           })
           .execute();
       }
+      // Marked complete here rather than with the crew's form: the documents come from what was booked.
+      return next.booking_status === "complete" && current.booking_status !== "complete"
+        ? completeFromBooking(trx, orderId, actor, new Date(now))
+        : undefined;
     });
+  if (completionEmail) await deliverNow([completionEmail]);
   return { ok: true, date: next.date, fullDayWarning, changed };
 }

@@ -23,7 +23,9 @@ export type FlashKey =
   /** the day overlay on the dashboard home: a booking made or saved */
   | "day"
   /** the same, when the day was already full */
-  | "day-full";
+  | "day-full"
+  /** a staff order's page: a job completed, its documents sent again */
+  | "order";
 
 let storage: SessionStorage | undefined;
 /** Created on first use, so a configuration error is reported by the server's start-up, once. */

@@ -289,6 +289,8 @@ export interface JobCompletionsTable {
   payment_method: PaymentMethod;
   /** cash or a transfer taken on the day by the crew */
   payment_collected: "cash_payment" | "bank_transfer" | null;
+  /** how the job was paid, as the receipt prints it ("Paid by card on 3 December 2026") */
+  payment_note: Generated<string>;
   /** YYYY-MM-DD: two years after the transfer */
   keep_until: string;
 }

@@ -77,3 +77,34 @@ export async function startSmtp(portOrOptions?: number | SmtpOptions) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Polls (no fixed sleep) until `check` answers something, for the outbox's sender. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("Timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The attachments of a received MIME message: filename, content type and decoded bytes. */
+export function attachmentsOf(
+  mail: ReceivedMail,
+): { filename: string; type: string; bytes: Buffer }[] {
+  const boundaries = [...mail.raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  const found: { filename: string; type: string; bytes: Buffer }[] = [];
+  for (const boundary of boundaries)
+    for (const part of mail.raw.split(`--${boundary}`)) {
+      const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+      const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+      if (!filename) continue;
+      const type = /Content-Type:\s*([^;\r\n]+)/i.exec(head)?.[1] ?? "";
+      const encoded = body.join("\n").replace(/\s+/g, "");
+      found.push({ filename, type, bytes: Buffer.from(encoded, "base64") });
+    }
+  return found;
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireId } from "~/lib/ids";
+import {
+  JOB_DOCUMENT_KINDS,
+  orderDocument,
+  type JobDocumentKind,
+} from "~/models/job-completion.server";
+import { requireStaff } from "~/models/staff-auth.server";
+
+/**
+ * GET /dashboard/orders/{id}/documents/waste-transfer-note.pdf (or receipt.pdf):
+ * a completed job's document, for staff. Opens in the browser; `?download=1` saves it.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const orderId = requireId(params.id, "Order not found");
+  const kind = (params.document ?? "").replace(/\.pdf$/, "") as JobDocumentKind;
+  const pdf =
+    params.document?.endsWith(".pdf") && JOB_DOCUMENT_KINDS.includes(kind)
+      ? await orderDocument(orderId, kind)
+      : undefined;
+  if (!pdf) return new Response("Document not found", { status: 404 });
+  const download = new URL(request.url).searchParams.get("download") === "1";
+  return new Response(new Uint8Array(pdf.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${pdf.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

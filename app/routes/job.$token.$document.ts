@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  jobDocumentForCustomer,
+  JOB_DOCUMENT_KINDS,
+  type JobDocumentKind,
+} from "~/models/job-completion.server";
+import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+
+/**
+ * GET /job/{token}/waste-transfer-note.pdf and /job/{token}/receipt.pdf — a
+ * completed job's documents, for the holder of its link (a miss counts).
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const lookup = await linkLookupAllowed(context.clientIp);
+  if (!lookup.allowed)
+    return new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
+  const kind = (params.document ?? "").replace(/\.pdf$/, "") as JobDocumentKind;
+  const pdf =
+    params.document?.endsWith(".pdf") && JOB_DOCUMENT_KINDS.includes(kind)
+      ? await jobDocumentForCustomer(params.token ?? "", kind)
+      : undefined;
+  if (!pdf) {
+    await recordLinkMiss(context.clientIp);
+    return new Response("Document not found", { status: 404 });
+  }
+  return new Response(new Uint8Array(pdf.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${pdf.filename}"`,
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { jobPhoto } from "~/models/job-completion.server";
+import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+
+/**
+ * GET /job/{token}/photos/{image id} — a before or after photo of a completed
+ * job, for the holder of its link (`?w=320` for a thumbnail). A miss counts
+ * towards the address's limit of links that found nothing.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lookup = await linkLookupAllowed(context.clientIp);
+  if (!lookup.allowed)
+    return new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
+  const photo = await jobPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
+    await recordLinkMiss(context.clientIp);
+    return new Response("Photo not found", { status: 404 });
+  }
+  const width = Number(new URL(request.url).searchParams.get("w"));
+  const bytes =
+    width >= 64 && width <= 1024 ? await photoThumbnail(photo.bytes, width) : photo.bytes;
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Cache-Control": "private, max-age=3600",
+      "Content-Type": "image/jpeg",
+      "Content-Disposition": "inline",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}
