@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { formatPence } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { pdfText } from "../tests/support/pdf-text";
+import { seriousViolations } from "./support/axe";
+import { outboxEmails, withShopDatabase } from "./support/shop-data";
+import { signIn } from "./support/staff";
+
+/**
+ * The crew complete a paid card job from the run sheet on a tablet, with and without
+ * JavaScript: two photos, an extra item from the list, who handed it over. The customer's email
+ * carries the waste transfer note and the receipt (their text checked), and the photo link opens
+ * the customer's page at phone width.
+ */
+test.use({ viewport: { width: 1024, height: 900 }, isMobile: false, hasTouch: true });
+
+/** A paid card job for today with a sofa (POPs), as the checkout writes it; answers its id. */
+async function paidSofaJobToday(name: string, email: string): Promise<number> {
+  return withShopDatabase(async (db) => {
+    const order = await db.get<{ id: number }>(
+      `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
+         status, booking_status, payment_method, total_pence, source, paid_at)
+       VALUES (?, ?, '07700 900555', '7 Canal Walk', 'Basingstoke', 'RG21 7AB', ?,
+         'complete', 'pending', 'card', 7900, 'web', ?) RETURNING id`,
+      name,
+      email,
+      todayInLondon(),
+      new Date().toISOString(),
+    );
+    const id = Number(order!.id);
+    await db.run(
+      `INSERT INTO order_items (order_id, product_name, product_description, position,
+         unit_price_pence, quantity, waste_description, low_code, pops, hazardous)
+       VALUES (?, 'Corner sofa', 'Collected whole', 'outside', 7900, 1,
+         'Domestic seating containing POPs (upholstered)', '20 03 07', 1, 0)`,
+      id,
+    );
+    return id;
+  });
+}
+
+const photo = async (colour: string) => ({
+  name: `${colour.slice(1)}.jpg`,
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
+});
+
+test("the crew complete a job from the run sheet and the customer gets both documents and the photos", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const name = `Completion ${testInfo.project.name} ${Date.now()}`;
+  const email = `done-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderId = await paidSofaJobToday(name, email);
+
+  await signIn(page, "/dashboard/today");
+  const job = page.getByTestId("run-job").filter({ hasText: name });
+  await job.getByRole("link", { name: "Complete job" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}/complete$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `Complete job #${orderId}: ${name}`,
+  );
+  await expect(page.getByTestId("job-booked-line")).toContainText("20 03 07");
+  await expect(page.getByLabel("Handed over by")).toHaveValue(name);
+  expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+  await page.screenshot({
+    path: testInfo.outputPath(`complete-job-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+
+  await page.getByLabel("Before photos").setInputFiles([await photo("#8a5a44")]);
+  await page.getByLabel("After photos").setInputFiles([await photo("#d6d2c4")]);
+  const extra = page.getByLabel("Extra item 1");
+  const garden = (await extra.locator("option").allTextContents()).find((label) =>
+    label.includes("(20 02 01)"),
+  );
+  expect(garden).toBeDefined();
+  await extra.selectOption({ label: garden! });
+  await page.getByLabel("Handed over by").fill("Ann Lee");
+
+  const submit = page.getByRole("button", { name: "Complete job and send documents" });
+  expect((await submit.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+  await submit.click();
+
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+  await expect(page.getByTestId("order-flash")).toContainText("Job complete.");
+  const documents = page.getByTestId("order-documents");
+  await expect(documents).toContainText("handed over by Ann Lee");
+  await expect(documents.getByRole("link", { name: "Open" })).toHaveCount(2);
+
+  // The email: both documents attached, and the photo link.
+  await expect
+    .poll(() => outboxEmails().filter((m) => m.to === email && m.kind === "job_completed").length)
+    .toBe(1);
+  const mail = outboxEmails().find((m) => m.to === email && m.kind === "job_completed")!;
+  expect(mail.attachments.map((a) => a.contentType)).toEqual([
+    "application/pdf",
+    "application/pdf",
+  ]);
+  const [note, receipt] = await Promise.all(
+    mail.attachments.map(async (a) => (await pdfText(a.bytes)).pages.join("\n")),
+  );
+  expect(note).toContain("20 03 07");
+  expect(note).toContain("20 02 01");
+  expect(note).toMatch(/persistent organic pollutants/i);
+  expect(note).toMatch(/CBD[ULE]\d+/);
+  expect(receipt).toContain(formatPence(7900));
+  const link = /https?:\/\/\S+\/job\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link).toBeDefined();
+
+  // The customer's page, on a phone.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled,
+  });
+  try {
+    const customer = await phone.newPage();
+    await customer.goto(new URL(new URL(link!).pathname, page.url()).href);
+    await expect(customer.getByRole("heading", { level: 1 })).toContainText("Collected on");
+    await expect(customer.getByTestId("job-photos-before").getByRole("img")).toHaveCount(1);
+    await expect(customer.getByTestId("job-photos-after").getByRole("img")).toHaveCount(1);
+    await expect(
+      customer.getByRole("link", { name: /Waste transfer note WTN-\d+ \(PDF\)/ }),
+    ).toBeVisible();
+    expect(await seriousViolations(customer, browser, javaScriptEnabled)).toEqual([]);
+    await customer.screenshot({
+      path: testInfo.outputPath(`job-photos-${testInfo.project.name}.png`),
+      fullPage: true,
+    });
+  } finally {
+    await phone.close();
+  }
+
+  // Done: the run sheet no longer offers to complete it.
+  await page.goto("/dashboard/today");
+  await expect(
+    page
+      .getByTestId("run-job")
+      .filter({ hasText: name })
+      .getByRole("link", { name: "Complete job" }),
+  ).toHaveCount(0);
+});
