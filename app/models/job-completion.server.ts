@@ -159,6 +159,7 @@ export async function jobContext(
   const products = await executor
     .selectFrom("products")
     .select(["id", "name", "waste_description", "low_code", "pops", "hazardous"])
+    .where("retired_at", "is", null)
     .where("low_code", "<>", "")
     .where("waste_description", "<>", "")
     .orderBy("name")
@@ -287,8 +288,8 @@ function quantityOf(text: string | undefined): number | null {
 /**
  * THE rule for what the crew record (docs/rules.md#job-completion):
  *
- * - Each booked line keeps its quantity unless changed; 0 leaves it off the
- *   note. A line with no known waste class needs its code typed.
+ * - Each booked line keeps its quantity unless changed (a field not sent
+ *   keeps it too); 0 or empty leaves it off the note. A line with no known waste class needs its code typed.
  * - Extra catalogue lines take the item's waste class; free lines need a name
  *   and a code (a code ending in * is hazardous). Quantities are 0–99.
  * - At least one line is collected.
@@ -308,7 +309,8 @@ export function checkCompletion(
 
   for (const line of context.booked) {
     const field = JOB_FIELDS.bookedQuantity(line.itemId);
-    const quantity = quantityOf(fields[field]);
+    // Not sent at all: as booked. Sent empty: not taken.
+    const quantity = field in fields ? quantityOf(fields[field]) : line.quantity;
     if (quantity === null) {
       errors[field] = COMPLETION_MESSAGES.quantity;
       continue;

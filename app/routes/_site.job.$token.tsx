@@ -67,7 +67,7 @@ export default function JobPhotos() {
               <a href={`${self}/photos/${photo.imageId}`}>
                 <img
                   src={`${self}/photos/${photo.imageId}?w=480`}
-                  alt={`${title} the collection, photo ${i + 1} of ${photos.length}`}
+                  alt={`${title} the collection, ${i + 1} of ${photos.length}`}
                   width={480}
                   height={
                     photo.width && photo.height

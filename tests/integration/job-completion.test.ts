@@ -81,13 +81,14 @@ async function insertJob(
     `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
        status, booking_status, payment_method, total_pence, source, paid_at, business_name, sic_code)
      VALUES (?, ?, '07700 900222', '22 Mill Lane', 'Guildford', 'GU1 3AA', ?, ?, 'pending', ?, ?,
-       'web', ?, ?, ?) RETURNING id`,
+       ?, ?, ?, ?) RETURNING id`,
     fields.full_name,
     `${fields.full_name.split(" ")[0]!.toLowerCase()}@example.com`,
     TODAY,
     fields.status,
     fields.payment_method,
     total,
+    fields.payment_method === "card" ? "web" : "manual",
     fields.status === "complete" ? new Date().toISOString() : null,
     fields.business_name ?? null,
     fields.sic_code ?? null,
@@ -119,6 +120,7 @@ async function postCompletion(
   orderId: number,
   fields: Record<string, string>,
   photos: { before: number; after: number } = { before: 1, after: 1 },
+  colours = { before: "#8a5a44", after: "#d6d2c4" },
 ) {
   const form = new FormData();
   const all: Record<string, string> = {
@@ -132,7 +134,7 @@ async function postCompletion(
     for (let i = 0; i < count; i++)
       form.append(
         `${kind}_photos`,
-        new Blob([await phonePhoto(kind === "before" ? "#8a5a44" : "#d6d2c4")], {
+        new Blob([new Uint8Array(await phonePhoto(colours[kind as "before" | "after"]))], {
           type: "image/jpeg",
         }),
         `${kind}-${i}.jpg`,
@@ -205,10 +207,11 @@ describe("completing a paid card job with the crew's form", () => {
       { full_name: "Margaret Oduya", status: "complete", payment_method: "card" },
       [SOFA, FRIDGE],
     );
-    [extra] = await sql<{ id: number; name: string; low_code: string }>(
+    const [garden] = await sql<{ id: number; name: string; low_code: string }>(
       "SELECT id, name, low_code FROM products WHERE low_code = '20 02 01' ORDER BY id LIMIT 1",
     );
-    if (!extra) throw new Error("The template has no garden waste item");
+    if (!garden) throw new Error("The template has no garden waste item");
+    extra = garden;
   });
 
   it("shows the form prefilled from the booking", async () => {
@@ -354,7 +357,12 @@ describe("completing a paid card job with the crew's form", () => {
       { full_name: "Other Customer", status: "complete", payment_method: "card" },
       [SOFA],
     );
-    await postCompletion(otherId, {});
+    await postCompletion(
+      otherId,
+      {},
+      { before: 1, after: 1 },
+      { before: "#204060", after: "#406020" },
+    );
     const { completion: other } = await completionEmail(otherId);
     expect((await fetch(`${server.url}/job/${other.photo_token}/photos/${ids[0]}`)).status).toBe(
       404,

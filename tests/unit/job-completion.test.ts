@@ -101,6 +101,8 @@ describe("checkCompletion", () => {
   it.each([
     ["a quantity of 0 leaves the line off", { booked_11_quantity: "0" }, null, 1],
     ["a quantity of 3 is taken", { booked_11_quantity: "3" }, null, 2],
+    ["an empty quantity leaves the line off", { booked_11_quantity: "" }, null, 1],
+    ["a quantity not sent keeps the booked one", { booked_11_quantity: undefined }, null, 2],
     ["a quantity of 100 is refused", { booked_11_quantity: "100" }, "booked_11_quantity", 0],
     ["a quantity of 1.5 is refused", { booked_11_quantity: "1.5" }, "booked_11_quantity", 0],
     ["a negative quantity is refused", { booked_11_quantity: "-1" }, "booked_11_quantity", 0],
