@@ -36,3 +36,138 @@ export function cancellationPolicy(vatRegistered: boolean): string[] {
     `and on the day of the collection it is £${onTheDay.includingVat}.`,
   ];
 }
+
+/** Days from `from` to `to` (ISO days; negative when `to` is earlier). */
+function daysFrom(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The last day of the cancellation period of the Consumer Contracts
+ * Regulations 2013 (reg. 30): 14 days beginning with the day after the
+ * contract was made (`bookedOn`, the UK day the booking was paid or made).
+ */
+export function cancellationPeriodEnds(bookedOn: string): string {
+  const [y, m, d] = bookedOn.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 14)).toISOString().slice(0, 10);
+}
+
+/**
+ * Whether checkout must ask the customer to request the collection within
+ * their cancellation period (CCR reg. 36): the collection falls on or before
+ * its last day.
+ */
+export function collectsWithinCancellationPeriod(
+  bookedOn: string,
+  collectionDate: string,
+): boolean {
+  return collectionDate <= cancellationPeriodEnds(bookedOn);
+}
+
+export type ChangeBasis =
+  "cancellation-period" | "free" | "within-14-days" | "on-the-day" | "closed";
+
+export interface ChangeTerms {
+  /** false: the customer cannot make this change themselves (why is in `explanation`) */
+  allowed: boolean;
+  basis: ChangeBasis;
+  /** the policy's charge, pence including VAT */
+  feePence: number;
+  /** for a cancellation: what goes back to the customer (what they paid less the fee, never below 0) */
+  refundPence: number;
+  /** what the customer still owes when the fee is more than they paid (an unpaid cash booking) */
+  feeDuePence: number;
+  /** one sentence for the page, before the customer confirms */
+  explanation: string;
+}
+
+const pence = (pounds: number) => pounds * 100;
+const shown = (p: number) => `£${(p / 100).toFixed(2)}`;
+
+/**
+ * THE rule for what a customer pays to rearrange or cancel a booking
+ * themselves (docs/rules.md#cancellation; docs/decisions/023-cancellation-and-the-ccr.md):
+ *
+ * - Nothing can be changed once the job is done, the booking is cancelled,
+ *   or the collection day has passed.
+ * - Cancelling within the CCR cancellation period (to 14 days after the day
+ *   the booking was made), before the job is done: a full refund, whatever
+ *   the policy says. Nothing has been supplied until the crew collect.
+ * - Otherwise the stated policy: free 14 or more days before the collection
+ *   day; £24 (including VAT) within 14 days; £48 on the day. Rearranging
+ *   always follows the policy (it is a change, not a cancellation).
+ * - A cancellation refunds what was paid less the fee, never below 0; a fee
+ *   larger than what was paid is owed (`feeDuePence`).
+ */
+export function changeTerms(input: {
+  kind: "rearrange" | "cancel";
+  /** the UK day the booking was made (paid, for a card checkout) */
+  bookedOn: string;
+  collectionDate: string;
+  /** the UK day today */
+  today: string;
+  /** what the customer has paid so far, pence */
+  paidPence: number;
+  jobDone: boolean;
+  cancelled: boolean;
+}): ChangeTerms {
+  const { kind, bookedOn, collectionDate, today, paidPence } = input;
+  const closed = (explanation: string): ChangeTerms => ({
+    allowed: false,
+    basis: "closed",
+    feePence: 0,
+    refundPence: 0,
+    feeDuePence: 0,
+    explanation,
+  });
+  if (input.cancelled) return closed("This booking is cancelled.");
+  if (input.jobDone) return closed("This collection has been done.");
+  const daysBefore = daysFrom(today, collectionDate);
+  if (daysBefore < 0) return closed("The collection date has passed. Please call us.");
+
+  const terms = (basis: ChangeBasis, feePence: number, why: string): ChangeTerms => {
+    const refundPence = kind === "cancel" ? Math.max(0, paidPence - feePence) : 0;
+    const feeDuePence = kind === "cancel" ? Math.max(0, feePence - paidPence) : feePence;
+    const outcome =
+      kind === "cancel"
+        ? refundPence > 0
+          ? ` You get ${shown(refundPence)} back.`
+          : feeDuePence > 0
+            ? ` You owe ${shown(feeDuePence)}.`
+            : ""
+        : "";
+    return {
+      allowed: true,
+      basis,
+      feePence,
+      refundPence,
+      feeDuePence,
+      explanation: `${why}${outcome}`,
+    };
+  };
+
+  if (kind === "cancel" && today <= cancellationPeriodEnds(bookedOn))
+    return terms(
+      "cancellation-period",
+      0,
+      `You are within your 14-day cancellation period (to ${cancellationPeriodEnds(bookedOn)}), so cancelling is free.`,
+    );
+  const action = kind === "cancel" ? "Cancelling" : "Rearranging";
+  if (daysBefore >= CANCELLATION_TERMS.freeUntilDays)
+    return terms(
+      "free",
+      0,
+      `${action} is free up to ${CANCELLATION_TERMS.freeUntilDays} days before the collection.`,
+    );
+  if (daysBefore > 0)
+    return terms(
+      "within-14-days",
+      pence(CANCELLATION_TERMS.withinPounds.includingVat),
+      `${action} within ${CANCELLATION_TERMS.freeUntilDays} days of the collection costs ${shown(pence(CANCELLATION_TERMS.withinPounds.includingVat))}.`,
+    );
+  return terms(
+    "on-the-day",
+    pence(CANCELLATION_TERMS.onTheDayPounds.includingVat),
+    `${action} on the day of the collection costs ${shown(pence(CANCELLATION_TERMS.onTheDayPounds.includingVat))}.`,
+  );
+}
