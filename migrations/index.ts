@@ -10,6 +10,7 @@ import * as m0006pg from "./0006_postgres_baseline";
 import * as m0007 from "./0007_quote_prices";
 import * as m0008 from "./0008_waste_classes";
 import * as m0009 from "./0009_job_completions";
+import * as m0010 from "./0010_manage_links";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "0007_quote_prices": m0007,
   "0008_waste_classes": m0008,
   "0009_job_completions": m0009,
+  "0010_manage_links": m0010,
 };
 
 /**
@@ -38,6 +40,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0007_quote_prices": m0007,
   "0008_waste_classes": m0008,
   "0009_job_completions": m0009,
+  "0010_manage_links": m0010,
 };
 
 /** SQLite's migrations (the list above). */

@@ -102,6 +102,8 @@ export interface OrdersTable {
   sic_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** the customer's (or staff's) words for the crew */
   notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the customer's "Manage your booking" link, made when first needed (0010) */
+  manage_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {

@@ -90,8 +90,9 @@ describe("migrate", () => {
       `${file}: applied 0007_quote_prices`,
       `${file}: applied 0008_waste_classes`,
       `${file}: applied 0009_job_completions`,
+      `${file}: applied 0010_manage_links`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(9);
+    expect(count(file, "kysely_migration")).toBe(10);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -128,7 +129,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(9);
+    expect(count(target, "kysely_migration")).toBe(10);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

@@ -355,6 +355,7 @@ describe("PostgreSQL's schema", () => {
       "0007_quote_prices",
       "0008_waste_classes",
       "0009_job_completions",
+      "0010_manage_links",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -366,6 +367,7 @@ describe("PostgreSQL's schema", () => {
       "0007_quote_prices",
       "0008_waste_classes",
       "0009_job_completions",
+      "0010_manage_links",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -85,6 +85,7 @@ describe("migrations", () => {
       ["0007_quote_prices", "Success"],
       ["0008_waste_classes", "Success"],
       ["0009_job_completions", "Success"],
+      ["0010_manage_links", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -178,6 +179,7 @@ describe("an upgrade", () => {
       "0007_quote_prices",
       "0008_waste_classes",
       "0009_job_completions",
+      "0010_manage_links",
     ]);
   });
 
@@ -205,7 +207,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(6);
+    expect(outcome.results).toHaveLength(7);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
