@@ -4,12 +4,15 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
 import { formValues } from "~/lib/forms";
+import { passActionHeaders } from "~/lib/headers";
 import { lookUpBooking, managePath } from "~/models/manage-booking.server";
 
 /**
  * /booking: find your booking by its reference and the collection postcode,
  * for a customer without the link from their email.
  */
+
+export const headers = passActionHeaders;
 
 interface Failure {
   message: string;
