@@ -33,6 +33,8 @@ export interface Receipt {
     quantity: number;
   }[];
   vatRate: number;
+  /** the customer's "Manage your booking" page (absolute) */
+  manageLink?: string;
 }
 
 function itemLines(receipt: Receipt): string[] {
@@ -77,6 +79,13 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
       "Cancellation and changes:",
       ...CANCELLATION_POLICY.map((line) => `  ${line}`),
       `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      ...(receipt.manageLink
+        ? [
+            "",
+            "Manage your booking (what a change would cost today, and your documents after the job):",
+            receipt.manageLink,
+          ]
+        : []),
       "",
       "On the day: we call you about 30 minutes before we arrive. If you will not be in, leave the items outside",
       "as you described when booking.",

@@ -20,6 +20,7 @@ import {
   paymentReviewEmail,
 } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
+import { manageToken, managePath } from "./manage-booking.server";
 import { markQuoteBooked } from "./quote-offer.server";
 import { vatRatePercent } from "./settings.server";
 
@@ -294,7 +295,12 @@ export async function completePayment(
         })
         .execute();
       await markQuoteBooked(trx, order, now);
-      const receipt = { ...order, items: await orderItems(order.id, trx), vatRate };
+      const receipt = {
+        ...order,
+        items: await orderItems(order.id, trx),
+        vatRate,
+        manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,
+      };
       await enqueueEmail(trx, bookingConfirmationEmail(receipt));
       await enqueueEmail(trx, bookingNotificationEmail(receipt));
       return "paid";
