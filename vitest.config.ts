@@ -15,7 +15,10 @@ const SQLITE_ONLY = [
 const POSTGRES_ONLY = ["tests/integration/two-processes.test.ts"];
 // The files that start no shop and touch no database (documents rendered in the test's own
 // process): once, in the SQLite pass, neither again on PostgreSQL nor against the executable.
-const IN_PROCESS_ONLY = ["tests/integration/pdf.test.ts"];
+const IN_PROCESS_ONLY = [
+  "tests/integration/pdf.test.ts",
+  "tests/integration/job-documents.test.ts",
+];
 
 function files(): { include: string[]; exclude: string[] } {
   // With HAULBOOK_BINARY (npm test's executable pass), the suites that start the shop run again

@@ -79,3 +79,28 @@ export function formatDateTime(timestamp: string): string {
 export function formatLongDateTime(timestamp: string): string {
   return ukLongDateTime.format(new Date(timestamp));
 }
+
+const ukLongDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const ukTimeWithZone = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "short",
+});
+
+/** An ISO timestamp's UK day, in full: "2026-07-01T23:30:00Z" → "Thursday 2 July 2026" */
+export function formatLongDay(timestamp: string): string {
+  return ukLongDay.format(new Date(timestamp)).replace(",", "");
+}
+
+/** An ISO timestamp's UK time and which clock: "2026-07-01T13:05:00Z" → "14:05 BST" (GMT in winter) */
+export function formatTimeWithZone(timestamp: string): string {
+  return ukTimeWithZone.format(new Date(timestamp));
+}

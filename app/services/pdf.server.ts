@@ -3,8 +3,8 @@ import PDFDocument from "pdfkit";
 import { documentFonts } from "./pdf-fonts.server";
 
 /**
- * The shop's printed documents (quotes now; VAT receipts and waste transfer
- * notes later): a document is described as data, a DocumentSpec, and this
+ * The shop's printed documents (quotes, VAT receipts, waste transfer notes):
+ * a document is described as data, a DocumentSpec, and this
  * turns it into PDF bytes. A4, DejaVu Sans embedded (subset), body text
  * 10.5 pt so a page zoomed to a phone's width stays readable. The same spec
  * gives the same bytes: nothing here reads the clock.
@@ -34,10 +34,32 @@ export interface LabelledValue {
   value: string;
 }
 
-/** Text after the totals, in order: headed paragraphs (notes, terms) and link lines. */
+/** A party in a "parties" block: like the document's party, a heading, a name, then lines. */
+export interface DocumentParty {
+  heading: string;
+  name: string;
+  lines: string[];
+}
+
+/** A signature line: "<label> <name>", the name in bold, and a small note under it. */
+export interface DocumentSignature {
+  label: string;
+  name: string;
+  note?: string;
+}
+
+/**
+ * Text before the table (`beforeTable`) or after the totals (`blocks`), in order: headed
+ * paragraphs (notes, terms), link lines, parties side by side (two columns: the transferor and
+ * the carrier), a notice (a tinted box with an accent bar: what the reader must not miss) and
+ * signatures (one per line, each with a rule under it).
+ */
 export type DocumentBlock =
   | { kind: "paragraphs"; heading?: string; paragraphs: string[] }
-  | { kind: "link"; label: string; url: string };
+  | { kind: "link"; label: string; url: string }
+  | { kind: "parties"; parties: DocumentParty[] }
+  | { kind: "notice"; heading: string; text: string }
+  | { kind: "signatures"; heading?: string; text?: string; signatures: DocumentSignature[] };
 
 export interface DocumentSpec {
   /** the big heading ("Quote") and the PDF's Title */
@@ -47,9 +69,11 @@ export interface DocumentSpec {
   /** the business: its name (also the PDF's Author and the footer) and lines under it */
   header: { name: string; lines: string[] };
   /** who the document is for: a heading ("Quote for"), a name, then lines */
-  party?: { heading: string; name: string; lines: string[] };
+  party?: DocumentParty;
   /** reference, date, valid until …, beside the party block */
   meta: LabelledValue[];
+  /** blocks between the party / meta rows and the table (the parties to a transfer …) */
+  beforeTable?: DocumentBlock[];
   table?: DocumentTable;
   /** under the table, right-aligned; the last row is the bold one */
   totals: LabelledValue[];
@@ -129,6 +153,7 @@ export function renderDocument(spec: DocumentSpec): Promise<Buffer> {
   const layout = new Layout(doc);
   layout.header(spec);
   layout.partyAndMeta(spec);
+  for (const block of spec.beforeTable ?? []) layout.block(block);
   if (spec.table) layout.table(spec.table);
   if (spec.totals.length > 0) layout.totals(spec.totals);
   for (const block of spec.blocks) layout.block(block);
@@ -177,7 +202,8 @@ class Layout {
     options: PDFKit.Mixins.TextOptions = {},
   ): number {
     this.doc.text(text, x, y, { width, lineGap: 1, ...options });
-    return this.doc.heightOfString(text, { width, lineGap: 1 });
+    // measured with the same options: letter spacing can wrap a line the plain text would not
+    return this.doc.heightOfString(text, { width, lineGap: 1, ...options });
   }
 
   rule(y: number, color: string = COLOR.rule, thickness = 0.75, x = this.left, width = this.width) {
@@ -193,7 +219,13 @@ class Layout {
 
   /** The business on the left, the title on the right, an accent rule under both. */
   header(spec: DocumentSpec) {
-    const titleWidth = 150;
+    // 150 pt holds "Quote" and "Receipt"; a longer title ("Waste transfer note") gets the width
+    // it needs on one line, up to half the page, in a smaller size if it must (never under 18 pt);
+    // the business's lines wrap beside it.
+    this.style("bold", SIZE.title);
+    const natural = this.doc.widthOfString(spec.title);
+    const titleWidth = Math.min(this.width / 2, Math.max(150, Math.ceil(natural) + 2));
+    const titleSize = Math.max(18, Math.min(SIZE.title, (SIZE.title * (titleWidth - 2)) / natural));
     const leftWidth = this.width - titleWidth - 12;
     let y = this.y;
     this.style("bold", SIZE.name, COLOR.accent);
@@ -201,7 +233,7 @@ class Layout {
     y += 4;
     this.style("regular", SIZE.small, COLOR.muted);
     for (const line of spec.header.lines) y += this.write(line, this.left, y, leftWidth);
-    this.style("bold", SIZE.title, COLOR.text);
+    this.style("bold", titleSize, COLOR.text);
     const titleBottom =
       this.y +
       this.write(spec.title, this.left + this.width - titleWidth, this.y - 3, titleWidth, {
@@ -219,18 +251,7 @@ class Layout {
     const half = this.width - metaWidth - gap;
     const metaX = this.left + this.width - metaWidth;
     const labelWidth = 72;
-    let partyY = this.y;
-    if (spec.party) {
-      this.style("regular", SIZE.small, COLOR.muted);
-      partyY += this.write(spec.party.heading.toUpperCase(), this.left, partyY, half, {
-        characterSpacing: 0.5,
-      });
-      partyY += 3;
-      this.style("bold", SIZE.heading);
-      partyY += this.write(spec.party.name, this.left, partyY, half);
-      this.style("regular", SIZE.body);
-      for (const line of spec.party.lines) partyY += this.write(line, this.left, partyY, half);
-    }
+    const partyY = spec.party ? this.party(spec.party, this.left, this.y, half) : this.y;
     let metaY = this.y;
     for (const row of spec.meta) {
       this.style("regular", SIZE.small, COLOR.muted);
@@ -248,14 +269,21 @@ class Layout {
     const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
     const inner = (i: number) => widths[i]! - 2 * CELL_PAD_X;
 
-    const headerHeight = this.heightOf("Ag", 100, "bold", SIZE.small) + 2 * CELL_PAD_Y;
+    // a header wraps within its column ("Unit price excluding VAT"); one line is the usual height
+    const headerHeight =
+      Math.max(
+        this.heightOf("Ag", 100, "bold", SIZE.small),
+        ...table.columns.map((column, i) =>
+          this.heightOf(column.header, inner(i), "bold", SIZE.small),
+        ),
+      ) +
+      2 * CELL_PAD_Y;
     const drawHeader = () => {
       this.doc.save().rect(this.left, this.y, this.width, headerHeight).fill(COLOR.band).restore();
       this.style("bold", SIZE.small, COLOR.accent);
       table.columns.forEach((column, i) => {
         this.write(column.header, xs[i]! + CELL_PAD_X, this.y + CELL_PAD_Y, inner(i), {
           align: column.align ?? "left",
-          lineBreak: false,
         });
       });
       this.y += headerHeight;
@@ -324,7 +352,26 @@ class Layout {
     this.y += 14;
   }
 
+  /** A party's heading (small capitals), name (bold) and lines at (x, y); returns the y under it. */
+  party(party: DocumentParty, x: number, y: number, width: number, draw = true): number {
+    const write = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
+      draw
+        ? this.write(text, x, y, width, options)
+        : this.doc.heightOfString(text, { width, lineGap: 1, ...options });
+    this.style("regular", SIZE.small, COLOR.muted);
+    y += write(party.heading.toUpperCase(), { characterSpacing: 0.5 });
+    y += 3;
+    this.style("bold", SIZE.heading);
+    y += write(party.name);
+    this.style("regular", SIZE.body);
+    for (const line of party.lines) y += write(line);
+    return y;
+  }
+
   block(block: DocumentBlock) {
+    if (block.kind === "parties") return this.parties(block.parties);
+    if (block.kind === "notice") return this.notice(block.heading, block.text);
+    if (block.kind === "signatures") return this.signatures(block);
     if (block.kind === "link") {
       // The address on a line of its own: after the label it would wrap at a hyphen in the
       // link's token, and the printed address would be split in two.
@@ -362,6 +409,99 @@ class Layout {
       this.y = this.doc.y + 5;
     }
     this.y += 10;
+  }
+
+  /** Parties side by side in equal columns, kept on one page, with a rule above them. */
+  parties(parties: DocumentParty[]) {
+    const gap = 20;
+    const count = Math.max(1, parties.length);
+    const width = (this.width - gap * (count - 1)) / count;
+    const x = (i: number) => this.left + i * (width + gap);
+    const height = Math.max(...parties.map((party, i) => this.party(party, x(i), 0, width, false)));
+    this.ensure(height + 12);
+    this.rule(this.y);
+    const top = this.y + 10;
+    const bottoms = parties.map((party, i) => this.party(party, x(i), top, width));
+    this.y = Math.max(top, ...bottoms) + 18;
+  }
+
+  /** A tinted box with an accent bar on its left: a bold heading, then the text. */
+  notice(heading: string, text: string) {
+    const pad = 8;
+    const bar = 3;
+    const inner = this.width - 2 * pad - bar;
+    const height =
+      this.heightOf(heading, inner, "bold", SIZE.body) +
+      2 +
+      this.heightOf(text, inner, "regular", SIZE.body) +
+      2 * pad;
+    this.ensure(height);
+    this.doc.save().rect(this.left, this.y, this.width, height).fill(COLOR.band).restore();
+    this.doc.save().rect(this.left, this.y, bar, height).fill(COLOR.accent).restore();
+    let y = this.y + pad;
+    this.style("bold", SIZE.body);
+    y += this.write(heading, this.left + bar + pad, y, inner) + 2;
+    this.style("regular", SIZE.body);
+    this.write(text, this.left + bar + pad, y, inner);
+    this.y += height + 14;
+  }
+
+  /**
+   * Signatures, one per line: the label, then the name in bold on the same line (wrapping if it
+   * must), a rule under it and a small note under the rule; the heading and the text (what is
+   * signed: a declaration) above them, all on one page.
+   */
+  signatures({
+    heading,
+    text,
+    signatures,
+  }: {
+    heading?: string;
+    text?: string;
+    signatures: DocumentSignature[];
+  }) {
+    const lineOf = (signature: DocumentSignature) => `${signature.label} ${signature.name}`;
+    const heights = signatures.map(
+      (signature) =>
+        this.heightOf(lineOf(signature), this.width, "bold", SIZE.heading) +
+        6 +
+        (signature.note
+          ? this.heightOf(signature.note, this.width, "regular", SIZE.small) + 2
+          : 0) +
+        14,
+    );
+    const headingHeight = heading
+      ? this.heightOf(heading, this.width, "bold", SIZE.heading) + 3
+      : 0;
+    const textHeight = text ? this.heightOf(text, this.width, "regular", SIZE.body) + 10 : 0;
+    // the heading, the text and every signature on one page: they are signed as a whole
+    this.ensure(headingHeight + textHeight + heights.reduce((a, b) => a + b, 0));
+    if (heading) {
+      this.style("bold", SIZE.heading);
+      this.y += this.write(heading, this.left, this.y, this.width) + 3;
+    }
+    if (text) {
+      this.style("regular", SIZE.body);
+      this.y += this.write(text, this.left, this.y, this.width) + 10;
+    }
+    signatures.forEach((signature, i) => {
+      this.style("regular", SIZE.heading);
+      this.doc.text(`${signature.label} `, this.left, this.y, {
+        width: this.width,
+        lineGap: 1,
+        continued: true,
+      });
+      this.doc.font("bold").text(signature.name, { lineGap: 1 });
+      let y = this.y + this.heightOf(lineOf(signature), this.width, "bold", SIZE.heading) + 3;
+      this.rule(y, COLOR.muted, 0.75);
+      y += 3;
+      if (signature.note) {
+        this.style("regular", SIZE.small, COLOR.muted);
+        this.write(signature.note, this.left, y, this.width);
+      }
+      this.y += heights[i]!;
+    });
+    this.y += 6;
   }
 
   /** "Page n of N" and the business name at the foot of every page. */
