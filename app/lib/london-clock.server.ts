@@ -1,4 +1,4 @@
-import { tz } from "@date-fns/tz";
+import { TZDate, tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import { UK_TIME_ZONE } from "./format";
 
@@ -45,4 +45,10 @@ export function fromLondonDateTimeLocal(text: string): Date | null {
     if (londonDateTimeLocal(instant) === text.trim()) return instant;
   }
   return null;
+}
+
+/** The instant a UK day starts (midnight in London, GMT or BST): "2026-07-01" → 2026-06-30T23:00:00Z. */
+export function londonDayStart(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(new TZDate(y!, m! - 1, d!, UK_TIME_ZONE).getTime());
 }

@@ -36,6 +36,7 @@ const MENU = [
   { title: "Quotes", icon: <MailIcon /> },
   { title: "Home", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
+  { title: "Transfers", icon: <GridIcon /> },
 ] as const;
 
 function MenuLinks() {

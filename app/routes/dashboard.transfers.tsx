@@ -1,0 +1,148 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field } from "~/components/field";
+import { formatDateTime } from "~/lib/format";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { checkTransferRange, wasteTransfers } from "~/models/waste-export.server";
+import { requireStaff } from "~/models/staff-auth.server";
+
+/**
+ * Waste transfers (docs/rules.md#waste-transfers-export): the waste lines of
+ * the notes of a range of UK days, and the range's CSV and JSON downloads. A
+ * GET form, so it works without JavaScript; the default range is the current
+ * month up to today.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const q = new URL(request.url).searchParams;
+  const today = todayInLondon();
+  const asked = { from: q.get("from") ?? `${today.slice(0, 8)}01`, to: q.get("to") ?? today };
+  const range = checkTransferRange(asked);
+  if (!range.ok)
+    return { asked, error: { field: range.field, message: range.message }, found: null, lines: [] };
+  const records = await wasteTransfers(range);
+  const query = new URLSearchParams({ from: range.from, to: range.to }).toString();
+  return {
+    asked,
+    error: null,
+    found: {
+      notes: new Set(records.map((r) => r.yourUniqueReference)).size,
+      csvHref: `/dashboard/transfers/export.csv?${query}`,
+      jsonHref: `/dashboard/transfers/export.json?${query}`,
+    },
+    lines: records.map((r) => ({
+      key: `${r.yourUniqueReference}-${r.lineNumber}`,
+      when: r.dateTimeTransferred,
+      reference: r.yourUniqueReference,
+      orderId: r.orderId,
+      customer: r.transferor.businessName ?? r.transferor.name,
+      lowCode: r.wasteItem.lowCode,
+      description: r.wasteItem.wasteDescription,
+      productName: r.wasteItem.productName,
+      quantity: r.wasteItem.quantity.amount,
+      hazardous: r.wasteItem.containsHazardous,
+      pops: r.wasteItem.containsPops,
+    })),
+  };
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function Transfers() {
+  const data = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "loading";
+  const { asked, error, found, lines } = data;
+  return (
+    <section aria-labelledby="transfers-title">
+      <div className="staff-home-head">
+        <h1 id="transfers-title">Waste transfers</h1>
+      </div>
+      <Form method="get" className="staff-search transfers-range" aria-label="Range of days">
+        <Field
+          label="From"
+          name="from"
+          type="date"
+          required
+          defaultValue={asked.from}
+          error={error?.field === "from" ? error.message : undefined}
+        />
+        <Field
+          label="To"
+          name="to"
+          type="date"
+          required
+          defaultValue={asked.to}
+          error={error?.field === "to" ? error.message : undefined}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Showing..." : "Show"}
+        </button>
+      </Form>
+      {found ? (
+        <>
+          <div className="staff-home-head transfers-found">
+            <p className="field-hint" aria-live="polite" data-testid="transfers-count">
+              {count(found.notes, "note", "notes")}, {count(lines.length, "line", "lines")}
+            </p>
+            <p className="transfers-downloads">
+              <a href={found.csvHref} className="button button-light" download>
+                Download CSV
+              </a>
+              <a href={found.jsonHref} className="button button-light" download>
+                Download JSON
+              </a>
+            </p>
+          </div>
+          {lines.length === 0 ? (
+            <p className="empty-state">No waste transfers on these days.</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="staff-table transfers-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Transferred</th>
+                    <th scope="col">Note</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">LoW code</th>
+                    <th scope="col">Waste</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Hazardous / POPs</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((line) => (
+                    <tr key={line.key} data-testid="transfer-row">
+                      <td>{formatDateTime(line.when)}</td>
+                      <td className="transfers-code">
+                        {line.orderId === null ? (
+                          line.reference
+                        ) : (
+                          <Link to={`/dashboard/orders/${line.orderId}`}>{line.reference}</Link>
+                        )}
+                      </td>
+                      <td>{line.customer}</td>
+                      <td className="transfers-code">{line.lowCode}</td>
+                      <td>
+                        {line.description}
+                        <br />
+                        <span className="field-hint">{line.productName}</span>
+                      </td>
+                      <td>{line.quantity}</td>
+                      <td>
+                        {[line.hazardous ? "Hazardous" : null, line.pops ? "POPs" : null]
+                          .filter(Boolean)
+                          .join(", ") || "—"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Waste transfers — Haulbook dashboard" }];
