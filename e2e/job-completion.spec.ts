@@ -91,6 +91,11 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   const documents = page.getByTestId("order-documents");
   await expect(documents).toContainText("handed over by Ann Lee");
   await expect(documents.getByRole("link", { name: "Open" })).toHaveCount(2);
+  expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+  await page.screenshot({
+    path: testInfo.outputPath(`order-documents-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
 
   // The email: both documents attached, and the photo link.
   await expect
