@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
+import { BusinessFields, CrewNotesField } from "./business-fields";
 import { ContactFields } from "./contact-fields";
 import { Field } from "./field";
 
@@ -15,7 +16,11 @@ export type ManualBookingValues = Partial<
     | "postcode"
     | "date"
     | "order_price"
-    | "payment_method",
+    | "payment_method"
+    | "business"
+    | "business_name"
+    | "sic_code"
+    | "notes",
     string
   >
 >;
@@ -41,6 +46,7 @@ export function ManualBookingForm({
     <Form method="post" className="stack" action={action}>
       {hidden}
       <ContactFields names={ORDER_CONTACT_NAMES} values={values} errors={errors} />
+      <BusinessFields values={values} errors={errors} staff />
       <Field
         label="Date"
         name="date"
@@ -81,6 +87,7 @@ export function ManualBookingForm({
         </label>
         <p className="field-error">{errors.payment_method ?? ""}</p>
       </fieldset>
+      <CrewNotesField values={values} errors={errors} staff />
       <button type="submit" className="button button-large" disabled={submitting}>
         {submitting ? "Submitting..." : "Create booking"}
       </button>

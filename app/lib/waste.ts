@@ -110,3 +110,21 @@ export function checkWasteClass(
     },
   };
 }
+
+/**
+ * Hazardous waste from a business needs a hazardous waste consignment note
+ * (docs/rules.md#business-customers), not just a waste transfer note: true for a
+ * business's booking with a hazardous line. A household's hazardous waste is
+ * exempt.
+ */
+export function needsConsignmentNote({
+  business,
+  hazardous,
+}: {
+  /** the booking is for a business */
+  business: boolean;
+  /** the line (or any line of the booking) is hazardous waste */
+  hazardous: boolean;
+}): boolean {
+  return business && hazardous;
+}

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
 import { isIsoDay } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
@@ -36,7 +37,10 @@ import { checkRateLimit, rateLimitLock, recordAttempt, retryAfterText } from "./
  * holding a slot on its day; then its payment is started (payment.server.ts).
  */
 
-/** The checkout's form (and the /api's billing details): the customer's contact details. */
+/**
+ * The checkout's form (and the /api's billing details): the customer's contact details. The
+ * optional business details and notes for the crew are checked beside it (app/lib/business.ts).
+ */
 export const checkoutSchema = contactDetailsSchema(ORDER_CONTACT_NAMES);
 
 /** Cart items one /api checkout may send before the order limits are even looked at. */
@@ -90,7 +94,7 @@ export function apiCartLine(item: Record<string, unknown>): RawLine {
   };
 }
 
-export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date";
+export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date" | BusinessField | "notes";
 
 /**
  * The notice above the form: the date's own message when only the date is wrong
@@ -297,6 +301,10 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   const errors: FieldErrors<CheckoutField> = parsed.success
     ? {}
     : fieldErrors<CheckoutField>(parsed.error);
+  const business = checkBusinessDetails(request.values);
+  if (!business.ok) Object.assign(errors, business.errors);
+  const notes = checkCrewNotes(request.values.notes);
+  if (!notes.ok) errors.notes = notes.error;
   const date = request.values.date;
   const dateCheck = await checkCollectionDate(date, "customer", now);
   if (!dateCheck.ok) errors.date = dateCheck.message;
@@ -312,7 +320,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   // A product retired in the moment between the check and the pricing: never book a shorter order.
   if (bag.dropped > 0)
     return failure(400, "An item in your order has just become unavailable.", errors, bag.dropped);
-  if (!parsed.success || !dateCheck.ok || !isIsoDay(date))
+  if (!parsed.success || !business.ok || !notes.ok || !dateCheck.ok || !isIsoDay(date))
     return failure(400, checkoutFailureMessage(errors), errors);
   const rules = await bookingRules(now);
   const contact = parsed.data;
@@ -349,6 +357,9 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           address_1: contact.address_1,
           town: contact.town,
           postcode: contact.postcode,
+          business_name: business.business?.name ?? null,
+          sic_code: business.business?.sicCode ?? null,
+          notes: notes.notes,
           collection_date: date,
           payment_method: "card",
           total_pence: bag.subtotalPence,
@@ -413,20 +424,29 @@ export interface QuoteCheckoutRequest {
   /** the quote link's token */
   token: string;
   date: unknown;
+  /** the form's business checkbox, name and SIC code (app/lib/business.ts) */
+  business?: { business?: unknown; business_name?: unknown; sic_code?: unknown };
   uiMode: UiMode;
   siteUrl: string;
   clientIp: string;
   now?: Date;
 }
 
+export type QuoteCheckoutField = "date" | BusinessField;
+
 export type QuoteCheckoutResult =
-  | { ok: false; status: 400 | 409 | 429 | 502 | 503; message: string; errors: FieldErrors<"date"> }
+  | {
+      ok: false;
+      status: 400 | 409 | 429 | 502 | 503;
+      message: string;
+      errors: FieldErrors<QuoteCheckoutField>;
+    }
   | CheckoutStarted;
 
 const quoteFailure = (
   status: 400 | 409 | 429 | 502 | 503,
   message: string,
-  errors: FieldErrors<"date"> = {},
+  errors: FieldErrors<QuoteCheckoutField> = {},
 ): QuoteCheckoutResult => ({ ok: false, status, message, errors });
 
 /**
@@ -448,9 +468,15 @@ export async function startQuoteCheckout(
   if (shown.kind !== "open") return quoteFailure(409, closedOfferMessage(shown));
   const { offer } = shown;
   const date = request.date;
+  const business = checkBusinessDetails(request.business ?? {});
   const dateCheck = await checkCollectionDate(date, "customer", now);
-  if (!dateCheck.ok || !isIsoDay(date))
-    return quoteFailure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
+  const dateOk = dateCheck.ok && isIsoDay(date);
+  if (!business.ok)
+    return quoteFailure(400, CHECKOUT_CHECK_DETAILS, {
+      ...business.errors,
+      ...(dateOk ? {} : { date: INVALID_DATE_MESSAGE }),
+    });
+  if (!dateOk) return quoteFailure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
 
   // An unpaid attempt at this offer (another tab, or back from the card page) is closed at
   // the provider first; if it was paid after all, that is the booking.
@@ -516,6 +542,8 @@ export async function startQuoteCheckout(
           address_1: customer.address1,
           town: customer.town,
           postcode: customer.postcode,
+          business_name: business.business?.name ?? null,
+          sic_code: business.business?.sicCode ?? null,
           collection_date: date,
           payment_method: "card",
           total_pence: offer.totalPence,

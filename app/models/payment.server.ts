@@ -54,11 +54,30 @@ const DETAIL_COLUMNS = [
   "town",
   "postcode",
   "collection_date",
+  "business_name",
+  "sic_code",
+  "notes",
 ] as const;
 
-function checkoutDetails(order: Record<(typeof DETAIL_COLUMNS)[number], string>) {
+type DetailColumn = (typeof DETAIL_COLUMNS)[number];
+
+function checkoutDetails(
+  order: Record<Exclude<DetailColumn, "business_name" | "sic_code" | "notes">, string> &
+    Record<"business_name" | "sic_code" | "notes", string | null>,
+): Record<string, string> {
   const { full_name, email, phone_number, address_1, town, postcode, collection_date } = order;
-  return { full_name, email, phone_number, address_1, town, postcode, date: collection_date };
+  const { business_name, sic_code, notes } = order;
+  return {
+    full_name,
+    email,
+    phone_number,
+    address_1,
+    town,
+    postcode,
+    date: collection_date,
+    ...(business_name && sic_code ? { business: "on", business_name, sic_code } : {}),
+    ...(notes ? { notes } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { lineName } from "~/lib/positions";
+import { needsConsignmentNote } from "~/lib/waste";
 import { jobPaymentLine, mapsHref, telHref, type PaymentLine } from "~/lib/run-sheet";
 import { db } from "~/services/db.server";
 import { isBooking } from "./booking.server";
@@ -12,10 +13,14 @@ export interface RunSheetJob {
   mapsHref: string;
   phoneNumber: string;
   telHref: string;
+  /** a booking for a business: its name and SIC 2007 code (null for a household) */
+  business: { name: string; sicCode: string | null } | null;
   /** "2 × Sofa (Outside — left out for collection)" */
   items: string[];
-  /** the customer's own words: a quote request's comments (none for other orders) */
+  /** the customer's own words: the order's notes for the crew, else its quote request's comments */
   notes: string | null;
+  /** hazardous waste from a business: the crew need a consignment note before the job */
+  consignmentNote: boolean;
   payment: PaymentLine;
   done: boolean;
 }
@@ -41,6 +46,9 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
       "orders.payment_method",
       "orders.status",
       "orders.booking_status",
+      "orders.business_name",
+      "orders.sic_code",
+      "orders.notes",
       "quotes.comments",
     ])
     .where("orders.collection_date", "=", day)
@@ -51,7 +59,7 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
   if (orders.length === 0) return [];
   const lines = await db()
     .selectFrom("order_items")
-    .select(["order_id", "product_name", "position", "quantity"])
+    .select(["order_id", "product_name", "position", "quantity", "hazardous"])
     .where(
       "order_id",
       "in",
@@ -60,14 +68,17 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
     .orderBy("id")
     .execute();
   const itemsOf = new Map<number, string[]>();
+  const hazardous = new Set<number>();
   for (const line of lines) {
     const list = itemsOf.get(line.order_id) ?? [];
     list.push(`${line.quantity} × ${lineName(line.product_name, line.position)}`);
     itemsOf.set(line.order_id, list);
+    if (line.hazardous === 1) hazardous.add(line.order_id);
   }
   return orders.map((o) => {
     const address = `${o.address_1}, ${o.town}, ${o.postcode}`;
-    const notes = o.comments?.trim();
+    const notes = o.notes?.trim() || o.comments?.trim();
+    const business = o.business_name ? { name: o.business_name, sicCode: o.sic_code } : null;
     return {
       orderId: o.id,
       fullName: o.full_name,
@@ -75,8 +86,13 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
       mapsHref: mapsHref(address),
       phoneNumber: o.phone_number,
       telHref: telHref(o.phone_number),
+      business,
       items: itemsOf.get(o.id) ?? [],
       notes: notes ? notes : null,
+      consignmentNote: needsConsignmentNote({
+        business: business !== null,
+        hazardous: hazardous.has(o.id),
+      }),
       payment: jobPaymentLine(o.payment_method, o.status, o.total_pence),
       done: o.booking_status === "complete",
     };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
 import { poundsToPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
@@ -29,7 +30,9 @@ export const manualBookingSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "st
     error: "Please choose cash or bank transfer",
   }),
 });
-export type ManualBookingField = keyof z.infer<typeof manualBookingSchema>;
+/** Its fields, with the optional business details and notes for the crew (app/lib/business.ts). */
+export type ManualBookingField =
+  keyof z.infer<typeof manualBookingSchema> | BusinessField | "notes";
 
 export type ManualBookingResult =
   | { ok: true; orderId: number; fullDayWarning: boolean }
@@ -49,9 +52,13 @@ export async function createManualBooking(
   };
   const parsed = manualBookingSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<ManualBookingField>(parsed.error);
+  const business = checkBusinessDetails(values, "staff");
+  if (!business.ok) Object.assign(errors, business.errors);
+  const notes = checkCrewNotes(values.notes);
+  if (!notes.ok) errors.notes = notes.error;
   const dateCheck = await checkCollectionDate(input.date, "staff");
   if (!dateCheck.ok) errors.date = dateCheck.message;
-  if (!parsed.success || !dateCheck.ok)
+  if (!parsed.success || !business.ok || !notes.ok || !dateCheck.ok)
     return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
 
   const b = parsed.data;
@@ -67,6 +74,9 @@ export async function createManualBooking(
           address_1: b.address_1,
           town: b.town,
           postcode: b.postcode,
+          business_name: business.business?.name ?? null,
+          sic_code: business.business?.sicCode ?? null,
+          notes: notes.notes,
           collection_date: b.date,
           payment_method: b.payment_method,
           total_pence: poundsToPence(b.order_price),

@@ -8,6 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BookAndPay } from "~/components/book-and-pay";
+import { BusinessFields, CrewNotesField } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { CheckoutEmptyBag, CheckoutSummary } from "~/components/checkout-summary";
 import { ContactFields } from "~/components/contact-fields";
@@ -328,6 +329,7 @@ export default function Checkout() {
                 autoComplete
               />
             </div>
+            <BusinessFields values={values} errors={errors} />
           </fieldset>
 
           <CollectionCalendar
@@ -336,6 +338,7 @@ export default function Checkout() {
             error={errors.date}
             monthAction={hydrated ? undefined : "/checkout#collection-date"}
           />
+          <CrewNotesField values={values} errors={errors} />
           <BookAndPay
             date={values.date}
             month={calendar.month}

@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef } from "react";
 import { OrderLines } from "~/components/checkout-summary";
 import { BookAndPay } from "~/components/book-and-pay";
+import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
@@ -121,6 +122,8 @@ type ActionResult =
       notice?: string;
       values: Record<string, string>;
       dateError?: string;
+      /** the business name's and SIC code's messages */
+      errors?: Partial<Record<string, string>>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
   | { kind: "declined" }
@@ -178,6 +181,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await startQuoteCheckout({
     token,
     date: values.date,
+    business: values,
     uiMode,
     siteUrl: siteUrl(request),
     clientIp: context.clientIp,
@@ -188,6 +192,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         kind: "form",
         message: result.message,
         dateError: result.errors.date,
+        errors: { business_name: result.errors.business_name, sic_code: result.errors.sic_code },
         values,
         calendar: await collectionCalendar(monthOf(values.date) ?? values.month ?? null),
       },
@@ -400,6 +405,7 @@ export default function CustomerQuote() {
             error={formResult?.dateError}
             monthAction={hydrated ? undefined : `${self}#collection-date`}
           />
+          <BusinessFields values={values} errors={formResult?.errors ?? {}} />
           <BookAndPay
             date={values.date}
             month={calendar.month}

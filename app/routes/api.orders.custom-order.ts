@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
+import { withApiBusinessFlag } from "~/lib/business";
 import { createManualBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
-/** POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only). */
+/**
+ * POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only).
+ * Optional business_name and sic_code book it for a business; optional notes are for the crew.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, "api");
   // The fields themselves are checked by the model's schema, shared with the page.
@@ -12,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = Object.fromEntries(
     Object.entries(body).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]),
   );
-  const result = await createManualBooking(values, user.username);
+  const result = await createManualBooking(withApiBusinessFlag(values), user.username);
   if (!result.ok)
     return Response.json({ data: result.message, errors: result.errors }, { status: 400 });
   return Response.json(

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/lib/api";
+import { withApiBusinessFlag } from "~/lib/business";
 import { CHECKOUT_CHECK_DETAILS } from "~/lib/messages";
 import { apiCartLine, apiCheckoutSchema, startCheckout } from "~/models/checkout.server";
 import { siteUrl } from "~/services/config.server";
@@ -7,6 +8,8 @@ import { siteUrl } from "~/services/config.server";
 /**
  * POST /api/products/create-checkout-session/
  * {billing_infomation: {full_name, email, phone_number, address_1, town, postcode, date}, cart_items}
+ * billing_infomation may also carry business_name and sic_code (a booking for a business) and
+ * notes (for the crew); without them the booking is a household's, as before.
  * → {clientSecret} (Stripe's embedded form); with the demo gateway {clientSecret: null, url}.
  * Anything invalid is refused with 400 and a message naming the field or the
  * cart line; nothing is corrected silently.
@@ -30,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const result = await startCheckout({
-    values: parsed.data.billing_infomation,
+    values: withApiBusinessFlag(parsed.data.billing_infomation),
     lines: parsed.data.cart_items.map(apiCartLine),
     uiMode: "embedded",
     token: null,

@@ -74,13 +74,38 @@ export default function RunSheet() {
               aria-labelledby={`job-${job.orderId}`}
             >
               <div className="run-job-head">
-                <h2 id={`job-${job.orderId}`}>
-                  <span className="run-job-number">{i + 1}.</span> {job.fullName}
-                </h2>
+                <div>
+                  <h2 id={`job-${job.orderId}`}>
+                    <span className="run-job-number">{i + 1}.</span> {job.fullName}
+                  </h2>
+                  {job.business ? (
+                    <p className="run-job-business" data-testid="run-job-business">
+                      <span>{job.business.name}</span>
+                      {job.business.sicCode ? (
+                        <span className="run-job-sic">SIC {job.business.sicCode}</span>
+                      ) : null}
+                    </p>
+                  ) : null}
+                </div>
                 <p className={`run-job-status${job.done ? " is-done" : ""}`}>
                   {job.done ? "Done" : "To do"}
                 </p>
               </div>
+              {job.consignmentNote ? (
+                <p className="run-job-warning" data-testid="run-job-warning">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="28"
+                    height="28"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <path d="M12 2 1 21h22L12 2Z" fill="currentColor" />
+                    <path d="M11 9h2v6h-2zM11 17h2v2h-2z" fill="#fff" />
+                  </svg>
+                  <span>Hazardous waste from a business: a consignment note is needed</span>
+                </p>
+              ) : null}
               <p
                 className={`run-job-payment${job.payment.collect ? " is-collect" : ""}`}
                 data-testid="run-job-payment"
@@ -110,7 +135,9 @@ export default function RunSheet() {
               {job.notes ? (
                 <>
                   <h3 className="run-job-subhead">Customer&rsquo;s notes</h3>
-                  <p className="run-job-notes">{job.notes}</p>
+                  <p className="run-job-notes" data-testid="run-job-notes">
+                    {job.notes}
+                  </p>
                 </>
               ) : null}
               <div className="run-job-actions">

@@ -31,13 +31,17 @@ async function insertOrder(
     total_pence: number;
     source?: "web" | "manual" | "quote";
     quote_id?: number | null;
+    business_name?: string | null;
+    sic_code?: string | null;
+    notes?: string | null;
   },
-  items: { name: string; position: string | null; quantity: number }[] = [],
+  items: { name: string; position: string | null; quantity: number; hazardous?: 0 | 1 }[] = [],
 ): Promise<number> {
   const row = await db.get<{ id: number }>(
     `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
-       status, booking_status, payment_method, total_pence, source, quote_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) RETURNING id`,
+       status, booking_status, payment_method, total_pence, source, quote_id, business_name,
+       sic_code, notes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     fields.full_name,
     "crew@example.com",
     "07700 900222",
@@ -50,15 +54,19 @@ async function insertOrder(
     fields.total_pence,
     fields.source ?? "web",
     fields.quote_id ?? null,
+    fields.business_name ?? null,
+    fields.sic_code ?? null,
+    fields.notes ?? null,
   );
   for (const item of items)
     await db.run(
       `INSERT INTO order_items (order_id, product_id, product_name, product_description, position,
-         unit_price_pence, quantity) VALUES (?, NULL, ?, '', ?, 5000, ?)`,
+         unit_price_pence, quantity, hazardous) VALUES (?, NULL, ?, '', ?, 5000, ?, ?)`,
       row!.id,
       item.name,
       item.position,
       item.quantity,
+      item.hazardous ?? null,
     );
   return Number(row!.id);
 }
@@ -177,6 +185,86 @@ describe("the run sheet", () => {
 
     expect(done).toMatch(/is-collect"[^>]*>Collect £45\.50 \(bank transfer\)</);
     expect(done).toContain(`href="/dashboard/orders/${ids.done}"`);
+  });
+
+  it("shows a business's name and SIC code, the order's notes, and the consignment note warning", async () => {
+    const day = addDaysIso(DAY, 3);
+    const ids = await withTestDatabase(server, async (db) => {
+      const insert = (
+        full_name: string,
+        extra: { business_name?: string; sic_code?: string; notes?: string; quote_id?: number },
+        hazardous: 0 | 1,
+      ) =>
+        insertOrder(
+          db,
+          {
+            full_name,
+            status: "complete",
+            payment_method: "card",
+            total_pence: 9000,
+            source: extra.quote_id ? "quote" : "web",
+            ...extra,
+          },
+          [{ name: "Fridge freezer", position: "outside", quantity: 1, hazardous }],
+        );
+      const quote = await db.get<{ id: number }>(
+        `INSERT INTO quotes (full_name, email, phone_number, address_1, town, postcode, comments, state)
+         VALUES ('Quote Firm', 'f@example.com', '07700 900444', '1 Dock Road', 'Hull', 'HU1 1AA',
+           'What the quote said', 'booked') RETURNING id`,
+      );
+      const made = {
+        hazardousFirm: await insert(
+          "Hazard Firm",
+          {
+            business_name: "Acme Clearances Ltd",
+            sic_code: "81299",
+            notes: "Gate code 1234.\nRing first.",
+          },
+          1,
+        ),
+        safeFirm: await insert("Safe Firm", { business_name: "Paper Co", sic_code: "17120" }, 0),
+        household: await insert("Hazard Household", {}, 1),
+        quoteFirm: await insert(
+          "Quote Firm",
+          { quote_id: Number(quote!.id), notes: "Notes kept on the order" },
+          0,
+        ),
+      };
+      await db.run(
+        "UPDATE orders SET collection_date = ? WHERE id IN (?, ?, ?, ?)",
+        day,
+        ...Object.values(made),
+      );
+      return made;
+    });
+    const jobs = jobsOf((await page(`/dashboard/today?day=${day}`)).html);
+    const job = (id: number) => jobs.find((j) => j.includes(`href="/dashboard/orders/${id}"`))!;
+    const WARNING = "Hazardous waste from a business: a consignment note is needed";
+
+    const firm = job(ids.hazardousFirm);
+    expect(firm).toMatch(
+      /data-testid="run-job-business"><span>Acme Clearances Ltd<\/span><span class="run-job-sic">SIC 81299<\/span>/,
+    );
+    expect(firm).toContain(WARNING);
+    // Before the job's details: the warning comes straight after the name.
+    expect(firm.indexOf(WARNING)).toBeLessThan(firm.indexOf("run-job-payment"));
+    expect(firm).toContain("Customer’s notes");
+    expect(firm).toContain("Gate code 1234.\nRing first.");
+
+    const safe = job(ids.safeFirm);
+    expect(safe).toContain("Paper Co");
+    expect(safe).toContain("SIC 17120");
+    expect(safe).not.toContain(WARNING);
+    expect(safe).not.toContain("Customer’s notes");
+
+    const household = job(ids.household);
+    expect(household).not.toContain("run-job-business");
+    expect(household).not.toContain(WARNING);
+
+    // The order's notes win over its quote request's comments.
+    const quoted = job(ids.quoteFirm);
+    expect(quoted).toContain("Notes kept on the order");
+    expect(quoted).not.toContain("What the quote said");
   });
 
   it("links the days either side, and says so plainly when a day has no jobs", async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkWasteClass, normaliseLowCode, WASTE_MESSAGES } from "~/lib/waste";
+import {
+  checkWasteClass,
+  needsConsignmentNote,
+  normaliseLowCode,
+  WASTE_MESSAGES,
+} from "~/lib/waste";
 import { PRODUCT_CATEGORIES } from "~/lib/domain";
 import { seedProducts } from "~/seed/products";
 import { BACKFILL } from "../../migrations/0008_waste_classes";
@@ -176,5 +181,16 @@ describe("the seed's and the backfill's classes", () => {
         wasteClass: { lowCode: code, hazardous: hazardous === 1 },
       });
     }
+  });
+});
+
+describe("needsConsignmentNote (docs/rules.md#business-customers)", () => {
+  it.each([
+    [{ business: true, hazardous: true }, true],
+    [{ business: true, hazardous: false }, false],
+    [{ business: false, hazardous: true }, false],
+    [{ business: false, hazardous: false }, false],
+  ])("%j → %s", (line, expected) => {
+    expect(needsConsignmentNote(line)).toBe(expected);
   });
 });
