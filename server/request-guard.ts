@@ -31,6 +31,7 @@ export const UPLOAD_PATHS: readonly RegExp[] = [
   /^\/api\/products\/updateProduct\/?$/,
   /^\/dashboard\/products\/new\/?$/,
   /^\/dashboard\/products\/[^/]+\/?$/,
+  /^\/dashboard\/orders\/[^/]+\/complete\/?$/,
 ];
 
 /**

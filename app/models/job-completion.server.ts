@@ -49,11 +49,14 @@ import { deliverNow } from "./outbox-worker.server";
  * in the completion's own transaction.
  */
 
-/** The photo form's limits: 15 MB a photo, 8 of each kind, 120 MB in all. */
+/**
+ * The photo form's limits: 15 MB a photo, 8 of each kind, 60 MB in all (a
+ * phone photo is 2–5 MB; the server's outer wall for uploads is 64 MB).
+ */
 export const JOB_UPLOAD_LIMITS = {
   maxFileSize: 15 * 1024 * 1024,
   maxFiles: 2 * JOB_PHOTOS_PER_KIND,
-  maxTotalBytes: 120 * 1024 * 1024,
+  maxTotalBytes: 60 * 1024 * 1024,
   fileFields: [JOB_FIELDS.beforePhotos, JOB_FIELDS.afterPhotos],
 } as const;
 

@@ -18,11 +18,13 @@ const ROUTES = path.join(ROOT, "app", "routes");
 
 /** A flat-routes file name → a URL that reaches it (params filled with 1). */
 function urlOf(file: string): string {
+  // "[.]" is a dot inside a segment ("export[.]csv" → "export.csv").
   const segments = file
     .replace(/\.(tsx|ts)$/, "")
+    .replaceAll("[.]", "\u0000")
     .split(".")
     .filter((s) => s !== "_index" && !s.startsWith("_"))
-    .map((s) => (s.startsWith("$") ? "1" : s));
+    .map((s) => (s.startsWith("$") ? "1" : s.replace(/_$/, "").replaceAll("\u0000", ".")));
   return "/" + segments.join("/");
 }
 
