@@ -21,6 +21,16 @@ export async function setSetting(key: string, value: string): Promise<void> {
     .execute();
 }
 
+/** Stores a setting only if it has none yet; answers the value stored (this one, or the one already there). */
+export async function addSettingIfAbsent(key: string, value: string): Promise<string> {
+  await db()
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  return (await getSetting(key)) ?? value;
+}
+
 /**
  * The largest order the site takes online (settings `max_order_total_pence`
  * and `max_order_lines`). Defaults: £5,000 and 30 different items. A crew

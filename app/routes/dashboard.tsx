@@ -35,6 +35,7 @@ const MENU = [
   { title: "Products", icon: <GridIcon /> },
   { title: "Quotes", icon: <MailIcon /> },
   { title: "Home", icon: <CalendarIcon /> },
+  { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
 ] as const;
@@ -44,7 +45,7 @@ function MenuLinks() {
     <ul className="staff-menu">
       {MENU.map((item) => (
         <li key={item.title}>
-          <NavLink to={`/dashboard/${item.title.toLowerCase()}`}>
+          <NavLink to={`/dashboard/${item.title.toLowerCase().replaceAll(" ", "-")}`}>
             {item.icon}
             <span>{item.title}</span>
           </NavLink>

@@ -25,7 +25,9 @@ export type FlashKey =
   /** the same, when the day was already full */
   | "day-full"
   /** a staff order's page: a job completed, its documents sent again */
-  | "order";
+  | "order"
+  /** the calendar feed page: a new address made */
+  | "calendar-feed";
 
 let storage: SessionStorage | undefined;
 /** Created on first use, so a configuration error is reported by the server's start-up, once. */
