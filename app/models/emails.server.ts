@@ -4,6 +4,7 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { lineName } from "~/lib/positions";
 import { vatIncluded } from "~/lib/vat";
 import { config } from "~/services/config.server";
+import { bookingEvent, calendar } from "~/services/ical.server";
 import type { OutgoingEmail } from "./outbox.server";
 
 /**
@@ -90,8 +91,38 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
       "On the day: we call you about 30 minutes before we arrive. If you will not be in, leave the items outside",
       "as you described when booking.",
       "",
+      "The collection is attached as a calendar event.",
+      "",
       ...registrationFooter(),
     ].join("\n"),
+    attachments: [collectionCalendarFile(receipt)],
+  };
+}
+
+/** The collection as a calendar event (.ics) the customer's phone can add. */
+function collectionCalendarFile(receipt: Receipt) {
+  const { business } = config();
+  const event = bookingEvent({
+    orderId: receipt.id,
+    collectionDate: receipt.collection_date,
+    summary: `Waste collection by ${business.name} (ref HB${receipt.id})`,
+    description: [
+      "What we will collect:",
+      ...itemLines(receipt).map((line) => line.trim()),
+      "",
+      `Questions or changes: ${business.phone}`,
+      ...(receipt.manageLink ? [`Manage your booking: ${receipt.manageLink}`] : []),
+    ].join("\n"),
+    location: `${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+    sequence: 0,
+    status: "CONFIRMED",
+    updatedAt: new Date(),
+    ...(receipt.manageLink ? { url: receipt.manageLink } : {}),
+  });
+  return {
+    filename: `collection-HB${receipt.id}.ics`,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    bytes: Buffer.from(calendar({ name: business.name, method: "PUBLISH", events: [event] })),
   };
 }
 

@@ -1,3 +1,4 @@
+import ICAL from "ical.js";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
@@ -115,9 +116,9 @@ const orderBySession = async (server: RunningServer, id: string) =>
   (await rows<OrderRow>(server, "SELECT * FROM orders WHERE payment_session_id = ?", id))[0];
 
 const outboxFor = async (server: RunningServer, orderRef: string) =>
-  await rows<{ kind: string; to_address: string; subject: string; text_body: string }>(
+  await rows<{ id: number; kind: string; to_address: string; subject: string; text_body: string }>(
     server,
-    "SELECT kind, to_address, subject, text_body FROM outbox WHERE kind LIKE 'booking_%' AND text_body LIKE ? ORDER BY id",
+    "SELECT id, kind, to_address, subject, text_body FROM outbox WHERE kind LIKE 'booking_%' AND text_body LIKE ? ORDER BY id",
     `%${orderRef}%`,
   );
 
@@ -317,6 +318,28 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(confirmation).toContain("£24 including VAT");
     expect(confirmation).toContain("£48 including VAT");
     expect(confirmation).toMatch(/Registered waste carrier CBDU/);
+    expect(confirmation).toMatch(
+      /Manage your booking .*:\nhttp:\/\/\S+\/booking\/[A-Za-z0-9_-]{32}\n/,
+    );
+
+    // The collection as a calendar event, read back by ical.js.
+    const [ics] = await rows<{ filename: string; content_type: string; bytes: Uint8Array }>(
+      server,
+      "SELECT filename, content_type, bytes FROM outbox_attachments WHERE outbox_id = ?",
+      emails[0]!.id,
+    );
+    expect(ics!.filename).toBe(`collection-HB${order.id}.ics`);
+    expect(ics!.content_type).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+    const root = new ICAL.Component(ICAL.parse(Buffer.from(ics!.bytes).toString("utf8")));
+    for (const zone of root.getAllSubcomponents("vtimezone"))
+      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const [vevent] = root.getAllSubcomponents("vevent");
+    const start = vevent!.getFirstPropertyValue("dtstart") as ICAL.Time;
+    expect(start.toString().slice(0, 10)).toBe(dayAhead(3));
+    expect(start.zone?.tzid).toBe("Europe/London");
+    expect(vevent!.getFirstPropertyValue("uid")).toMatch(new RegExp(`^booking-${order.id}@`));
+    expect(vevent!.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(vevent!.getFirstPropertyValue("summary")).toContain(`(ref HB${order.id})`);
 
     const replay = await signedWebhook(server, event);
     expect(replay.status).toBe(200);
