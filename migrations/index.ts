@@ -11,6 +11,7 @@ import * as m0007 from "./0007_quote_prices";
 import * as m0008 from "./0008_waste_classes";
 import * as m0009 from "./0009_job_completions";
 import * as m0010 from "./0010_manage_links";
+import * as m0011 from "./0011_cancellations";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0008_waste_classes": m0008,
   "0009_job_completions": m0009,
   "0010_manage_links": m0010,
+  "0011_cancellations": m0011,
 };
 
 /**
@@ -41,6 +43,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0008_waste_classes": m0008,
   "0009_job_completions": m0009,
   "0010_manage_links": m0010,
+  "0011_cancellations": m0011,
 };
 
 /** SQLite's migrations (the list above). */

@@ -33,8 +33,15 @@ export const PAYMENT_WINDOW_MINUTES = 31;
 // ---------------------------------------------------------------------------
 // Which orders fill a collection day: the one definition, used by every count and list
 
-/** A job on its day: a paid order, or a booking staff made by hand (whatever its payment status). */
-export const isBooking = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
+/**
+ * An order that was made a booking: a paid order, or a booking staff made by
+ * hand (whatever its payment status), cancelled since or not. What a quote
+ * remembers as "booked", and what the day view lists (cancelled ones marked).
+ */
+export const wasBooked = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
+
+/** A job on its day: a booking that has not been cancelled (docs/rules.md#cancelled-orders). */
+export const isBooking = sql<boolean>`(${wasBooked} AND cancelled_at IS NULL)`;
 
 /** An unpaid card checkout still within its payment window: it holds a slot while it is paid. */
 function isHeld(now: Date) {
@@ -47,7 +54,7 @@ function isHeld(now: Date) {
  * are checking (money was taken), or a checkout still being paid.
  */
 function fillsDay(now: Date) {
-  return sql<boolean>`(${isBooking} OR payment_review_at IS NOT NULL OR ${isHeld(now)})`;
+  return sql<boolean>`(cancelled_at IS NULL AND (${isBooking} OR payment_review_at IS NOT NULL OR ${isHeld(now)}))`;
 }
 
 export interface BookingRules {
@@ -250,6 +257,8 @@ export interface DayBooking {
   paymentMethod: string;
   status: string;
   bookingStatus: string;
+  /** when the booking was cancelled (it stays listed, marked, and fills no slot) */
+  cancelledAt: string | null;
 }
 
 /** What staff see of a booking, in the day view and the edit form. */
@@ -266,15 +275,17 @@ export const BOOKING_COLUMNS = [
   "payment_method",
   "status",
   "booking_status",
+  "cancelled_at",
 ] as const;
 
-/** A day's bookings for the day view, in progress first. */
+/** A day's bookings for the day view, in progress first, cancelled ones last. */
 export async function bookingsOn(day: string): Promise<DayBooking[]> {
   const rows = await db()
     .selectFrom("orders")
     .select(BOOKING_COLUMNS)
     .where("collection_date", "=", day)
-    .where(isBooking)
+    .where(wasBooked)
+    .orderBy(sql`cancelled_at IS NOT NULL`)
     .orderBy(sql`booking_status = 'complete'`)
     .orderBy("id")
     .execute();
@@ -290,6 +301,7 @@ export async function bookingsOn(day: string): Promise<DayBooking[]> {
     paymentMethod: r.payment_method,
     status: r.status,
     bookingStatus: r.booking_status,
+    cancelledAt: r.cancelled_at,
   }));
 }
 

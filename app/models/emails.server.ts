@@ -80,6 +80,7 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
       "Cancellation and changes:",
       ...CANCELLATION_POLICY.map((line) => `  ${line}`),
       `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      `A model cancellation form you may use (you do not have to): ${config().publicUrl}/cancellation-form`,
       ...(receipt.manageLink
         ? [
             "",
@@ -147,6 +148,124 @@ export function bookingNotificationEmail(receipt: Receipt): OutgoingEmail {
       `Total paid: ${formatPence(receipt.total_pence)}`,
       "",
       `Open the order: ${publicUrl}/dashboard/orders/${receipt.id}`,
+    ].join("\n"),
+  };
+}
+
+/** A cancelled booking, as the customer's and the office's emails describe it. */
+export interface Cancellation {
+  id: number;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  postcode: string;
+  collection_date: string;
+  total_pence: number;
+  paymentMethod: string;
+  paidPence: number;
+  feePence: number;
+  /** what went back to the card */
+  refundPence: number;
+  /** the gateway's id of that refund */
+  refundReference: string | null;
+  /** a fee larger than what was paid (an unpaid cash booking) */
+  feeDuePence: number;
+  /** what was paid other than by card, to be returned by hand */
+  returnByHandPence: number;
+}
+
+function feeLine(c: Cancellation): string {
+  return c.feePence > 0
+    ? `Cancellation fee: ${formatPence(c.feePence)} (including VAT)`
+    : "Cancellation fee: none";
+}
+
+/** The customer's record of their cancellation: the refund and the fee. */
+export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
+  const { business } = config();
+  const ref = `HB${c.id}`;
+  return {
+    kind: "booking_cancelled",
+    to: c.email,
+    subject: `Your booking ${ref} is cancelled`,
+    text: [
+      `Hello ${c.full_name},`,
+      "",
+      `Your collection on ${formatLongDate(c.collection_date)} (booking reference ${ref}) is cancelled.`,
+      "",
+      feeLine(c),
+      ...(c.refundPence > 0
+        ? [
+            `Refund: ${formatPence(c.refundPence)} to the card you paid with. Card refunds usually reach your account within 5 to 10 working days.`,
+          ]
+        : c.returnByHandPence > 0
+          ? [
+              `Refund: ${formatPence(c.returnByHandPence)}. You paid by ${c.paymentMethod.toLowerCase()}, so we will contact you to return it.`,
+            ]
+          : ["Refund: nothing was paid, so there is nothing to refund."]),
+      ...(c.feeDuePence > 0 ? [`You owe ${formatPence(c.feeDuePence)}: we will contact you.`] : []),
+      "",
+      `Questions: call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+  };
+}
+
+/** The office's note that a customer cancelled. */
+export function cancellationNotificationEmail(c: Cancellation): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "booking_cancelled_notification",
+    to: business.email,
+    subject: `Booking HB${c.id} cancelled by the customer: ${formatLongDate(c.collection_date)}, ${c.postcode}`,
+    text: [
+      `The customer cancelled booking HB${c.id} from their booking page. Its slot on ${formatLongDate(c.collection_date)} is free again.`,
+      "",
+      `Customer: ${c.full_name}, ${c.email}, ${c.phone_number}`,
+      `Total: ${formatPence(c.total_pence)} (${c.paymentMethod.toLowerCase()}), paid ${formatPence(c.paidPence)}`,
+      feeLine(c),
+      ...(c.refundPence > 0
+        ? [`Refunded to the card: ${formatPence(c.refundPence)} (${c.refundReference})`]
+        : []),
+      ...(c.returnByHandPence > 0
+        ? [
+            `To return by hand: ${formatPence(c.returnByHandPence)} (paid by ${c.paymentMethod.toLowerCase()})`,
+          ]
+        : []),
+      ...(c.feeDuePence > 0 ? [`Fee owed by the customer: ${formatPence(c.feeDuePence)}`] : []),
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${c.id}`,
+    ].join("\n"),
+  };
+}
+
+/** The office: a customer asked to cancel, but the gateway refused the refund, so nothing changed. */
+export function refundRefusedEmail(
+  c: Pick<
+    Cancellation,
+    "id" | "full_name" | "email" | "phone_number" | "collection_date" | "total_pence"
+  >,
+  refundPence: number,
+  reason: string,
+): OutgoingEmail {
+  const { business, publicUrl } = config();
+  return {
+    kind: "refund_refused",
+    to: business.email,
+    subject: `Refund refused for HB${c.id}: the customer could not cancel`,
+    text: [
+      `The customer tried to cancel booking HB${c.id} (${formatLongDate(c.collection_date)}) from their booking page,`,
+      `but the refund of ${formatPence(refundPence)} was refused, so the booking was left as it was.`,
+      "",
+      `Reason: ${reason}`,
+      `Customer: ${c.full_name}, ${c.email}, ${c.phone_number}`,
+      `Total paid: ${formatPence(c.total_pence)}`,
+      "",
+      "The customer was asked to call. Check the payment in the Stripe dashboard, refund it there,",
+      `and cancel the booking. Business phone: ${business.phone}.`,
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${c.id}`,
     ].join("\n"),
   };
 }

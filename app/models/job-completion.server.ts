@@ -127,6 +127,7 @@ export async function jobContext(
       "orders.payment_method",
       "orders.status",
       "orders.paid_at",
+      "orders.cancelled_at",
       "orders.total_pence",
       "orders.business_name",
       "orders.sic_code",
@@ -183,7 +184,7 @@ export async function jobContext(
     totalPence: order.total_pence,
     businessName: order.business_name,
     sicCode: order.sic_code,
-    isBooking: paid || order.payment_method !== "card",
+    isBooking: (paid || order.payment_method !== "card") && order.cancelled_at === null,
     bookingStatus: order.booking_status,
     canCollectPayment: !paid && order.payment_method !== "card",
     booked: items.map((item) => {

@@ -56,6 +56,10 @@ export interface OrderView {
   paymentMethod: string;
   totalPence: number;
   source: string;
+  /** when the booking was cancelled (docs/rules.md#cancelled-orders); null while it stands */
+  cancelledAt: string | null;
+  /** what the cancellation refunded, pence (null: nothing) */
+  refundPence: number | null;
   billing: {
     full_name: string;
     email: string;
@@ -108,6 +112,8 @@ export async function searchOrders(
     else if (text(search.orderId)) query = query.where(noRows);
     if (search.status === "pending" || search.status === "complete")
       query = query.where("orders.status", "=", search.status);
+    else if (search.status === "cancelled")
+      query = query.where("orders.cancelled_at", "is not", null);
     if (productName) {
       const pattern = containsIgnoringCase("order_items.product_name", productName);
       query = narrow
@@ -170,6 +176,8 @@ export async function searchOrders(
     paymentMethod: r.payment_method,
     totalPence: r.total_pence,
     source: r.source,
+    cancelledAt: r.cancelled_at,
+    refundPence: r.refund_pence,
     billing: {
       full_name: r.full_name,
       email: r.email,
@@ -237,6 +245,8 @@ export async function ordersCsv(search: OrderSearch): Promise<string> {
       "items",
       "total_gbp",
       "payment_method",
+      "cancelled_at",
+      "refund_gbp",
     ],
   ];
   for (let page = 1; ; page++) {
@@ -255,6 +265,8 @@ export async function ordersCsv(search: OrderSearch): Promise<string> {
         o.items.map((i) => `${i.quantity} x ${i.productName}`).join("; "),
         (o.totalPence / 100).toFixed(2),
         o.paymentMethod,
+        o.cancelledAt ?? "",
+        o.refundPence === null ? "" : (o.refundPence / 100).toFixed(2),
       ]);
     }
     if (page * 100 >= total) break;

@@ -12,7 +12,7 @@ import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { isUniqueViolation, lockKeys } from "~/services/dialect.server";
 import { quotePdf, type QuoteDocumentInput } from "~/documents/quote.server";
-import { isBooking } from "./booking.server";
+import { wasBooked } from "./booking.server";
 import { quoteDeclinedEmail, quoteOfferEmail } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { getProductsByIds, listAllProducts } from "./product.server";
@@ -558,7 +558,7 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
         .selectFrom("orders")
         .select(["id", "collection_date", "payment_session_id"])
         .where("quote_offer_id", "=", offer.id)
-        .where(isBooking)
+        .where(wasBooked)
         .orderBy("id")
         .executeTakeFirst();
       return {
@@ -776,7 +776,7 @@ export async function quotePricing(quoteId: number) {
       .selectFrom("orders")
       .select(["id", "collection_date", "status", "payment_method", "total_pence"])
       .where("quote_id", "=", quoteId)
-      .where(isBooking)
+      .where(wasBooked)
       .orderBy("id", "desc")
       .executeTakeFirst(),
   ]);

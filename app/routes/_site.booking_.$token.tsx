@@ -1,8 +1,15 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { formatLongDate, formatPence } from "~/lib/format";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { lineName } from "~/lib/positions";
-import { bookingForCustomer } from "~/models/manage-booking.server";
+import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
 import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import { config } from "~/services/config.server";
 
@@ -10,7 +17,9 @@ import { config } from "~/services/config.server";
  * /booking/{token}: the customer's own booking, from the link in their
  * confirmation email or found by reference and postcode. It shows the
  * booking, its documents once the job is done, and what changing or
- * cancelling it would cost today.
+ * cancelling it would cost today. The customer cancels here: `?cancel=1`
+ * asks "are you sure?" with the refund (a page step, so it works without
+ * JavaScript), and the confirm button posts intent=cancel.
  */
 
 export const meta: MetaFunction = () => [
@@ -28,7 +37,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   };
 };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const lookup = await linkLookupAllowed(context.clientIp);
   if (!lookup.allowed)
     throw new Response(lookup.message, {
@@ -43,25 +52,83 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       { status: 404 },
     );
   }
-  return { booking, phone: config().business.phone };
+  const confirming =
+    new URL(request.url).searchParams.get("cancel") === "1" && booking.cancel.allowed;
+  return { booking, confirming, phone: config().business.phone };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const lookup = await linkLookupAllowed(context.clientIp);
+  if (!lookup.allowed)
+    throw new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
+  const token = params.token ?? "";
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") throw new Response("Unknown action", { status: 400 });
+  const started = performance.now();
+  const result = await cancelBooking(token);
+  const ms = (performance.now() - started).toFixed(0);
+  if (result.ok) {
+    console.log(`[booking] cancelled by the customer in ${ms} ms`);
+    return redirect(managePath(token), 303);
+  }
+  if (result.status === 404) {
+    await recordLinkMiss(context.clientIp);
+    throw new Response(result.message, { status: 404 });
+  }
+  return Response.json({ message: result.message }, { status: result.status });
 }
 
 export default function ManageBooking() {
-  const { booking, phone } = useLoaderData<typeof loader>();
+  const { booking, confirming, phone } = useLoaderData<typeof loader>();
+  const failed = useActionData<{ message: string }>();
+  const navigation = useNavigation();
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
   const tel = `tel:${phone.replace(/\s+/g, "")}`;
+  // This page's own address (managePath lives in a server module, so it is not used here).
+  const self = `/booking/${booking.token}`;
+  const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const title = booking.cancelledAt
+    ? "Cancelled:"
+    : booking.done
+      ? "Collected on"
+      : "Collection on";
   return (
     <section className="container prose manage-booking" aria-labelledby="booking-title">
       <p className="eyebrow">Your booking {booking.reference}</p>
       <h1 id="booking-title">
-        {booking.done ? "Collected on" : "Collection on"} {formatLongDate(booking.collectionDate)}
+        {title} {formatLongDate(booking.collectionDate)}
       </h1>
+      {failed ? (
+        <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+          {failed.message}
+        </p>
+      ) : null}
+      {booking.cancelledAt ? (
+        <div className="notice notice-success" role="status" data-testid="manage-cancelled">
+          <p>
+            <strong>Cancelled</strong> on {formatDateTime(booking.cancelledAt)}.{" "}
+            {booking.refundPence
+              ? `${formatPence(booking.refundPence)} is on its way back to your card: it usually arrives within 5 to 10 working days.`
+              : "Nothing was refunded online."}{" "}
+            We have emailed you a confirmation.
+          </p>
+        </div>
+      ) : null}
       <dl className="manage-details">
         <dt>Name</dt>
         <dd>{booking.fullName}</dd>
         <dt>Address</dt>
         <dd>{booking.address}</dd>
         <dt>Status</dt>
-        <dd data-testid="manage-status">{booking.done ? "Done" : "Booked"}</dd>
+        <dd data-testid="manage-status">
+          {booking.cancelledAt ? "Cancelled" : booking.done ? "Done" : "Booked"}
+        </dd>
         <dt>Total</dt>
         <dd>
           {formatPence(booking.totalPence)} · {booking.paymentLabel}
@@ -103,6 +170,65 @@ export default function ManageBooking() {
       <p>
         Call us on <a href={tel}>{phone}</a> and quote {booking.reference}.
       </p>
+      {booking.cancel.allowed ? (
+        <section id="cancel" className="manage-cancel" aria-labelledby="cancel-title">
+          <h2 id="cancel-title">{confirming ? "Are you sure?" : "Cancel this booking"}</h2>
+          <dl className="manage-details" data-testid="cancel-terms">
+            <dt>Fee</dt>
+            <dd>{booking.cancel.feePence ? formatPence(booking.cancel.feePence) : "None"}</dd>
+            <dt>Refund</dt>
+            <dd>
+              {booking.paymentMethod === "card" || booking.cancel.refundPence === 0
+                ? formatPence(booking.cancel.refundPence)
+                : `${formatPence(booking.cancel.refundPence)}, returned by ${booking.paymentMethod === "bank_transfer" ? "bank transfer" : "hand"}`}
+              {booking.cancel.feeDuePence
+                ? ` (you owe ${formatPence(booking.cancel.feeDuePence)})`
+                : ""}
+            </dd>
+          </dl>
+          {confirming ? (
+            <>
+              <p data-testid="cancel-question">
+                {booking.cancel.refundPence > 0
+                  ? `You get ${formatPence(booking.cancel.refundPence)} back`
+                  : "Nothing is refunded"}
+                {booking.paymentMethod === "card" && booking.cancel.refundPence > 0
+                  ? " to the card you paid with."
+                  : "."}{" "}
+                The collection on {formatLongDate(booking.collectionDate)} will not take place.
+              </p>
+              <Form method="post" action={self} className="manage-cancel-form">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="cancel"
+                  className="button button-large button-danger"
+                  disabled={cancelling}
+                >
+                  {cancelling ? "Cancelling..." : "Yes, cancel my booking"}
+                </button>
+                <Link to={self} className="button button-light">
+                  No, keep it
+                </Link>
+              </Form>
+            </>
+          ) : (
+            <p>
+              <Link
+                to={`${self}?cancel=1#cancel`}
+                className="button button-light"
+                data-testid="cancel-start"
+              >
+                Cancel this booking
+              </Link>
+            </p>
+          )}
+          <p className="field-hint">
+            You may also use the <Link to="/cancellation-form">model cancellation form</Link> (you
+            do not have to).
+          </p>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -22,6 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       order_date: o.createdAt,
       status: o.status,
       booking_status: o.bookingStatus,
+      // Added (issue 18): the spec's fields above keep their values.
+      cancelled: o.cancelledAt !== null,
+      cancelled_at: o.cancelledAt,
+      refund: o.refundPence === null ? null : penceToPounds(o.refundPence),
       date: o.collectionDate,
       billing: o.billing,
       products: o.items.map((i) => ({

@@ -132,6 +132,12 @@ const METHOD_LABELS: Record<string, string> = {
   bank_transfer: "Bank transfer",
 };
 
+const DAY_SECTIONS = {
+  pending: "In progress",
+  complete: "Completed",
+  cancelled: "Cancelled",
+} as const;
+
 export default function DashboardHome() {
   const { flashes, counts, review, today, month, weeks, day, editing } =
     useLoaderData<typeof loader>();
@@ -239,15 +245,15 @@ export default function DashboardHome() {
               Run sheet for this day
             </Link>
           </p>
-          {(["pending", "complete"] as const).map((state) => {
-            const list = day.bookings.filter((b) => b.bookingStatus === state);
+          {(["pending", "complete", "cancelled"] as const).map((state) => {
+            const list = day.bookings.filter((b) =>
+              state === "cancelled" ? b.cancelledAt : !b.cancelledAt && b.bookingStatus === state,
+            );
+            const title = DAY_SECTIONS[state];
+            if (state === "cancelled" && list.length === 0) return null;
             return (
-              <section
-                key={state}
-                className="day-section"
-                aria-label={state === "pending" ? "In progress" : "Completed"}
-              >
-                <h3>{state === "pending" ? "In progress" : "Completed"}</h3>
+              <section key={state} className="day-section" aria-label={title}>
+                <h3>{title}</h3>
                 {list.length === 0 ? (
                   <p className="field-hint">None.</p>
                 ) : (
@@ -260,17 +266,27 @@ export default function DashboardHome() {
                           </strong>{" "}
                           · {formatPence(b.totalPence)} ·{" "}
                           {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} · payment {b.status}
+                          {b.cancelledAt ? " · cancelled" : ""}
                         </p>
                         <p className="field-hint">
                           {b.address1}, {b.town}, {b.postcode} · {b.phoneNumber} · {b.email}
                         </p>
-                        <Link
-                          to={`/dashboard/home?month=${month}&edit=${b.orderId}`}
-                          className="button button-light day-edit"
-                          aria-label={`Edit booking #${b.orderId}`}
-                        >
-                          Edit
-                        </Link>
+                        {b.cancelledAt ? (
+                          <Link
+                            to={`/dashboard/orders/${b.orderId}`}
+                            className="button button-light"
+                          >
+                            Order #{b.orderId}
+                          </Link>
+                        ) : (
+                          <Link
+                            to={`/dashboard/home?month=${month}&edit=${b.orderId}`}
+                            className="button button-light day-edit"
+                            aria-label={`Edit booking #${b.orderId}`}
+                          >
+                            Edit
+                          </Link>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -59,7 +59,13 @@ export default function OrderDetail() {
           {order.status} ({order.paymentMethod.replace("_", " ")})
         </dd>
         <dt>Job</dt>
-        <dd>{order.bookingStatus}</dd>
+        <dd data-testid="order-job-status">
+          {order.cancelledAt
+            ? `cancelled ${formatDateTime(order.cancelledAt)}${
+                order.refundPence ? `, ${formatPence(order.refundPence)} refunded` : ""
+              }`
+            : order.bookingStatus}
+        </dd>
         <dt>Total</dt>
         <dd>{formatPence(order.totalPence)}</dd>
         {order.quoteId ? (
@@ -146,7 +152,7 @@ export default function OrderDetail() {
             </button>
           </Form>
         </div>
-      ) : order.bookingStatus === "complete" ? (
+      ) : order.cancelledAt ? null : order.bookingStatus === "complete" ? (
         <p className="field-hint">
           Marked complete before job documents existed: there are none for this job.
         </p>

@@ -28,7 +28,7 @@ const COLUMNS: StaffListColumn<OrderView>[] = [
   { header: "Ordered", cell: (o) => formatDay(o.createdAt) },
   { header: "Collection", cell: (o) => o.collectionDate },
   { header: "Payment", cell: (o) => o.status },
-  { header: "Job", cell: (o) => o.bookingStatus },
+  { header: "Job", cell: (o) => (o.cancelledAt ? "cancelled" : o.bookingStatus) },
   { header: "Customer", cell: (o) => o.billing.full_name },
   {
     header: "Items",
@@ -70,11 +70,12 @@ export default function Orders() {
               </div>
             ))}
             <div className="field">
-              <label htmlFor="o-status">Payment</label>
+              <label htmlFor="o-status">Status</label>
               <select id="o-status" name="status" defaultValue={search.status}>
                 <option value="">Any</option>
-                <option value="pending">Pending</option>
-                <option value="complete">Complete</option>
+                <option value="pending">Payment pending</option>
+                <option value="complete">Payment complete</option>
+                <option value="cancelled">Cancelled</option>
               </select>
             </div>
           </>

@@ -73,6 +73,9 @@ export interface PaymentEvent {
 
 export type GatewayKind = "stripe" | "demo";
 
+/** A refund's outcome: the provider's id of it, or why it was refused (for staff, not the customer). */
+export type RefundResult = { ok: true; id: string } | { ok: false; reason: string };
+
 export interface PaymentGateway {
   readonly kind: GatewayKind;
   readonly publishableKey: string | null;
@@ -85,6 +88,16 @@ export interface PaymentGateway {
    * payment got there first. null when the provider does not know the id.
    */
   expireSession(id: string): Promise<GatewaySession | null>;
+  /**
+   * Sends `amountPence` of the payment made through session `paymentReference`
+   * (the order's payment_session_id) back to the card. The same idempotency key
+   * never refunds twice: a repeat answers the first refund.
+   */
+  refund(
+    paymentReference: string,
+    amountPence: number,
+    options: { idempotencyKey: string },
+  ): Promise<RefundResult>;
   /** Could this be one of this gateway's session ids? (checked before any call to the provider) */
   isSessionId(id: string): boolean;
   /** Does this gateway take signed webhooks (it is set up to check their signatures)? */
@@ -190,6 +203,32 @@ const stripeGateway: PaymentGateway = {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode !== 404)
         return this.retrieveSession(id);
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  },
+  async refund(reference, amountPence, { idempotencyKey }) {
+    if (!STRIPE_SESSION_ID.test(reference))
+      return { ok: false, reason: `${reference} is not a Stripe Checkout Session` };
+    if (!Number.isSafeInteger(amountPence) || amountPence <= 0)
+      return { ok: false, reason: `cannot refund ${amountPence} pence` };
+    try {
+      // Checkout keeps the payment on the session's PaymentIntent: the refund is made against it.
+      const session = await stripe().checkout.sessions.retrieve(reference);
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : (session.payment_intent?.id ?? null);
+      if (!intent) return { ok: false, reason: `session ${reference} has no payment` };
+      const refund = await stripe().refunds.create(
+        { payment_intent: intent, amount: amountPence, metadata: { session_id: reference } },
+        { idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled")
+        return { ok: false, reason: `Stripe answered refund ${refund.id} ${refund.status}` };
+      return { ok: true, id: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError)
+        return { ok: false, reason: `Stripe refused the refund: ${error.message}` };
       throw error;
     }
   },
@@ -300,6 +339,21 @@ const demoGateway: PaymentGateway = {
     // The demo gateway keeps no state of its own: closing the order (the caller) expires it.
     const session = await this.retrieveSession(id);
     return session?.status === "open" ? { ...session, status: "expired" } : session;
+  },
+  async refund(reference, amountPence, { idempotencyKey }) {
+    if (!DEMO_ID.test(reference))
+      return { ok: false, reason: `${reference} is not a demo payment` };
+    if (!Number.isSafeInteger(amountPence) || amountPence <= 0)
+      return { ok: false, reason: `cannot refund ${amountPence} pence` };
+    // Nothing was charged, so nothing goes back: the refund is recorded (its id
+    // a digest of the key, so a repeat answers the same refund) and succeeds.
+    const id = `demo_re_${crypto
+      .createHmac("sha256", config().sessionSecret)
+      .update(idempotencyKey)
+      .digest("base64url")
+      .slice(0, 24)}`;
+    console.log(`[payments] demo refund ${id}: ${amountPence} pence of ${reference}`);
+    return { ok: true, id };
   },
   isSessionId: (id) => DEMO_ID.test(id),
   // The demo page reports its payments itself, through the same completion.

@@ -104,6 +104,14 @@ export interface OrdersTable {
   notes: ColumnType<string | null, string | null | undefined, string | null>;
   /** the customer's "Manage your booking" link, made when first needed (0010) */
   manage_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the customer (or staff) cancelled the booking; NULL while it stands (0011) */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what the cancellation refunded, pence (NULL: nothing went back) */
+  refund_pence: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the payment gateway's id of that refund */
+  refund_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a cancellation is asking the gateway for the refund (set before, cleared after) */
+  cancel_started_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {

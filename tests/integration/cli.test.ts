@@ -91,8 +91,9 @@ describe("migrate", () => {
       `${file}: applied 0008_waste_classes`,
       `${file}: applied 0009_job_completions`,
       `${file}: applied 0010_manage_links`,
+      `${file}: applied 0011_cancellations`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(10);
+    expect(count(file, "kysely_migration")).toBe(11);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -129,7 +130,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(10);
+    expect(count(target, "kysely_migration")).toBe(11);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

@@ -356,6 +356,7 @@ describe("PostgreSQL's schema", () => {
       "0008_waste_classes",
       "0009_job_completions",
       "0010_manage_links",
+      "0011_cancellations",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -368,6 +369,7 @@ describe("PostgreSQL's schema", () => {
       "0008_waste_classes",
       "0009_job_completions",
       "0010_manage_links",
+      "0011_cancellations",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

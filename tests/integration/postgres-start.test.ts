@@ -64,6 +64,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0008_waste_classes" },
         { name: "0009_job_completions" },
         { name: "0010_manage_links" },
+        { name: "0011_cancellations" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

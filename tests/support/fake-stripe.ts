@@ -5,7 +5,9 @@ import { freePort } from "./server";
  * A small Stripe API of our own for tests: the real `stripe` SDK in the
  * server talks to it (STRIPE_API_BASE, honoured only when NODE_ENV=test).
  * It keeps Checkout Sessions, replays a request with the same idempotency
- * key as Stripe does, and records every request for assertions.
+ * key as Stripe does, and records every request for assertions. A paid
+ * session gets a PaymentIntent, and refunds are made against it
+ * (POST /v1/refunds), kept for assertions, or refused when a test asks.
  */
 
 export interface RecordedRequest {
@@ -37,6 +39,18 @@ export interface FakeSession {
   metadata: Record<string, string>;
   expires_at: number | null;
   mode: string;
+  /** the PaymentIntent of a paid session (null until paid) */
+  payment_intent: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
 }
 
 /** Stripe's form encoding back into objects and arrays. */
@@ -68,6 +82,9 @@ export async function startFakeStripe() {
   let failures = 0;
   /** secret keys answered with 401, as Stripe answers a wrong or revoked key */
   const rejectedKeys = new Set<string>();
+  const refunds: FakeRefund[] = [];
+  /** refuse the next n refunds (as Stripe does when the payment cannot be refunded) */
+  let refundRefusals = 0;
 
   function createSession(body: Record<string, unknown>): FakeSession {
     counter += 1;
@@ -99,6 +116,7 @@ export async function startFakeStripe() {
       metadata: (body.metadata as Record<string, string>) ?? {},
       expires_at: body.expires_at ? Number(body.expires_at) : null,
       mode: String(body.mode ?? ""),
+      payment_intent: null,
     };
     sessions.set(id, session);
     return session;
@@ -160,6 +178,58 @@ export async function startFakeStripe() {
         if (key) replies.set(key, { status: 200, body: text });
         return;
       }
+      if (record.method === "POST" && url.pathname === "/v1/refunds") {
+        const key = record.idempotencyKey;
+        const previous = key ? replies.get(key) : undefined;
+        if (previous) {
+          res.writeHead(previous.status, {
+            "content-type": "application/json",
+            "idempotent-replayed": "true",
+          });
+          return res.end(previous.body);
+        }
+        const remember = (status: number, body: unknown) => {
+          const text = send(status, body);
+          if (key) replies.set(key, { status, body: text });
+        };
+        const intent = String(record.body.payment_intent ?? "");
+        const paid = [...sessions.values()].find((s) => s.payment_intent === intent);
+        if (!paid)
+          return remember(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such payment_intent: '${intent}'`,
+            },
+          });
+        const refunded = refunds
+          .filter((r) => r.payment_intent === intent)
+          .reduce((sum, r) => sum + r.amount, 0);
+        const amount = record.body.amount
+          ? Number(record.body.amount)
+          : paid.amount_total - refunded;
+        if (refundRefusals > 0 || amount + refunded > paid.amount_total) {
+          refundRefusals = Math.max(0, refundRefusals - 1);
+          return remember(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_disputed",
+              message: `Charge for payment_intent ${intent} has been disputed and cannot be refunded.`,
+            },
+          });
+        }
+        const refund: FakeRefund = {
+          id: `re_test_${String(refunds.length + 1).padStart(4, "0")}${Math.random().toString(36).slice(2, 10)}`,
+          object: "refund",
+          amount,
+          currency: paid.currency,
+          payment_intent: intent,
+          status: "succeeded",
+          metadata: (record.body.metadata as Record<string, string>) ?? {},
+        };
+        refunds.push(refund);
+        return remember(200, refund);
+      }
       const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
       if (record.method === "POST" && expiring) {
         const session = sessions.get(decodeURIComponent(expiring[1]!));
@@ -208,7 +278,15 @@ export async function startFakeStripe() {
     pay(id: string, overrides: Partial<FakeSession> = {}) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no fake session ${id}`);
-      Object.assign(session, { status: "complete", payment_status: "paid" }, overrides);
+      Object.assign(
+        session,
+        {
+          status: "complete",
+          payment_status: "paid",
+          payment_intent: `pi_test_${session.id.slice(8)}`,
+        },
+        overrides,
+      );
       return session;
     },
     expire(id: string) {
@@ -220,6 +298,14 @@ export async function startFakeStripe() {
     failNext(n: number) {
       failures = n;
     },
+    /** the refunds made, in order */
+    refunds,
+    /** refuse the next n refunds with a 400 (a disputed charge) */
+    refuseRefunds(n: number) {
+      refundRefusals = n;
+    },
+    /** requests that asked for a refund (POST /v1/refunds) */
+    refundRequests: () => requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds"),
     /** answer every later request made with this secret key with 401 */
     rejectKey(key: string) {
       rejectedKeys.add(key);

@@ -86,6 +86,7 @@ describe("migrations", () => {
       ["0008_waste_classes", "Success"],
       ["0009_job_completions", "Success"],
       ["0010_manage_links", "Success"],
+      ["0011_cancellations", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -180,6 +181,7 @@ describe("an upgrade", () => {
       "0008_waste_classes",
       "0009_job_completions",
       "0010_manage_links",
+      "0011_cancellations",
     ]);
   });
 
