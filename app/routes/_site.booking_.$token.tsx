@@ -90,7 +90,6 @@ export default function ManageBooking() {
     if (failed) alertRef.current?.focus();
   }, [failed]);
   const tel = `tel:${phone.replace(/\s+/g, "")}`;
-  // This page's own address (managePath lives in a server module, so it is not used here).
   const self = `/booking/${booking.token}`;
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
   const title = booking.cancelledAt
