@@ -87,6 +87,9 @@ test("a customer cancels their booking from the emailed link and sees the refund
   await expect(sure.getByTestId("cancel-question")).toContainText(
     `You get ${total} back to the card you paid with.`,
   );
+  await sure.screenshot({
+    path: testInfo.outputPath(`manage-booking-confirm-${testInfo.project.name}.png`),
+  });
   expect(await seriousViolations(page, browser, js)).toEqual([]);
   await sure.getByRole("button", { name: "Yes, cancel my booking" }).click();
 
