@@ -104,6 +104,8 @@ export interface OrdersTable {
   notes: ColumnType<string | null, string | null | undefined, string | null>;
   /** the customer's "Manage your booking" link, made when first needed (0010) */
   manage_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the customer asked us to collect within their 14-day cancellation period (CCR reg. 36) */
+  early_start_requested: Generated<0 | 1>;
 }
 
 export interface OrderItemsTable {
