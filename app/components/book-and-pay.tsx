@@ -40,7 +40,7 @@ export function BookAndPay({
         </>
       ) : null}
       <div className={`field checkout-early-start${earlyStart.error ? " field-invalid" : ""}`}>
-        <label className="radio-line">
+        <label className="check-line early-start-line">
           <input
             type="checkbox"
             name="early_start"

@@ -22,16 +22,13 @@ export default function Terms() {
       <h2>Your booking</h2>
       <p>
         A booking is made when your card payment is accepted (or, for a booking made by phone, when
-        we confirm it by email). We collect on the date you chose, between 7am and 10pm (our collection hours), and call you
-        about 30 minutes before we arrive. The price is for the items and positions you booked; if
-        there is much more to take on the day we tell you the price for it before we take it.
+        we confirm it by email). We collect on the date you chose, between 7am and 10pm (our
+        collection hours), and call you about 30 minutes before we arrive. The price is for the
+        items and positions you booked; if there is much more to take on the day we tell you the
+        price for it before we take it.
       </p>
       <h2>Changing or cancelling</h2>
-      <ul>
-        {CANCELLATION_POLICY.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      <p>{CANCELLATION_POLICY.join(" ")}</p>
       <p>
         You can see what a change would cost today on your booking&rsquo;s own page:{" "}
         <Link to="/booking">manage your booking</Link>.
