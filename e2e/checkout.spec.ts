@@ -88,6 +88,12 @@ async function checkOutToDemoPayment(page: Page, day: number) {
   await fillContact(page, contact);
   await nextMonth(page);
   const longDate = await chooseDay(page, day);
+  // Asked for a collection inside the 14-day cancellation period; harmless after it.
+  await page.getByRole("checkbox", { name: /I ask you to collect within my 14-day/ }).check();
+  await expect(page.getByRole("link", { name: "terms", exact: true })).toHaveAttribute(
+    "href",
+    "/terms",
+  );
 
   await page.getByRole("button", { name: `Book and pay ${total}` }).click();
   await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 
@@ -12,6 +14,7 @@ export function BookAndPay({
   submitting,
   unavailable,
   demo,
+  earlyStart,
 }: {
   /** the day chosen so far, if any */
   date: string | undefined;
@@ -23,6 +26,8 @@ export function BookAndPay({
   unavailable: boolean;
   /** the demo gateway is in use */
   demo: boolean;
+  /** the early-start tick (CCR reg. 36): as sent, and why it was refused */
+  earlyStart: { checked: boolean; error?: string };
 }) {
   return (
     <>
@@ -34,6 +39,25 @@ export function BookAndPay({
           </p>
         </>
       ) : null}
+      <div className={`field checkout-early-start${earlyStart.error ? " field-invalid" : ""}`}>
+        <label className="check-line early-start-line">
+          <input
+            type="checkbox"
+            name="early_start"
+            value="yes"
+            defaultChecked={earlyStart.checked}
+            aria-invalid={earlyStart.error ? true : undefined}
+            aria-describedby="field-early_start-hint field-early_start-error"
+          />
+          <span>{EARLY_START_LABEL}</span>
+        </label>
+        <p className="field-hint" id="field-early_start-hint">
+          {EARLY_START_HINT}
+        </p>
+        <p className="field-error" id="field-early_start-error" aria-live="polite">
+          {earlyStart.error ?? ""}
+        </p>
+      </div>
       <div className="checkout-submit">
         {submitting ? (
           <p className="checkout-submitting" role="status">
@@ -53,7 +77,9 @@ export function BookAndPay({
         <p className="checkout-note">
           {demo
             ? "This site is in demo mode: the next page is a demo payment and no card is charged."
-            : "You pay securely by card on the next step. We hold your date while you pay."}
+            : "You pay securely by card on the next step. We hold your date while you pay."}{" "}
+          By booking you agree to our <Link to="/terms">terms</Link>, including your right to
+          cancel.
         </p>
       </div>
     </>

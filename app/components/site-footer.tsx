@@ -65,6 +65,9 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
               <Link to="/quote">Request a quote</Link>
             </li>
             <li>
+              <Link to="/terms">Booking terms</Link>
+            </li>
+            <li>
               <Link to="/privacy">Privacy and cookies</Link>
             </li>
           </ul>

@@ -171,3 +171,25 @@ export function changeTerms(input: {
     `${action} on the day of the collection costs ${shown(pence(CANCELLATION_TERMS.onTheDayPounds.includingVat))}.`,
   );
 }
+
+/** The tick at checkout for a collection inside the cancellation period (CCR reg. 36). */
+export const EARLY_START_LABEL =
+  "I ask you to collect within my 14-day cancellation period. I understand I cannot cancel under the Consumer Contracts Regulations once the collection is done.";
+export const EARLY_START_HINT = "Only needed when the collection date is within 14 days of today.";
+export const EARLY_START_MESSAGE =
+  "Your collection is within your 14-day cancellation period: please tick the box to ask us to collect then, or choose a later date.";
+
+/**
+ * THE rule for the early-start request: needed (and then required) only
+ * when the collection falls within the cancellation period of a booking
+ * made today; a tick for a later date is simply not recorded.
+ */
+export function checkEarlyStart(
+  ticked: boolean,
+  bookedOn: string,
+  collectionDate: string,
+): { ok: true; requested: boolean } | { ok: false; message: string } {
+  if (!collectsWithinCancellationPeriod(bookedOn, collectionDate))
+    return { ok: true, requested: false };
+  return ticked ? { ok: true, requested: true } : { ok: false, message: EARLY_START_MESSAGE };
+}

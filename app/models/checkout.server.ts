@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
+import { checkEarlyStart } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
 import { CHECKOUT_CHECK_DETAILS, CHECKOUT_FAILED, EMPTY_BAG_MESSAGE } from "~/lib/messages";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
+import { flagValue } from "~/lib/waste";
 import { config } from "~/services/config.server";
 import type { Kysely, Selectable } from "kysely";
 import { db, type DB } from "~/services/db.server";
@@ -94,16 +97,17 @@ export function apiCartLine(item: Record<string, unknown>): RawLine {
   };
 }
 
-export type CheckoutField = keyof z.infer<typeof checkoutSchema> | "date" | BusinessField | "notes";
+export type CheckoutField =
+  keyof z.infer<typeof checkoutSchema> | "date" | BusinessField | "notes" | "early_start";
 
 /**
  * The notice above the form: the date's own message when only the date is wrong
  * (docs/rules.md#collection-days).
  */
 function checkoutFailureMessage(errors: FieldErrors<CheckoutField>): string {
-  const fields = Object.keys(errors).filter((field) => field !== "date");
+  const fields = Object.keys(errors).filter((field) => field !== "date" && field !== "early_start");
   if (fields.length > 0) return CHECKOUT_CHECK_DETAILS;
-  return errors.date ?? CHECKOUT_FAILED;
+  return errors.date ?? errors.early_start ?? CHECKOUT_FAILED;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -159,6 +163,11 @@ export interface CheckoutRequest {
   siteUrl: string;
   /** the visitor's address, for the limit on new orders */
   clientIp: string;
+  /**
+   * The page's form asks for the early-start request (`early_start`, CCR reg. 36) when the date is
+   * within the cancellation period; the spec's /api has no such field, so its clients are not asked.
+   */
+  askEarlyStart?: boolean;
   now?: Date;
 }
 
@@ -308,6 +317,11 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   const date = request.values.date;
   const dateCheck = await checkCollectionDate(date, "customer", now);
   if (!dateCheck.ok) errors.date = dateCheck.message;
+  const early =
+    request.askEarlyStart && dateCheck.ok && isIsoDay(date)
+      ? checkEarlyStart(flagValue(request.values.early_start), todayInLondon(now), date)
+      : ({ ok: true, requested: false } as const);
+  if (!early.ok) errors.early_start = early.message;
   if (request.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors);
   // Every line is checked, duplicates merged and the order kept within the limits, before anything is written.
   const checked = await checkOrderLines(request.lines);
@@ -320,7 +334,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   // A product retired in the moment between the check and the pricing: never book a shorter order.
   if (bag.dropped > 0)
     return failure(400, "An item in your order has just become unavailable.", errors, bag.dropped);
-  if (!parsed.success || !business.ok || !notes.ok || !dateCheck.ok || !isIsoDay(date))
+  if (!parsed.success || !business.ok || !notes.ok || !dateCheck.ok || !early.ok || !isIsoDay(date))
     return failure(400, checkoutFailureMessage(errors), errors);
   const rules = await bookingRules(now);
   const contact = parsed.data;
@@ -360,6 +374,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           business_name: business.business?.name ?? null,
           sic_code: business.business?.sicCode ?? null,
           notes: notes.notes,
+          early_start_requested: early.ok && early.requested ? 1 : 0,
           collection_date: date,
           payment_method: "card",
           total_pence: bag.subtotalPence,
@@ -426,13 +441,15 @@ export interface QuoteCheckoutRequest {
   date: unknown;
   /** the form's business checkbox, name and SIC code (app/lib/business.ts) */
   business?: { business?: unknown; business_name?: unknown; sic_code?: unknown };
+  /** the early-start tick (CCR reg. 36), as the form sent it */
+  earlyStart?: unknown;
   uiMode: UiMode;
   siteUrl: string;
   clientIp: string;
   now?: Date;
 }
 
-export type QuoteCheckoutField = "date" | BusinessField;
+export type QuoteCheckoutField = "date" | BusinessField | "early_start";
 
 export type QuoteCheckoutResult =
   | {
@@ -477,6 +494,8 @@ export async function startQuoteCheckout(
       ...(dateOk ? {} : { date: INVALID_DATE_MESSAGE }),
     });
   if (!dateOk) return quoteFailure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
+  const early = checkEarlyStart(flagValue(request.earlyStart), todayInLondon(now), date);
+  if (!early.ok) return quoteFailure(400, early.message, { early_start: early.message });
 
   // An unpaid attempt at this offer (another tab, or back from the card page) is closed at
   // the provider first; if it was paid after all, that is the booking.
@@ -544,6 +563,7 @@ export async function startQuoteCheckout(
           postcode: customer.postcode,
           business_name: business.business?.name ?? null,
           sic_code: business.business?.sicCode ?? null,
+          early_start_requested: early.requested ? 1 : 0,
           collection_date: date,
           payment_method: "card",
           total_pence: offer.totalPence,

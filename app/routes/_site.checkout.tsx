@@ -165,6 +165,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     token: values.token,
     siteUrl: siteUrl(request),
     clientIp: context.clientIp,
+    askEarlyStart: true,
   });
   if (!result.ok) {
     const chosenMonth = isIsoDay(values.date) ? values.date.slice(0, 7) : values.month;
@@ -346,6 +347,7 @@ export default function Checkout() {
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}
+            earlyStart={{ checked: values.early_start === "yes", error: errors.early_start }}
           />
         </Form>
       </div>

@@ -182,6 +182,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     token,
     date: values.date,
     business: values,
+    earlyStart: values.early_start,
     uiMode,
     siteUrl: siteUrl(request),
     clientIp: context.clientIp,
@@ -413,6 +414,10 @@ export default function CustomerQuote() {
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}
+            earlyStart={{
+              checked: values.early_start === "yes",
+              error: formResult?.errors?.early_start,
+            }}
           />
         </Form>
       </div>

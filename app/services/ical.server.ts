@@ -15,7 +15,7 @@ export const PRODID = "-//Haulbook//Bookings//EN";
  * A collection's window in UK time, until bookings carry arrival windows of
  * their own: the crew may come at any time of the collection day.
  */
-export const COLLECTION_WINDOW = { start: "08:00", end: "18:00" } as const;
+export const COLLECTION_WINDOW = { start: "07:00", end: "22:00" } as const;
 
 const CRLF = "\r\n";
 /** Longest content line in octets, not counting its CRLF (RFC 5545 §3.1). */

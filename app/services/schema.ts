@@ -112,6 +112,8 @@ export interface OrdersTable {
   refund_reference: ColumnType<string | null, string | null | undefined, string | null>;
   /** a cancellation is asking the gateway for the refund (set before, cleared after) */
   cancel_started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the customer asked us to collect within their 14-day cancellation period (CCR reg. 36) */
+  early_start_requested: Generated<0 | 1>;
 }
 
 export interface OrderItemsTable {

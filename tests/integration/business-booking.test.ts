@@ -97,7 +97,7 @@ function submitCheckout(cookie: string, fields: Record<string, string>): Promise
       "content-type": "application/x-www-form-urlencoded",
       "x-forwarded-for": nextVisitor(),
     },
-    body: new URLSearchParams({ intent: "pay", ui: "hosted", ...fields }),
+    body: new URLSearchParams({ intent: "pay", ui: "hosted", early_start: "yes", ...fields }),
   });
 }
 
@@ -388,7 +388,13 @@ describe("booking a priced quote", () => {
         "x-forwarded-for": nextVisitor(),
         "content-type": "application/x-www-form-urlencoded",
       },
-      body: new URLSearchParams({ intent: "pay", ui: "hosted", date: nextDay(), ...fields }),
+      body: new URLSearchParams({
+        intent: "pay",
+        ui: "hosted",
+        early_start: "yes",
+        date: nextDay(),
+        ...fields,
+      }),
     });
 
   it("stores the business on the order; the quote's comments stay the crew's notes", async () => {

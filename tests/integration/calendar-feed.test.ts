@@ -158,7 +158,7 @@ describe("the calendar feed", () => {
     expect(description).toContain("Side gate is unlocked; the dog is friendly.");
     expect(description).toContain(`${server.url}/dashboard/orders/${ids.card}`);
     expect(card.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/London");
-    expect(String(card.getFirstPropertyValue("dtstart"))).toBe(`${addDaysIso(today, 2)}T08:00:00`);
+    expect(String(card.getFirstPropertyValue("dtstart"))).toBe(`${addDaysIso(today, 2)}T07:00:00`);
 
     const cash = events.find((e) => textOf(e, "uid") === `booking-${ids.cash}@haulbook.example`)!;
     expect(textOf(cash, "summary")).toBe("Collection: Cash Booker (0 items)");

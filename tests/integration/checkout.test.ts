@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_START_MESSAGE } from "~/lib/cancellation";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -74,7 +75,8 @@ function submitCheckout(
       "content-type": "application/x-www-form-urlencoded",
       "x-forwarded-for": clientIp,
     },
-    body: new URLSearchParams({ intent: "pay", ...fields }),
+    // The early-start request (CCR reg. 36) is ticked unless a test says otherwise.
+    body: new URLSearchParams({ intent: "pay", early_start: "yes", ...fields }),
   });
 }
 
@@ -103,6 +105,7 @@ interface OrderRow {
   id: number;
   status: string;
   booking_status: string;
+  early_start_requested: number;
   payment_method: string;
   source: string;
   total_pence: number;
@@ -285,6 +288,41 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
       fields.token,
     );
     expect(orders[0]!.n).toBe(1);
+  });
+
+  it("asks for the early-start request only for a collection inside the cancellation period", async () => {
+    const cookie = await bagWith(server, [{ id: 5, position: "outside", quantity: 1 }]);
+    const refused = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(1),
+      ui: "hosted",
+      early_start: "",
+    });
+    expect(refused.status).toBe(400);
+    const page = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain(EARLY_START_MESSAGE);
+    expect(page).toMatch(/name="early_start"[^>]*aria-invalid="true"/);
+
+    const ticked = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: dayAhead(1),
+      ui: "hosted",
+      token: "tokenEarlyStartAAAAAAAAA",
+    });
+    expect(ticked.status).toBe(303);
+    const inside = await orderBySession(server, ticked.headers.get("location")!.split("/").pop()!);
+    expect(inside!.early_start_requested).toBe(1);
+
+    // A month ahead: nothing to ask, and a tick is not recorded.
+    const later = await submitCheckout(server, cookie, {
+      ...CUSTOMER,
+      date: addDaysIso(todayInLondon(), 30),
+      ui: "hosted",
+      token: "tokenEarlyStartBBBBBBBBB",
+    });
+    expect(later.status).toBe(303);
+    const outside = await orderBySession(server, later.headers.get("location")!.split("/").pop()!);
+    expect(outside!.early_start_requested).toBe(0);
   });
 
   it("a signed completed event pays the order and queues exactly two emails; a replay does nothing", async () => {

@@ -144,7 +144,11 @@ describe("priced quotes", () => {
         "x-forwarded-for": from,
         "content-type": "application/x-www-form-urlencoded",
       },
-      body: new URLSearchParams(fields),
+      // A booking ticks the early-start request (CCR reg. 36) unless a test says otherwise.
+      body: new URLSearchParams({
+        ...(fields.intent === "pay" ? { early_start: "yes" } : {}),
+        ...fields,
+      }),
     });
   const staffPost = (path: string, fields: Record<string, string>) =>
     fetch(`${server.url}${path}`, {

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   cancellationPeriodEnds,
   changeTerms,
+  checkEarlyStart,
   collectsWithinCancellationPeriod,
+  EARLY_START_MESSAGE,
 } from "~/lib/cancellation";
 
 /**
@@ -276,5 +278,27 @@ describe("the CCR cancellation period", () => {
     ["2026-11-01", "2026-11-16", false],
   ])("booked %s for %s: ask to start in the period: %s", (bookedOn, collectionDate, ask) => {
     expect(collectsWithinCancellationPeriod(bookedOn, collectionDate)).toBe(ask);
+  });
+});
+
+describe("checkEarlyStart", () => {
+  it.each([
+    ["inside the period, ticked", true, "2026-11-10", { ok: true, requested: true }],
+    [
+      "inside the period, on its last day, ticked",
+      true,
+      "2026-11-15",
+      { ok: true, requested: true },
+    ],
+    [
+      "inside the period, not ticked",
+      false,
+      "2026-11-10",
+      { ok: false, message: EARLY_START_MESSAGE },
+    ],
+    ["after the period, not ticked", false, "2026-11-16", { ok: true, requested: false }],
+    ["after the period, ticked: not recorded", true, "2026-11-16", { ok: true, requested: false }],
+  ])("%s", (_, ticked, collectionDate, outcome) => {
+    expect(checkEarlyStart(ticked, "2026-11-01", collectionDate)).toEqual(outcome);
   });
 });

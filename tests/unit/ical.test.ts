@@ -110,41 +110,41 @@ describe("escaping", () => {
 });
 
 describe("times", () => {
-  it("puts a summer collection at 08:00–18:00 BST: 07:00Z to 17:00Z", () => {
+  it("puts a summer collection at 07:00–22:00 BST: 06:00Z to 21:00Z", () => {
     const event = onlyEvent({ collectionDate: "2026-07-15" });
     const start = event.getFirstPropertyValue("dtstart") as ICAL.Time;
     const end = event.getFirstPropertyValue("dtend") as ICAL.Time;
     expect(event.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/London");
-    expect(start.toString()).toBe("2026-07-15T08:00:00");
-    expect(utcOf(start)).toBe("2026-07-15T07:00:00.000Z");
-    expect(utcOf(end)).toBe("2026-07-15T17:00:00.000Z");
+    expect(start.toString()).toBe("2026-07-15T07:00:00");
+    expect(utcOf(start)).toBe("2026-07-15T06:00:00.000Z");
+    expect(utcOf(end)).toBe("2026-07-15T21:00:00.000Z");
   });
 
-  it("puts a winter collection at 08:00–18:00 GMT: 08:00Z to 18:00Z", () => {
+  it("puts a winter collection at 07:00–22:00 GMT: 07:00Z to 22:00Z", () => {
     const event = onlyEvent({ collectionDate: "2026-12-02" });
     expect(utcOf(event.getFirstPropertyValue("dtstart") as ICAL.Time)).toBe(
-      "2026-12-02T08:00:00.000Z",
+      "2026-12-02T07:00:00.000Z",
     );
     expect(utcOf(event.getFirstPropertyValue("dtend") as ICAL.Time)).toBe(
-      "2026-12-02T18:00:00.000Z",
+      "2026-12-02T22:00:00.000Z",
     );
   });
 
   it("changes offset on the last Sundays of March and October, not the days before", () => {
     const startOn = (day: string) =>
       utcOf(onlyEvent({ collectionDate: day }).getFirstPropertyValue("dtstart") as ICAL.Time);
-    expect(startOn("2027-03-27")).toBe("2027-03-27T08:00:00.000Z");
-    expect(startOn("2027-03-28")).toBe("2027-03-28T07:00:00.000Z");
-    expect(startOn("2027-10-30")).toBe("2027-10-30T07:00:00.000Z");
-    expect(startOn("2027-10-31")).toBe("2027-10-31T08:00:00.000Z");
+    expect(startOn("2027-03-27")).toBe("2027-03-27T07:00:00.000Z");
+    expect(startOn("2027-03-28")).toBe("2027-03-28T06:00:00.000Z");
+    expect(startOn("2027-10-30")).toBe("2027-10-30T06:00:00.000Z");
+    expect(startOn("2027-10-31")).toBe("2027-10-31T07:00:00.000Z");
   });
 
   it("keeps the window in one constant, and DTSTAMP in UTC", () => {
-    expect(COLLECTION_WINDOW).toEqual({ start: "08:00", end: "18:00" });
+    expect(COLLECTION_WINDOW).toEqual({ start: "07:00", end: "22:00" });
     const text = unfold(bookingEvent(BASE));
     expect(text).toContain("DTSTAMP:20260601T093015Z\r\n");
-    expect(text).toContain("DTSTART;TZID=Europe/London:20260715T080000\r\n");
-    expect(text).toContain("DTEND;TZID=Europe/London:20260715T180000\r\n");
+    expect(text).toContain("DTSTART;TZID=Europe/London:20260715T070000\r\n");
+    expect(text).toContain("DTEND;TZID=Europe/London:20260715T220000\r\n");
     const stamp = onlyEvent().getFirstPropertyValue("dtstamp") as ICAL.Time;
     expect(stamp.zone).toBe(ICAL.Timezone.utcTimezone);
   });
