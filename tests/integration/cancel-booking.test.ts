@@ -60,6 +60,8 @@ async function checkout(server: RunningServer, date: string, productId: number) 
     },
     body: new URLSearchParams({
       intent: "pay",
+      // the early-start request (CCR reg. 36), needed for a date inside the cancellation period
+      early_start: "yes",
       ...CUSTOMER,
       date,
       ui: "hosted",

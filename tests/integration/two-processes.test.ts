@@ -94,7 +94,8 @@ function submitCheckout(
       // The shop believes X-Forwarded-For from loopback (TRUST_PROXY's default), as from Caddy.
       "x-forwarded-for": clientIp,
     },
-    body: new URLSearchParams({ intent: "pay", ...fields }),
+    // The early-start request (CCR reg. 36) is ticked: the days are inside the cancellation period.
+    body: new URLSearchParams({ intent: "pay", early_start: "yes", ...fields }),
   });
 }
 

@@ -45,6 +45,7 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
       },
       body: new URLSearchParams({
         intent: "pay",
+        early_start: "yes",
         ui: "hosted",
         token: `burstToken${String(tokens).padStart(6, "0")}AAAAAA`,
         full_name: "Burst Customer",

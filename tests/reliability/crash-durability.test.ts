@@ -88,6 +88,7 @@ async function paidCheckout(
     },
     body: new URLSearchParams({
       intent: "pay",
+      early_start: "yes",
       ui: "hosted",
       token,
       full_name: "Crash Customer",
