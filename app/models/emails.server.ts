@@ -100,10 +100,25 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
   };
 }
 
+/**
+ * A booking as a calendar file (.ics) for a customer's email. One UID per booking, so a later file
+ * (SEQUENCE higher, STATUS CANCELLED) updates the event the first one added.
+ */
+function calendarFile(orderId: number, event: Parameters<typeof bookingEvent>[0]) {
+  const { business } = config();
+  return {
+    filename: `collection-HB${orderId}.ics`,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    bytes: Buffer.from(
+      calendar({ name: business.name, method: "PUBLISH", events: [bookingEvent(event)] }),
+    ),
+  };
+}
+
 /** The collection as a calendar event (.ics) the customer's phone can add. */
 function collectionCalendarFile(receipt: Receipt) {
   const { business } = config();
-  const event = bookingEvent({
+  return calendarFile(receipt.id, {
     orderId: receipt.id,
     collectionDate: receipt.collection_date,
     summary: `Waste collection by ${business.name} (ref HB${receipt.id})`,
@@ -120,11 +135,6 @@ function collectionCalendarFile(receipt: Receipt) {
     updatedAt: new Date(),
     ...(receipt.manageLink ? { url: receipt.manageLink } : {}),
   });
-  return {
-    filename: `collection-HB${receipt.id}.ics`,
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    bytes: Buffer.from(calendar({ name: business.name, method: "PUBLISH", events: [event] })),
-  };
 }
 
 /** The office's note of a new paid booking. */
@@ -207,8 +217,23 @@ export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
       "",
       `Questions: call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
       "",
+      "The attached calendar file removes the collection from your calendar.",
+      "",
       ...registrationFooter(),
     ].join("\n"),
+    attachments: [
+      // The same event as the confirmation's, now cancelled: calendars that added it update it.
+      calendarFile(c.id, {
+        orderId: c.id,
+        collectionDate: c.collection_date,
+        summary: `Cancelled: waste collection by ${business.name} (ref ${ref})`,
+        description: `Booking ${ref} is cancelled.`,
+        location: c.postcode,
+        sequence: 1,
+        status: "CANCELLED",
+        updatedAt: new Date(),
+      }),
+    ],
   };
 }
 

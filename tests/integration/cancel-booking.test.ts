@@ -1,3 +1,4 @@
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -105,9 +106,9 @@ const orderById = async (server: RunningServer, id: number) =>
   )[0]!;
 
 const emailsAbout = (server: RunningServer, id: number) =>
-  rows<{ kind: string; to_address: string; subject: string; text_body: string }>(
+  rows<{ id: number; kind: string; to_address: string; subject: string; text_body: string }>(
     server,
-    "SELECT kind, to_address, subject, text_body FROM outbox WHERE (subject LIKE ? OR text_body LIKE ?) ORDER BY id",
+    "SELECT id, kind, to_address, subject, text_body FROM outbox WHERE (subject LIKE ? OR text_body LIKE ?) ORDER BY id",
     `%HB${id}%`,
     `%HB${id}%`,
   );
@@ -228,6 +229,24 @@ describe("cancelling a card booking paid through Stripe (a fake Stripe)", () => 
       expect(emails[0]!.text_body).toContain(`Refund: ${total} to the card you paid with.`);
       expect(emails[0]!.text_body).toContain("Cancellation fee: none");
       expect(emails[1]!.text_body).toContain(`Refunded to the card: ${total} (${refunds[0]!.id})`);
+
+      // The confirmation's calendar event, now cancelled (same UID, a higher SEQUENCE), read by ical.js.
+      const calendarEvent = async (outboxId: number) => {
+        const [file] = await rows<{ bytes: Uint8Array }>(
+          server,
+          "SELECT bytes FROM outbox_attachments WHERE outbox_id = ? AND filename LIKE '%.ics'",
+          outboxId,
+        );
+        const root = new ICAL.Component(ICAL.parse(Buffer.from(file!.bytes).toString("utf8")));
+        const [vevent] = root.getAllSubcomponents("vevent");
+        return ["uid", "sequence", "status"].map((name) => vevent!.getFirstPropertyValue(name));
+      };
+      const [confirmation] = (await emailsAbout(server, order.id)).filter(
+        (e) => e.kind === "booking_confirmation",
+      );
+      const [uid] = await calendarEvent(confirmation!.id);
+      expect(await calendarEvent(confirmation!.id)).toEqual([uid, 0, "CONFIRMED"]);
+      expect(await calendarEvent(emails[0]!.id)).toEqual([uid, 1, "CANCELLED"]);
 
       // The slot is free again, and the page says what happened.
       expect(await dayState(server, day)).toBe("available");
