@@ -10,3 +10,17 @@ export const passActionHeaders: HeadersFunction = ({ actionHeaders, loaderHeader
   actionHeaders.forEach((value, key) => merged.set(key, value));
   return merged;
 };
+
+/**
+ * A customer's page whose address carries its token (a quote, a job, a booking): never sent on
+ * to other sites (same-origin keeps the Origin header our POST check needs), never kept by a
+ * shared cache. A refusal's Retry-After is kept.
+ */
+export const privateLinkHeaders: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return {
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "private, no-store",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
+};

@@ -934,14 +934,23 @@ export interface JobDocumentsView {
   consignmentNoteNeeded: boolean;
 }
 
-export async function jobDocuments(orderId: number): Promise<JobDocumentsView | undefined> {
+/** The stored completion of an order (staff), or of a customer's link; undefined when there is none. */
+async function findCompletion(
+  by: { orderId: number } | { token: string },
+): Promise<StoredCompletion | undefined> {
+  if ("token" in by && !TOKEN.test(by.token)) return undefined;
   const row = await db()
     .selectFrom("job_completions")
     .select("id")
-    .where("order_id", "=", orderId)
+    .$call((q) =>
+      "token" in by ? q.where("photo_token", "=", by.token) : q.where("order_id", "=", by.orderId),
+    )
     .executeTakeFirst();
-  if (!row) return undefined;
-  const stored = await loadCompletion(db(), row.id);
+  return row ? loadCompletion(db(), row.id) : undefined;
+}
+
+export async function jobDocuments(orderId: number): Promise<JobDocumentsView | undefined> {
+  const stored = await findCompletion({ orderId });
   if (!stored) return undefined;
   const c = stored.completion;
   return {
@@ -967,39 +976,24 @@ export async function jobDocuments(orderId: number): Promise<JobDocumentsView | 
 
 /** A document of an order's completion, for staff. */
 export async function orderDocument(orderId: number, kind: JobDocumentKind) {
-  const row = await db()
-    .selectFrom("job_completions")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .executeTakeFirst();
-  const stored = row ? await loadCompletion(db(), row.id) : undefined;
+  const stored = await findCompletion({ orderId });
   return stored ? renderJobDocument(stored, kind) : undefined;
 }
 
 /** Staff send the documents again (to the address the job was completed for). */
 export async function resendJobDocuments(orderId: number): Promise<number | undefined> {
-  const row = await db()
-    .selectFrom("job_completions")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+  const stored = await findCompletion({ orderId });
+  if (!stored) return undefined;
   const emailId = await db()
     .transaction()
-    .execute((trx) => enqueueCompletionEmail(trx, row.id));
+    .execute((trx) => enqueueCompletionEmail(trx, stored.completion.id));
   await deliverNow([emailId]);
   return emailId;
 }
 
 /** The customer's photo page, for the holder of the link. */
 export async function jobForCustomer(token: string) {
-  if (!TOKEN.test(token)) return undefined;
-  const row = await db()
-    .selectFrom("job_completions")
-    .select("id")
-    .where("photo_token", "=", token)
-    .executeTakeFirst();
-  const stored = row ? await loadCompletion(db(), row.id) : undefined;
+  const stored = await findCompletion({ token });
   if (!stored) return undefined;
   const c = stored.completion;
   return {
@@ -1033,12 +1027,6 @@ export async function jobPhoto(token: string, imageId: string) {
 
 /** A job's document, for the holder of its link. */
 export async function jobDocumentForCustomer(token: string, kind: JobDocumentKind) {
-  if (!TOKEN.test(token)) return undefined;
-  const row = await db()
-    .selectFrom("job_completions")
-    .select("id")
-    .where("photo_token", "=", token)
-    .executeTakeFirst();
-  const stored = row ? await loadCompletion(db(), row.id) : undefined;
+  const stored = await findCompletion({ token });
   return stored ? renderJobDocument(stored, kind) : undefined;
 }

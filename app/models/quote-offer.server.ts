@@ -469,6 +469,19 @@ export async function linkLookupAllowed(clientIp: string, now = new Date()): Pro
   };
 }
 
+/**
+ * Refuses (throws a 429 with Retry-After) an address that has opened too many customer links
+ * that do not exist: quote, job and booking links, their pages, photos and PDFs alike.
+ */
+export async function requireLinkLookupAllowed(clientIp: string): Promise<void> {
+  const lookup = await linkLookupAllowed(clientIp);
+  if (!lookup.allowed)
+    throw new Response(lookup.message, {
+      status: 429,
+      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
+    });
+}
+
 /** A quote link (page, PDF or photo) that found nothing: it counts towards the limit. */
 export async function recordLinkMiss(clientIp: string, now = new Date()): Promise<void> {
   await recordAttempt(linkMissLimit(clientIp).bucket, now);

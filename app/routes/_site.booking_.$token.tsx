@@ -1,16 +1,12 @@
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
+import { privateLinkHeaders } from "~/lib/headers";
 import { lineName } from "~/lib/positions";
 import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
-import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import { config } from "~/services/config.server";
 
 /**
@@ -27,23 +23,10 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The address carries the token: never sent on to other sites, never kept by a shared cache. */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const retryAfter = errorHeaders?.get("Retry-After");
-  return {
-    "Referrer-Policy": "same-origin",
-    "Cache-Control": "private, no-store",
-    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
-  };
-};
+export const headers = privateLinkHeaders;
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    throw new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const booking = await bookingForCustomer(params.token ?? "");
   if (!booking) {
     await recordLinkMiss(context.clientIp);
@@ -58,12 +41,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    throw new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const token = params.token ?? "";
   const form = await request.formData();
   if (form.get("intent") !== "cancel") throw new Response("Unknown action", { status: 400 });

@@ -1,13 +1,9 @@
-import type {
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
 import { jobForCustomer } from "~/models/job-completion.server";
-import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import { config } from "~/services/config.server";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -23,23 +19,10 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The address carries the token: never sent on to other sites, never kept by a shared cache. */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const retryAfter = errorHeaders?.get("Retry-After");
-  return {
-    "Referrer-Policy": "same-origin",
-    "Cache-Control": "private, no-store",
-    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
-  };
-};
+export const headers = privateLinkHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    throw new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const job = await jobForCustomer(params.token ?? "");
   if (!job) {
     await recordLinkMiss(context.clientIp);

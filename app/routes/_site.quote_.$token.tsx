@@ -1,6 +1,5 @@
 import type {
   ActionFunctionArgs,
-  HeadersFunction,
   LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
@@ -16,6 +15,7 @@ import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
 import { CANCELLATION_SUMMARY } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
+import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { POSITION_LABELS } from "~/lib/positions";
@@ -25,7 +25,7 @@ import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { abandonCheckout } from "~/models/payment.server";
 import {
   closedOfferMessage,
-  linkLookupAllowed,
+  requireLinkLookupAllowed,
   declineOffer,
   quoteForCustomer,
   recordLinkMiss,
@@ -48,18 +48,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * The address carries the token: never sent on to other sites (same-origin keeps the Origin header
- * our POST check needs), never cached by a shared cache. A refusal's Retry-After is kept.
- */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const retryAfter = errorHeaders?.get("Retry-After");
-  return {
-    "Referrer-Policy": "same-origin",
-    "Cache-Control": "private, no-store",
-    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
-  };
-};
+export const headers = privateLinkHeaders;
 
 const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
 
@@ -81,18 +70,8 @@ async function quotePage(token: string, month: string | null) {
   };
 }
 
-/** Refuses an address that has opened too many links that do not exist (429). */
-async function guardLookups(clientIp: string) {
-  const lookup = await linkLookupAllowed(clientIp);
-  if (!lookup.allowed)
-    throw new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await guardLookups(context.clientIp);
+  await requireLinkLookupAllowed(context.clientIp);
   const url = new URL(request.url);
   // Back from the provider's page ("cancelled"): close that payment and free its date at once.
   const abandoned = url.searchParams.has("order")
@@ -138,7 +117,7 @@ type ActionResult =
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  await guardLookups(context.clientIp);
+  await requireLinkLookupAllowed(context.clientIp);
   if ((await quoteForCustomer(token)).kind === "unknown") {
     await recordLinkMiss(context.clientIp);
     throw new Response("Quote not found", { status: 404 });

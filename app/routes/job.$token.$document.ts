@@ -4,19 +4,14 @@ import {
   JOB_DOCUMENT_KINDS,
   type JobDocumentKind,
 } from "~/models/job-completion.server";
-import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 
 /**
  * GET /job/{token}/waste-transfer-note.pdf and /job/{token}/receipt.pdf — a
  * completed job's documents, for the holder of its link (a miss counts).
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    return new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const kind = (params.document ?? "").replace(/\.pdf$/, "") as JobDocumentKind;
   const pdf =
     params.document?.endsWith(".pdf") && JOB_DOCUMENT_KINDS.includes(kind)

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jobPhoto } from "~/models/job-completion.server";
-import { linkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**
@@ -9,12 +9,7 @@ import { isServablePhoto, photoThumbnail } from "~/services/images.server";
  * towards the address's limit of links that found nothing.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    return new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const photo = await jobPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
     await recordLinkMiss(context.clientIp);

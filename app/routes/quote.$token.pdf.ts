@@ -1,14 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { linkLookupAllowed, offerPdf, recordLinkMiss } from "~/models/quote-offer.server";
+import { requireLinkLookupAllowed, offerPdf, recordLinkMiss } from "~/models/quote-offer.server";
 
 /** GET /quote/{token}/pdf — the open quote as a PDF, for the holder of its link (a miss counts). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    return new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const pdf = await offerPdf(params.token ?? "");
   if (!pdf) {
     await recordLinkMiss(context.clientIp);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { linkLookupAllowed, offerPhoto, recordLinkMiss } from "~/models/quote-offer.server";
+import { requireLinkLookupAllowed, offerPhoto, recordLinkMiss } from "~/models/quote-offer.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**
@@ -8,12 +8,7 @@ import { isServablePhoto, photoThumbnail } from "~/services/images.server";
  * A miss counts towards the address's limit of quote links that found nothing.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lookup = await linkLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    return new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
+  await requireLinkLookupAllowed(context.clientIp);
   const photo = await offerPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
     await recordLinkMiss(context.clientIp);
