@@ -12,6 +12,7 @@ import * as m0008 from "./0008_waste_classes";
 import * as m0009 from "./0009_job_completions";
 import * as m0010 from "./0010_manage_links";
 import * as m0011 from "./0011_cancellations";
+import * as m0012 from "./0012_changes_and_schedule";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "0009_job_completions": m0009,
   "0010_manage_links": m0010,
   "0011_cancellations": m0011,
+  "0012_changes_and_schedule": m0012,
 };
 
 /**
@@ -44,6 +46,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0009_job_completions": m0009,
   "0010_manage_links": m0010,
   "0011_cancellations": m0011,
+  "0012_changes_and_schedule": m0012,
 };
 
 /** SQLite's migrations (the list above). */

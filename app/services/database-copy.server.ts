@@ -74,6 +74,7 @@ export const COPY_ORDER = [
   { name: "orders", key: ["id"], counter: true },
   { name: "order_items", key: ["id"], counter: true },
   { name: "order_events", key: ["id"], counter: true },
+  { name: "booking_changes", key: ["id"], counter: true },
   { name: "job_completions", key: ["id"], counter: true },
   { name: "job_waste_lines", key: ["id"], counter: true },
   { name: "job_receipt_lines", key: ["id"], counter: true },
@@ -86,6 +87,7 @@ export const COPY_ORDER = [
   { name: "payment_events", key: ["id"], counter: false },
   { name: "staff_sessions", key: ["id"], counter: true },
   { name: "staff_login_sources", key: ["user_id", "address"], counter: false },
+  { name: "scheduled_jobs", key: ["id"], counter: true },
 ] as const satisfies readonly TableRule[];
 
 // Compiles only while COPY_ORDER names every table of the schema.

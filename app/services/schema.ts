@@ -114,6 +114,10 @@ export interface OrdersTable {
   cancel_started_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: the customer asked us to collect within their 14-day cancellation period (CCR reg. 36) */
   early_start_requested: Generated<0 | 1>;
+  /** the SEQUENCE of the booking's calendar event: moved on by each rearrangement and the cancellation (0012) */
+  ics_sequence: Generated<number>;
+  /** when the day-before reminder was written to the outbox; a rearrangement clears it */
+  reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -341,6 +345,44 @@ export interface JobPhotosTable {
   sort_order: number;
 }
 
+export type BookingChangeStatus = "pending" | "applied" | "closed" | "refunded";
+
+/** A rearrangement of a booking: free ones are applied at once, others after their fee is paid (0012). */
+export interface BookingChangesTable {
+  id: Generated<number>;
+  order_id: number;
+  from_date: string;
+  to_date: string;
+  /** the policy's fee, pence including VAT (0: free) */
+  fee_pence: number;
+  /** changeTerms's basis: free, within-14-days, on-the-day */
+  basis: string;
+  status: BookingChangeStatus;
+  /** the fee's payment at the gateway (NULL for a free change) */
+  payment_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the refund of a fee whose new day filled while it was paid */
+  refund_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "customer", or the staff user's name */
+  actor: string;
+  created_at: Generated<string>;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Work that must happen at a time, claimed by one runner, done once (0012). */
+export interface ScheduledJobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** what the job is about (a day, an order): one row per kind and key */
+  job_key: string;
+  /** ISO instant, UTC */
+  run_at: string;
+  state: Generated<"due" | "done" | "failed">;
+  attempts: Generated<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<string>;
+  done_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -363,4 +405,6 @@ export interface DB {
   job_waste_lines: JobWasteLinesTable;
   job_receipt_lines: JobReceiptLinesTable;
   job_photos: JobPhotosTable;
+  booking_changes: BookingChangesTable;
+  scheduled_jobs: ScheduledJobsTable;
 }

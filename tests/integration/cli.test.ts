@@ -92,8 +92,9 @@ describe("migrate", () => {
       `${file}: applied 0009_job_completions`,
       `${file}: applied 0010_manage_links`,
       `${file}: applied 0011_cancellations`,
+      `${file}: applied 0012_changes_and_schedule`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(11);
+    expect(count(file, "kysely_migration")).toBe(12);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);

@@ -289,6 +289,7 @@ async function postgresSchema(db: Kysely<DB>): Promise<Schema> {
 }
 
 const TABLES = [
+  "booking_changes",
   "images",
   "job_completions",
   "job_photos",
@@ -306,6 +307,7 @@ const TABLES = [
   "quote_offers",
   "quotes",
   "rate_limit_events",
+  "scheduled_jobs",
   "settings",
   "staff_login_sources",
   "staff_sessions",
@@ -357,6 +359,7 @@ describe("PostgreSQL's schema", () => {
       "0009_job_completions",
       "0010_manage_links",
       "0011_cancellations",
+      "0012_changes_and_schedule",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -370,6 +373,7 @@ describe("PostgreSQL's schema", () => {
       "0009_job_completions",
       "0010_manage_links",
       "0011_cancellations",
+      "0012_changes_and_schedule",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -65,6 +65,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0009_job_completions" },
         { name: "0010_manage_links" },
         { name: "0011_cancellations" },
+        { name: "0012_changes_and_schedule" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

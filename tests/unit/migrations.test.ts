@@ -48,6 +48,7 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  "booking_changes",
   "images",
   "job_completions",
   "job_photos",
@@ -65,6 +66,7 @@ const TABLES = [
   "quote_offers",
   "quotes",
   "rate_limit_events",
+  "scheduled_jobs",
   "settings",
   "staff_login_sources",
   "staff_sessions",
@@ -87,6 +89,7 @@ describe("migrations", () => {
       ["0009_job_completions", "Success"],
       ["0010_manage_links", "Success"],
       ["0011_cancellations", "Success"],
+      ["0012_changes_and_schedule", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -182,6 +185,7 @@ describe("an upgrade", () => {
       "0009_job_completions",
       "0010_manage_links",
       "0011_cancellations",
+      "0012_changes_and_schedule",
     ]);
   });
 
@@ -209,7 +213,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(8);
+    expect(outcome.results).toHaveLength(9);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
