@@ -36,6 +36,8 @@ export interface Receipt {
   vatRate: number;
   /** the customer's "Manage your booking" page (absolute) */
   manageLink?: string;
+  /** the calendar event's SEQUENCE (orders.ics_sequence): 0 until the booking is rearranged */
+  icsSequence?: number;
 }
 
 function itemLines(receipt: Receipt): string[] {
@@ -115,8 +117,11 @@ function calendarFile(orderId: number, event: Parameters<typeof bookingEvent>[0]
   };
 }
 
-/** The collection as a calendar event (.ics) the customer's phone can add. */
-function collectionCalendarFile(receipt: Receipt) {
+/**
+ * The collection as a calendar event (.ics) the customer's phone can add: the confirmation's,
+ * a rearrangement's (a higher SEQUENCE moves the event) and the reminder's.
+ */
+export function collectionCalendarFile(receipt: Receipt) {
   const { business } = config();
   return calendarFile(receipt.id, {
     orderId: receipt.id,
@@ -130,7 +135,7 @@ function collectionCalendarFile(receipt: Receipt) {
       ...(receipt.manageLink ? [`Manage your booking: ${receipt.manageLink}`] : []),
     ].join("\n"),
     location: `${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
-    sequence: 0,
+    sequence: receipt.icsSequence ?? 0,
     status: "CONFIRMED",
     updatedAt: new Date(),
     ...(receipt.manageLink ? { url: receipt.manageLink } : {}),
