@@ -167,6 +167,116 @@ export function bookingNotificationEmail(receipt: Receipt): OutgoingEmail {
   };
 }
 
+/** A booking moved to another day (a rearrangement), as both emails describe it. */
+export interface Rearrangement {
+  receipt: Receipt;
+  fromDate: string;
+  /** the fee paid for the change, pence (0: free) */
+  feePence: number;
+  /** "the customer", or the staff member who moved it */
+  by: string;
+}
+
+function feePaidLine(feePence: number): string {
+  return feePence > 0
+    ? `Date change fee paid by card: ${formatPence(feePence)} (including VAT)`
+    : "Date change fee: none";
+}
+
+/** The customer's new confirmation after a change of date, with the moved calendar event. */
+export function rearrangementConfirmationEmail(r: Rearrangement): OutgoingEmail {
+  const { business } = config();
+  const { receipt } = r;
+  const ref = `HB${receipt.id}`;
+  return {
+    kind: "booking_rearranged",
+    to: receipt.email,
+    subject: `Your collection has moved to ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    text: [
+      `Hello ${receipt.full_name},`,
+      "",
+      `Your collection has moved from ${formatLongDate(r.fromDate)} to ${formatLongDate(receipt.collection_date)}.`,
+      "",
+      `Booking reference: ${ref}`,
+      `New collection date: ${formatLongDate(receipt.collection_date)}`,
+      `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "",
+      "What we will collect:",
+      ...itemLines(receipt),
+      "",
+      feePaidLine(r.feePence),
+      "",
+      "Cancellation and changes:",
+      ...CANCELLATION_POLICY.map((line) => `  ${line}`),
+      ...(receipt.manageLink ? ["", "Manage your booking:", receipt.manageLink] : []),
+      "",
+      "The attached calendar file moves the collection in your calendar.",
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+    attachments: [collectionCalendarFile(receipt)],
+  };
+}
+
+/** The office's note that a booking moved to another day. */
+export function rearrangementNotificationEmail(r: Rearrangement): OutgoingEmail {
+  const { business, publicUrl } = config();
+  const { receipt } = r;
+  return {
+    kind: "booking_rearranged_notification",
+    to: business.email,
+    subject: `Booking HB${receipt.id} moved to ${formatLongDate(receipt.collection_date)} (was ${formatLongDate(r.fromDate)})`,
+    text: [
+      `Booking HB${receipt.id} was moved by ${r.by}. Its slot on ${formatLongDate(r.fromDate)} is free again.`,
+      "",
+      `From: ${formatLongDate(r.fromDate)}`,
+      `To: ${formatLongDate(receipt.collection_date)}`,
+      feePaidLine(r.feePence),
+      `Customer: ${receipt.full_name}, ${receipt.email}, ${receipt.phone_number}`,
+      `Address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "",
+      ...itemLines(receipt),
+      "",
+      `Open the order: ${publicUrl}/dashboard/orders/${receipt.id}`,
+    ].join("\n"),
+  };
+}
+
+/** The customer: the day they paid to move to filled up meanwhile, so the fee went back. */
+export function rearrangementRefundedEmail(r: {
+  id: number;
+  full_name: string;
+  email: string;
+  collection_date: string;
+  toDate: string;
+  feePence: number;
+  refunded: boolean;
+  manageLink: string;
+}): OutgoingEmail {
+  const { business } = config();
+  const ref = `HB${r.id}`;
+  return {
+    kind: "booking_rearrange_refunded",
+    to: r.email,
+    subject: `Your date change for ${ref} did not go through`,
+    text: [
+      `Hello ${r.full_name},`,
+      "",
+      `${formatLongDate(r.toDate)} was fully booked by the time your payment arrived, so your collection stays on ${formatLongDate(r.collection_date)}.`,
+      r.refunded
+        ? `We have refunded your ${formatPence(r.feePence)} date change fee to your card. Card refunds usually arrive within 5 to 10 working days.`
+        : `We are refunding your ${formatPence(r.feePence)} date change fee: we have been told and will contact you.`,
+      "",
+      "You can choose another day on your booking page:",
+      r.manageLink,
+      "",
+      `Questions: call us on ${business.phone} with your reference ${ref}.`,
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+  };
+}
+
 /** A cancelled booking, as the customer's and the office's emails describe it. */
 export interface Cancellation {
   id: number;

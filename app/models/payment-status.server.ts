@@ -9,6 +9,7 @@ import {
   RECENT_CHECKOUT_MS,
   type CompletionOutcome,
 } from "./payment.server";
+import { changeForPayment, closeChange } from "./rearrange-booking.server";
 
 /**
  * What the customer's payment pages read: a payment's status (the /payment
@@ -84,6 +85,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
   if (!session) return null;
   let outcome: CompletionOutcome | null = null;
   if (session.paid) outcome = (await completePayment(session, gateway.kind)).outcome;
+  else if (session.status === "expired" && session.changeId) await closeChange(session.changeId);
   else if (session.status === "expired" && session.orderId)
     await closePayment(session.orderId, "expired");
   const order = session.orderId
@@ -135,6 +137,24 @@ export async function demoPayment(sessionId: string) {
   if (gateway?.kind !== "demo") return null;
   const session = await gateway.retrieveSession(sessionId);
   if (!session?.orderId) return null;
+  if (session.changeId) {
+    const change = await changeForPayment(session.changeId);
+    if (!change) return null;
+    return {
+      status: session.status,
+      totalPence: change.fee_pence,
+      collectionDate: change.to_date,
+      items: [
+        {
+          name: `Date change fee, booking HB${change.order_id}`,
+          positionLabel: "",
+          quantity: 1,
+          lineTotalPence: change.fee_pence,
+        },
+      ],
+      returnTo: `/booking/${change.manage_token}?session_id=${encodeURIComponent(sessionId)}`,
+    };
+  }
   const order = await db()
     .selectFrom("orders")
     .select(["collection_date", "total_pence"])
@@ -145,6 +165,7 @@ export async function demoPayment(sessionId: string) {
     status: session.status,
     totalPence: order.total_pence,
     collectionDate: order.collection_date,
+    returnTo: `/payment?session_id=${encodeURIComponent(sessionId)}`,
     items: items.map((item) => ({
       name: item.product_name,
       positionLabel: item.position ? POSITION_LABELS[item.position] : "",
@@ -164,7 +185,8 @@ export async function finishDemoPayment(
   const session = await gateway.retrieveSession(sessionId);
   if (!session?.orderId) return false;
   if (session.status !== "open") return true;
-  if (choice === "decline") await closePayment(session.orderId, "declined");
+  if (choice === "decline" && session.changeId) await closeChange(session.changeId);
+  else if (choice === "decline") await closePayment(session.orderId, "declined");
   else await completePayment({ ...session, paid: true }, "demo");
   return true;
 }

@@ -22,6 +22,7 @@ import {
 import { enqueueEmail } from "./outbox.server";
 import { manageToken, managePath } from "./manage-booking.server";
 import { markQuoteBooked } from "./quote-offer.server";
+import { closeChange, completeChangePayment, type ChangeOutcome } from "./rearrange-booking.server";
 import { vatRatePercent } from "./settings.server";
 
 /**
@@ -222,8 +223,18 @@ export type CompletionOutcome = "paid" | "already-paid" | "not-paid" | "mismatch
 /** A payment as a gateway reports it: its session, whether it is paid, and what was paid. */
 export type PaymentReport = Pick<
   GatewaySession,
-  "id" | "orderId" | "paid" | "amountTotal" | "currency"
+  "id" | "orderId" | "changeId" | "paid" | "amountTotal" | "currency"
 >;
+
+/** A date change's outcome in the words every payment report is answered in. */
+const CHANGE_OUTCOMES: Record<ChangeOutcome, CompletionOutcome> = {
+  moved: "paid",
+  refunded: "paid",
+  already: "already-paid",
+  "not-paid": "not-paid",
+  mismatch: "mismatch",
+  unknown: "unknown-order",
+};
 
 /**
  * Marks an order paid from a gateway's report: checks the amount and
@@ -237,6 +248,9 @@ export async function completePayment(
 ): Promise<{ outcome: CompletionOutcome; orderId: number | null }> {
   const orderId = payment.orderId;
   if (!orderId) return { outcome: "unknown-order", orderId: null };
+  // A date change's fee (rearrange-booking.server.ts), not the order's own payment.
+  if (payment.changeId)
+    return { outcome: CHANGE_OUTCOMES[await completeChangePayment(payment, actor)], orderId };
   // Read before the transaction: inside it, only `trx` may touch the database.
   const vatRate = await vatRatePercent();
   const outcome = await db()
@@ -368,7 +382,8 @@ async function handlePaymentEvent(
     }
     case "failed":
     case "expired":
-      if (event.orderId) await closePayment(event.orderId, event.type);
+      if (event.changeId) await closeChange(event.changeId);
+      else if (event.orderId) await closePayment(event.orderId, event.type);
       else result = "ignored";
       break;
     default:

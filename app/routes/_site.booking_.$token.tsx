@@ -1,13 +1,36 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CollectionCalendar } from "~/components/collection-calendar";
+import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
+import { useHydrated } from "~/components/use-hydrated";
+import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
+import { isIsoDay } from "~/lib/calendar";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
+import { formValues } from "~/lib/forms";
 import { privateLinkHeaders } from "~/lib/headers";
 import { lineName } from "~/lib/positions";
+import { collectionCalendar } from "~/models/booking.server";
+import { cardPayment } from "~/models/checkout.server";
 import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
 import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
-import { config } from "~/services/config.server";
+import {
+  abandonChange,
+  movesAskEarlyStart,
+  settleChangePayment,
+  startRearrangement,
+  type ChangeNotice,
+} from "~/models/rearrange-booking.server";
+import { config, siteUrl } from "~/services/config.server";
+import checkoutStyles from "~/styles/checkout.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
@@ -15,7 +38,11 @@ import { config } from "~/services/config.server";
  * booking, its documents once the job is done, and what changing or
  * cancelling it would cost today. The customer cancels here: `?cancel=1`
  * asks "are you sure?" with the refund (a page step, so it works without
- * JavaScript), and the confirm button posts intent=cancel.
+ * JavaScript), and the confirm button posts intent=cancel. `?rearrange=1`
+ * shows the checkout's calendar to move the collection: a free move happens
+ * at once; one with a fee goes through the payment (embedded card form with
+ * JavaScript, the provider's page without, the demo page without keys) and
+ * comes back here with `?session_id=`.
  */
 
 export const meta: MetaFunction = () => [
@@ -35,16 +62,62 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       { status: 404 },
     );
   }
-  const confirming =
-    new URL(request.url).searchParams.get("cancel") === "1" && booking.cancel.allowed;
-  return { booking, confirming, phone: config().business.phone };
+  const url = new URL(request.url);
+  const token = params.token ?? "";
+  const confirming = url.searchParams.get("cancel") === "1" && booking.cancel.allowed;
+  // Back from the fee's payment, or from giving it up: what happened to the change.
+  const sessionId = url.searchParams.get("session_id");
+  const cancelledChange = url.searchParams.get("change_cancelled");
+  const change: ChangeNotice | null = sessionId
+    ? await settleChangePayment(token, sessionId)
+    : cancelledChange
+      ? await abandonChange(token, cancelledChange)
+      : url.searchParams.get("moved") === "1"
+        ? { kind: "moved", toDate: booking.collectionDate, feePence: 0 }
+        : null;
+  // The page after a change shows the booking as it now is.
+  const shown = change ? ((await bookingForCustomer(token)) ?? booking) : booking;
+  const rearranging = url.searchParams.get("rearrange") === "1" && shown.rearrange.allowed;
+  return {
+    booking: shown,
+    confirming,
+    change,
+    rearranging,
+    // The calendar opens on the month of the collection as it stands.
+    calendar: rearranging
+      ? await collectionCalendar(url.searchParams.get("month") ?? shown.collectionDate.slice(0, 7))
+      : null,
+    asksEarlyStart: await movesAskEarlyStart(token),
+    ...cardPayment(),
+    phone: config().business.phone,
+  };
 }
+
+type ActionResult =
+  | { kind: "failed"; message: string }
+  | {
+      kind: "rearrange";
+      message: string | null;
+      field?: "date" | "early_start";
+      values: Record<string, string>;
+      calendar: Awaited<ReturnType<typeof collectionCalendar>>;
+    }
+  | { kind: "embedded"; clientSecret: string; publishableKey: string };
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   await requireLinkLookupAllowed(context.clientIp);
   const token = params.token ?? "";
-  const form = await request.formData();
-  if (form.get("intent") !== "cancel") throw new Response("Unknown action", { status: 400 });
+  const values = formValues(await request.formData());
+  const intent = values.intent ?? "";
+  if (intent.startsWith("month:"))
+    return data<ActionResult>({
+      kind: "rearrange",
+      message: null,
+      values,
+      calendar: await collectionCalendar(intent.slice("month:".length)),
+    });
+  if (intent === "rearrange") return rearrange(token, values, request);
+  if (intent !== "cancel") throw new Response("Unknown action", { status: 400 });
   const started = performance.now();
   const result = await cancelBooking(token);
   const ms = (performance.now() - started).toFixed(0);
@@ -56,20 +129,105 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     await recordLinkMiss(context.clientIp);
     throw new Response(result.message, { status: 404 });
   }
-  return Response.json({ message: result.message }, { status: result.status });
+  return data<ActionResult>({ kind: "failed", message: result.message }, { status: result.status });
 }
 
+async function rearrange(token: string, values: Record<string, string>, request: Request) {
+  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const result = await startRearrangement(token, {
+    toDate: values.date,
+    earlyStart: values.early_start === "yes",
+    uiMode,
+    siteUrl: siteUrl(request),
+  });
+  if (result.ok && result.kind === "moved") return redirect(`${managePath(token)}?moved=1`, 303);
+  if (result.ok) {
+    const { session } = result;
+    const { publishableKey } = cardPayment();
+    if (
+      uiMode === "embedded" &&
+      session.clientSecret &&
+      result.gateway === "stripe" &&
+      publishableKey
+    )
+      return data<ActionResult>({
+        kind: "embedded",
+        clientSecret: session.clientSecret,
+        publishableKey,
+      });
+    if (session.url) return redirect(session.url, 303);
+    return data<ActionResult>(
+      { kind: "failed", message: "Sorry, we could not start your payment. Please try again." },
+      { status: 502 },
+    );
+  }
+  if (result.status === 404) throw new Response(result.message, { status: 404 });
+  return data<ActionResult>(
+    {
+      kind: "rearrange",
+      message: result.message,
+      field: result.field,
+      values,
+      calendar: await collectionCalendar(
+        isIsoDay(values.date) ? values.date.slice(0, 7) : values.month,
+      ),
+    },
+    { status: result.status },
+  );
+}
+
+const CHANGE_NOTICES: Record<ChangeNotice["kind"], (c: ChangeNotice) => string> = {
+  moved: (c) =>
+    `Your collection has moved to ${formatLongDate(c.toDate)}. We have emailed you a new confirmation${c.feePence ? ` and your ${formatPence(c.feePence)} fee is paid` : ""}.`,
+  refunded: (c) =>
+    `${formatLongDate(c.toDate)} filled up while you paid, so your date has not changed. Your ${formatPence(c.feePence)} fee is going back to your card. Please choose another day.`,
+  "not-paid": () => "The fee was not paid, so your date has not changed.",
+  closed: () => "The fee was not paid, so your date has not changed.",
+  pending: () =>
+    "Your payment has not reached us yet. Your date changes as soon as it does: reload this page in a minute.",
+};
+
 export default function ManageBooking() {
-  const { booking, confirming, phone } = useLoaderData<typeof loader>();
-  const failed = useActionData<{ message: string }>();
+  const page = useLoaderData<typeof loader>();
+  const { booking, confirming, phone, change } = page;
+  const result = useActionData<typeof action>();
+  const failed = result?.kind === "failed" ? result : null;
+  const moving = result?.kind === "rearrange" ? result : null;
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const alertRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
+    if (failed || moving?.message) alertRef.current?.focus();
+  }, [failed, moving]);
   const tel = `tel:${phone.replace(/\s+/g, "")}`;
   const self = `/booking/${booking.token}`;
-  const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const posting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const cancelling = posting && navigation.formData?.get("intent") === "cancel";
+  const submittingMove = posting && navigation.formData?.get("intent") === "rearrange";
+
+  if (result?.kind === "embedded")
+    return (
+      <div className="container checkout-page">
+        <h1>Pay the date change fee</h1>
+        <p className="section-lead">
+          Your collection moves as soon as the payment is made. Card details go straight to Stripe;
+          we never see them.
+        </p>
+        <StripeEmbeddedCheckout
+          clientSecret={result.clientSecret}
+          publishableKey={result.publishableKey}
+        />
+        <p>
+          <Link to={self} className="button button-light">
+            Cancel and keep my date
+          </Link>
+        </p>
+      </div>
+    );
+
+  const calendar = moving?.calendar ?? page.calendar;
+  const values = moving?.values ?? {};
+  const fee = booking.rearrange.feePence;
   const title = booking.cancelledAt
     ? "Cancelled:"
     : booking.done
@@ -84,6 +242,15 @@ export default function ManageBooking() {
       {failed ? (
         <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
           {failed.message}
+        </p>
+      ) : null}
+      {change ? (
+        <p
+          role="status"
+          className={`notice ${change.kind === "moved" ? "notice-success" : ""}`}
+          data-testid="change-notice"
+        >
+          {CHANGE_NOTICES[change.kind](change)}
         </p>
       ) : null}
       {booking.cancelledAt ? (
@@ -147,6 +314,112 @@ export default function ManageBooking() {
       <p>
         Call us on <a href={tel}>{phone}</a> and quote {booking.reference}.
       </p>
+      {booking.rearrange.allowed ? (
+        <section id="rearrange" className="manage-rearrange" aria-labelledby="rearrange-title">
+          <h2 id="rearrange-title">Change the date</h2>
+          <p data-testid="rearrange-fee">
+            {fee > 0
+              ? `Moving your collection costs ${formatPence(fee)} (including VAT), paid by card before the change is made.`
+              : "Moving your collection is free."}
+          </p>
+          {calendar ? (
+            <Form method="post" action={self} className="checkout-form" preventScrollReset>
+              <button
+                type="submit"
+                name="intent"
+                value="rearrange"
+                className="visually-hidden"
+                tabIndex={-1}
+                aria-hidden="true"
+              />
+              <input
+                type="hidden"
+                name="ui"
+                value={
+                  hydrated && page.gateway === "stripe" && page.publishableKey
+                    ? "embedded"
+                    : "hosted"
+                }
+              />
+              <input type="hidden" name="month" value={calendar.month} />
+              {moving?.message ? (
+                <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+                  {moving.message}
+                </p>
+              ) : null}
+              <CollectionCalendar
+                calendar={calendar}
+                selected={values.date ?? null}
+                error={moving?.field === "date" ? (moving.message ?? undefined) : undefined}
+                monthAction={hydrated ? undefined : `${self}?rearrange=1#collection-date`}
+              />
+              {values.date &&
+              isIsoDay(values.date) &&
+              values.date.slice(0, 7) !== calendar.month ? (
+                <>
+                  <input type="hidden" name="date" value={values.date} />
+                  <p className="checkout-chosen">
+                    Your new date: {formatLongDate(values.date)}. Pick a day above to change it.
+                  </p>
+                </>
+              ) : null}
+              {page.asksEarlyStart ? (
+                <div
+                  className={`field checkout-early-start${moving?.field === "early_start" ? " field-invalid" : ""}`}
+                >
+                  <label className="check-line early-start-line">
+                    <input
+                      type="checkbox"
+                      name="early_start"
+                      value="yes"
+                      defaultChecked={values.early_start === "yes"}
+                      aria-describedby="field-early_start-hint"
+                    />
+                    <span>{EARLY_START_LABEL}</span>
+                  </label>
+                  <p className="field-hint" id="field-early_start-hint">
+                    {EARLY_START_HINT}
+                  </p>
+                </div>
+              ) : null}
+              <div className="checkout-submit">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="rearrange"
+                  className="button button-large"
+                  disabled={submittingMove || (fee > 0 && Boolean(page.unavailable))}
+                  data-testid="rearrange-submit"
+                >
+                  {submittingMove
+                    ? "Submitting..."
+                    : fee > 0
+                      ? `Pay ${formatPence(fee)} and move my collection`
+                      : "Move my collection"}
+                </button>
+                <p className="checkout-note">
+                  {fee > 0
+                    ? page.gateway === "demo"
+                      ? "This site is in demo mode: the next page is a demo payment and no card is charged."
+                      : "You pay securely by card on the next step. Your date changes once the fee is paid."
+                    : "Your date changes straight away and we email you a new confirmation."}{" "}
+                  <Link to={self}>Keep my date</Link>
+                </p>
+              </div>
+            </Form>
+          ) : (
+            <p>
+              <Link
+                to={`${self}?rearrange=1#rearrange`}
+                className="button button-light"
+                data-testid="rearrange-start"
+              >
+                Choose a new date
+              </Link>
+            </p>
+          )}
+        </section>
+      ) : null}
       {booking.cancel.allowed ? (
         <section id="cancel" className="manage-cancel" aria-labelledby="cancel-title">
           <h2 id="cancel-title">{confirming ? "Are you sure?" : "Cancel this booking"}</h2>

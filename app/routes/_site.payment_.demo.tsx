@@ -19,8 +19,6 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
-
 /**
  * The demo gateway's payment page (no Stripe keys, not production): Pay and
  * Decline finish through the same completion code as a Stripe payment.
@@ -29,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const payment = await demoPayment(sessionId);
   if (!payment) throw new Response("Not found", { status: 404 });
-  if (payment.status !== "open") throw redirect(paymentPage(sessionId), 303);
+  if (payment.status !== "open") throw redirect(payment.returnTo, 303);
   return { sessionId, ...payment };
 }
 
@@ -38,9 +36,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form) throw new Response("Send the payment choice as a form", { status: 415 });
   const sessionId = String(form.get("session_id") ?? "");
   const choice = form.get("intent") === "pay" ? "pay" : "decline";
-  const finished = await finishDemoPayment(sessionId, choice);
+  // Where the payment's page is (a booking's, or a date change's): read before it is finished.
+  const payment = await demoPayment(sessionId);
+  const finished = payment && (await finishDemoPayment(sessionId, choice));
   if (!finished) throw new Response("Not found", { status: 404 });
-  return redirect(paymentPage(sessionId), 303);
+  return redirect(payment.returnTo, 303);
 }
 
 export default function DemoPayment() {
@@ -59,7 +59,10 @@ export default function DemoPayment() {
           Pay to see a successful booking, or Decline to see a failed payment.
         </p>
         <OrderLines lines={payment.items} />
-        <p>Collection on {formatLongDate(payment.collectionDate)}.</p>
+        <p>
+          {payment.returnTo.startsWith("/booking/") ? "Your collection moves to" : "Collection on"}{" "}
+          {formatLongDate(payment.collectionDate)}.
+        </p>
         <Form method="post" className="demo-actions">
           <input type="hidden" name="session_id" value={payment.sessionId} />
           <button

@@ -27,14 +27,18 @@ export interface SessionLine {
 
 export interface SessionRequest {
   orderId: number;
+  /** a date change's fee (booking_changes.id), not the order's own price */
+  changeId?: number;
   uiMode: UiMode;
   lines: SessionLine[];
   customerEmail: string;
   /** unix seconds; the provider closes the session then */
   expiresAt: number;
   idempotencyKey: string;
-  /** where the customer comes back to: `${siteUrl}/payment?session_id=…` */
+  /** where the customer comes back to: `${siteUrl}${returnPath}?session_id=…` */
   siteUrl: string;
+  /** the page the customer comes back to (default /payment) */
+  returnPath?: string;
   /** where the provider's "back" link goes when the customer gives up (hosted page) */
   cancelUrl: string;
 }
@@ -47,6 +51,8 @@ export interface GatewaySession {
   amountTotal: number | null;
   currency: string | null;
   orderId: number | null;
+  /** a date change's fee payment: the change (booking_changes.id) */
+  changeId: number | null;
   clientSecret: string | null;
   url: string | null;
 }
@@ -66,6 +72,8 @@ export interface PaymentEvent {
   type: "paid" | "pending" | "failed" | "expired" | "other";
   sessionId: string | null;
   orderId: number | null;
+  /** a date change's fee payment: the change it pays for */
+  changeId: number | null;
   /** what was paid, in minor units (pence for GBP) */
   amountTotal: number | null;
   currency: string | null;
@@ -109,7 +117,14 @@ export interface PaymentGateway {
   verifyWebhook(body: string, signature: string): Promise<PaymentEvent | null>;
 }
 
-const returnUrl = (siteUrl: string) => `${siteUrl}/payment?session_id={CHECKOUT_SESSION_ID}`;
+const returnUrl = (siteUrl: string, path = "/payment") =>
+  `${siteUrl}${path}?session_id={CHECKOUT_SESSION_ID}`;
+
+/** A positive integer id from a provider's metadata, else null. */
+function idFrom(value: unknown): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 function stripeClient(): Stripe {
   const { secretKey, apiBase } = config().stripe;
@@ -137,14 +152,14 @@ function stripe(): Stripe {
 }
 
 function sessionFromStripe(s: Stripe.Checkout.Session): GatewaySession {
-  const orderId = Number(s.client_reference_id ?? s.metadata?.order_id);
   return {
     id: s.id,
     status: s.status ?? "open",
     paid: s.status === "complete" && s.payment_status === "paid",
     amountTotal: s.amount_total ?? null,
     currency: s.currency ?? null,
-    orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    orderId: idFrom(s.client_reference_id ?? s.metadata?.order_id),
+    changeId: idFrom(s.metadata?.change_id),
     clientSecret: s.client_secret ?? null,
     url: s.url ?? null,
   };
@@ -156,7 +171,7 @@ const stripeGateway: PaymentGateway = {
     return config().stripe.publishableKey ?? null;
   },
   async createSession(request) {
-    const back = returnUrl(request.siteUrl);
+    const back = returnUrl(request.siteUrl, request.returnPath);
     const session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
@@ -177,7 +192,10 @@ const stripeGateway: PaymentGateway = {
         })),
         customer_email: request.customerEmail,
         client_reference_id: String(request.orderId),
-        metadata: { order_id: String(request.orderId) },
+        metadata: {
+          order_id: String(request.orderId),
+          ...(request.changeId ? { change_id: String(request.changeId) } : {}),
+        },
         expires_at: request.expiresAt,
       },
       { idempotencyKey: request.idempotencyKey },
@@ -266,6 +284,7 @@ function eventFromStripe(event: Stripe.Event): PaymentEvent {
       type: "other",
       sessionId: null,
       orderId: null,
+      changeId: null,
       amountTotal: null,
       currency: null,
     };
@@ -276,6 +295,7 @@ function eventFromStripe(event: Stripe.Event): PaymentEvent {
     type: type === "paid" && !session.paid ? "pending" : type,
     sessionId: session.id,
     orderId: session.orderId,
+    changeId: session.changeId,
     amountTotal: session.amountTotal,
     currency: session.currency,
   };
@@ -304,12 +324,33 @@ const demoGateway: PaymentGateway = {
       amountTotal: request.lines.reduce((sum, l) => sum + l.unitPence * l.quantity, 0),
       currency: "gbp",
       orderId: request.orderId,
+      changeId: request.changeId ?? null,
       clientSecret: null,
       url: `/payment/demo?session_id=${id}`,
     };
   },
   async retrieveSession(id) {
     if (!DEMO_ID.test(id)) return null;
+    const change = await db()
+      .selectFrom("booking_changes")
+      .select(["id", "order_id", "status", "fee_pence"])
+      .where("payment_session_id", "=", id)
+      .executeTakeFirst();
+    if (change) {
+      const status =
+        change.status === "pending" ? "open" : change.status === "closed" ? "expired" : "complete";
+      return {
+        id,
+        status,
+        paid: status === "complete",
+        amountTotal: change.fee_pence,
+        currency: "gbp",
+        orderId: change.order_id,
+        changeId: change.id,
+        clientSecret: null,
+        url: `/payment/demo?session_id=${id}`,
+      };
+    }
     const order = await db()
       .selectFrom("orders")
       .select(["id", "status", "total_pence", "payment_closed"])
@@ -331,6 +372,7 @@ const demoGateway: PaymentGateway = {
       amountTotal: order.total_pence,
       currency: "gbp",
       orderId: order.id,
+      changeId: null,
       clientSecret: null,
       url: `/payment/demo?session_id=${id}`,
     };

@@ -1,0 +1,381 @@
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_START_MESSAGE } from "~/lib/cancellation";
+import { addDaysIso } from "~/lib/calendar";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { REARRANGE_MESSAGES } from "~/models/rearrange-booking.server";
+import {
+  BOOKING_CUSTOMER,
+  dayState,
+  emailsAbout,
+  html,
+  manageLinkOf,
+  payOnDemoPage,
+  postForm,
+  startCardCheckout,
+} from "../support/bookings";
+import { rows } from "../support/database";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
+import { signInStaff } from "../support/staff";
+
+/**
+ * Customers move their own booking to another day (issue 18): free 14 or more days ahead, £24
+ * within 14 days, paid through the gateway before the move; the move takes the new day's slot
+ * and frees the old one in one transaction, so a race for a day's last slot has one winner and
+ * the loser's fee goes back. The customer gets a new confirmation whose calendar event moves
+ * (same UID, a higher SEQUENCE); the office gets a note; the order's history says who moved it.
+ */
+
+const OFFICE = "office@haulbook.test";
+const day = (n: number) => addDaysIso(todayInLondon(), n);
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+interface OrderRow {
+  id: number;
+  collection_date: string;
+  ics_sequence: number;
+  total_pence: number;
+}
+const orderById = async (server: RunningServer, id: number) =>
+  (
+    await rows<OrderRow>(
+      server,
+      "SELECT id, collection_date, ics_sequence, total_pence FROM orders WHERE id = ?",
+      id,
+    )
+  )[0]!;
+const changesOf = (server: RunningServer, id: number) =>
+  rows<{
+    from_date: string;
+    to_date: string;
+    fee_pence: number;
+    status: string;
+    refund_reference: string | null;
+  }>(
+    server,
+    "SELECT from_date, to_date, fee_pence, status, refund_reference FROM booking_changes WHERE order_id = ? ORDER BY id",
+    id,
+  );
+
+/** The calendar event of an email's .ics, read by ical.js. */
+async function calendarEvent(server: RunningServer, outboxId: number) {
+  const [file] = await rows<{ bytes: Uint8Array }>(
+    server,
+    "SELECT bytes FROM outbox_attachments WHERE outbox_id = ? AND filename LIKE '%.ics'",
+    outboxId,
+  );
+  const root = new ICAL.Component(ICAL.parse(Buffer.from(file!.bytes).toString("utf8")));
+  for (const zone of root.getAllSubcomponents("vtimezone"))
+    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const events = root.getAllSubcomponents("vevent");
+  expect(events).toHaveLength(1);
+  const event = new ICAL.Event(events[0]!);
+  return {
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toString(),
+    zone: event.startDate.zone?.tzid,
+  };
+}
+
+const rearrange = (server: RunningServer, link: string, date: string, extra = {}) =>
+  postForm(server, link, { intent: "rearrange", date, ui: "hosted", ...extra });
+
+describe("rearranging a card booking paid through Stripe (a fake Stripe)", () => {
+  let stripe: FakeStripe;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await startServer({
+      env: {
+        NODE_ENV: "test",
+        STRIPE_SECRET_KEY: "sk_test_haulbook_fake",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_haulbook_fake",
+        STRIPE_API_BASE: stripe.url,
+        BUSINESS_EMAIL: OFFICE,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await stripe?.close();
+  });
+
+  async function paidBooking(date: string, productId = 5) {
+    const { sessionId } = await startCardCheckout(server, date, productId);
+    stripe.pay(sessionId);
+    await fetch(`${server.url}/payment?session_id=${sessionId}`, { redirect: "manual" });
+    const [order] = await rows<OrderRow>(
+      server,
+      "SELECT id, collection_date, ics_sequence, total_pence FROM orders WHERE payment_session_id = ?",
+      sessionId,
+    );
+    expect(order).toBeTruthy();
+    return { order: order!, link: await manageLinkOf(server, order!.id) };
+  }
+
+  it("30 days ahead: free, moved at once, the slots follow, a new confirmation whose event moves", async () => {
+    const { order, link } = await paidBooking(day(30));
+    const page = await html(await fetch(`${server.url}${link}`));
+    expect(page).toContain("Moving your collection is free.");
+    expect(page).toContain(`${link}?rearrange=1#rearrange`);
+    // The calendar opens on the booking's month, and moves to any other.
+    const picker = await html(await fetch(`${server.url}${link}?rearrange=1`));
+    expect(picker).toContain(`value="${day(30)}"`);
+    const later = await html(
+      await fetch(`${server.url}${link}?rearrange=1&month=${day(40).slice(0, 7)}`),
+    );
+    expect(later).toContain(`value="${day(40)}"`);
+    expect(picker).toContain("Move my collection");
+
+    const started = performance.now();
+    const res = await rearrange(server, link, day(40));
+    console.log(
+      `[rearrange] (${TEST_ENGINE}) a free move took ${(performance.now() - started).toFixed(0)} ms`,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${link}?moved=1`);
+    const after = await orderById(server, order.id);
+    expect(after).toMatchObject({ collection_date: day(40), ics_sequence: 1 });
+    expect(await changesOf(server, order.id)).toEqual([
+      {
+        from_date: day(30),
+        to_date: day(40),
+        fee_pence: 0,
+        status: "applied",
+        refund_reference: null,
+      },
+    ]);
+    const moved = await html(await fetch(`${server.url}${link}?moved=1`));
+    expect(moved).toContain("Your collection has moved to");
+    expect(moved).toContain("We have emailed you a new confirmation.");
+
+    const history = await rows<{
+      field: string;
+      old_value: string;
+      new_value: string;
+      actor: string;
+    }>(
+      server,
+      "SELECT field, old_value, new_value, actor FROM order_events WHERE order_id = ? AND field = 'collection_date'",
+      order.id,
+    );
+    expect(history).toEqual([
+      {
+        field: "collection_date",
+        old_value: day(30),
+        new_value: `${day(40)} (rearranged, no fee)`,
+        actor: "customer",
+      },
+    ]);
+    const staff = await signInStaff(server);
+    const staffPage = await html(
+      await fetch(`${server.url}/dashboard/orders/${order.id}`, {
+        headers: { cookie: staff.cookie },
+      }),
+    );
+    expect(staffPage).toContain(`${day(40)} (rearranged, no fee)`);
+
+    const emails = await emailsAbout(server, order.id);
+    const confirmation = emails.find((e) => e.kind === "booking_confirmation")!;
+    const rearranged = emails.filter((e) => e.kind.startsWith("booking_rearranged"));
+    expect(rearranged.map((e) => [e.kind, e.to_address])).toEqual([
+      ["booking_rearranged", BOOKING_CUSTOMER.email],
+      ["booking_rearranged_notification", OFFICE],
+    ]);
+    expect(rearranged[0]!.text_body).toContain("Date change fee: none");
+    expect(rearranged[0]!.text_body).toContain(link);
+    const before = await calendarEvent(server, confirmation.id);
+    const now = await calendarEvent(server, rearranged[0]!.id);
+    expect(now.uid).toBe(before.uid);
+    expect([before.sequence, now.sequence]).toEqual([0, 1]);
+    expect(now.start).toBe(`${day(40)}T07:00:00`);
+    expect(now.zone).toBe("Europe/London");
+  });
+
+  it("10 days ahead: £24 paid through the gateway before the move; a repeat report changes nothing", async () => {
+    const { order, link } = await paidBooking(day(10), 6);
+    expect(await html(await fetch(`${server.url}${link}?rearrange=1`))).toContain(
+      "Pay £24.00 and move my collection",
+    );
+    const res = await rearrange(server, link, day(12));
+    expect(res.status).toBe(303);
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session.amount_total).toBe(2400);
+    expect(session.metadata).toMatchObject({ order_id: String(order.id) });
+    expect(session.success_url).toContain(`${link}?session_id=`);
+    // Not paid yet: nothing has moved.
+    expect((await orderById(server, order.id)).collection_date).toBe(day(10));
+    expect((await changesOf(server, order.id)).map((c) => c.status)).toEqual(["pending"]);
+
+    stripe.pay(sessionId);
+    const back = await html(await fetch(`${server.url}${link}?session_id=${sessionId}`));
+    expect(back).toContain("Your collection has moved to");
+    expect(back).toContain("and your £24.00 fee is paid");
+    expect(await orderById(server, order.id)).toMatchObject({
+      collection_date: day(12),
+      ics_sequence: 1,
+    });
+    expect(await changesOf(server, order.id)).toEqual([
+      {
+        from_date: day(10),
+        to_date: day(12),
+        fee_pence: 2400,
+        status: "applied",
+        refund_reference: null,
+      },
+    ]);
+    const count = async () =>
+      (await emailsAbout(server, order.id)).filter((e) => e.kind === "booking_rearranged").length;
+    expect(await count()).toBe(1);
+    await fetch(`${server.url}${link}?session_id=${sessionId}`);
+    expect(await count()).toBe(1);
+    const [email] = (await emailsAbout(server, order.id)).filter(
+      (e) => e.kind === "booking_rearranged",
+    );
+    expect(email!.text_body).toContain("Date change fee paid by card: £24.00 (including VAT)");
+  });
+
+  it("the race for a day's last slot has one winner; the other fee goes back", async () => {
+    await rows(server, "UPDATE settings SET value = '1' WHERE key = 'daily_capacity'");
+    try {
+      const first = await paidBooking(day(5), 7);
+      const second = await paidBooking(day(6), 8);
+      const a = await rearrange(server, first.link, day(8));
+      const b = await rearrange(server, second.link, day(8));
+      const sa = a.headers.get("location")!.split("/").pop()!;
+      const sb = b.headers.get("location")!.split("/").pop()!;
+      stripe.pay(sa);
+      stripe.pay(sb);
+      const [pageA, pageB] = await Promise.all([
+        fetch(`${server.url}${first.link}?session_id=${sa}`).then(html),
+        fetch(`${server.url}${second.link}?session_id=${sb}`).then(html),
+      ]);
+      const dates = [
+        (await orderById(server, first.order.id)).collection_date,
+        (await orderById(server, second.order.id)).collection_date,
+      ];
+      const winners = dates.filter((d) => d === day(8));
+      expect(winners).toHaveLength(1);
+      const loser = dates[0] === day(8) ? second : first;
+      const loserPage = dates[0] === day(8) ? pageB : pageA;
+      expect(loserPage).toContain("filled up while you paid, so your date has not changed");
+      const [change] = await changesOf(server, loser.order.id);
+      expect(change).toMatchObject({ status: "refunded", fee_pence: 2400 });
+      const refund = stripe.refunds.find((r) => r.id === change!.refund_reference);
+      expect(refund?.amount).toBe(2400);
+      const told = (await emailsAbout(server, loser.order.id)).filter(
+        (e) => e.kind === "booking_rearrange_refunded",
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text_body).toContain("We have refunded your £24.00 date change fee");
+      expect(await dayState(server, day(8))).toBe("full");
+    } finally {
+      await rows(server, "UPDATE settings SET value = '8' WHERE key = 'daily_capacity'");
+    }
+  });
+
+  it("refuses the same day, a day outside the window, a full day, and a move into the cancellation period without the request", async () => {
+    const { order, link } = await paidBooking(day(35), 9);
+    const same = await rearrange(server, link, day(35));
+    expect(same.status).toBe(400);
+    expect(await html(same)).toContain(REARRANGE_MESSAGES.sameDay);
+    const tooFar = await rearrange(server, link, day(400));
+    expect(tooFar.status).toBe(400);
+    expect(await html(tooFar)).toContain("Please select a valid date");
+
+    await rows(server, "UPDATE settings SET value = '1' WHERE key = 'daily_capacity'");
+    try {
+      await paidBooking(day(37), 10);
+      const full = await rearrange(server, link, day(37));
+      expect(full.status).toBe(409);
+      expect(await html(full)).toContain(REARRANGE_MESSAGES.full);
+    } finally {
+      await rows(server, "UPDATE settings SET value = '8' WHERE key = 'daily_capacity'");
+    }
+
+    // Booked today for 35 days ahead: moving to 9 days ahead is inside the 14-day cancellation period.
+    const early = await rearrange(server, link, day(9));
+    expect(early.status).toBe(400);
+    expect(await html(early)).toContain(EARLY_START_MESSAGE);
+    const ticked = await rearrange(server, link, day(9), { early_start: "yes" });
+    expect(ticked.status).toBe(303);
+    expect(await orderById(server, order.id)).toMatchObject({ collection_date: day(9) });
+    const [flag] = await rows<{ early_start_requested: number | boolean }>(
+      server,
+      "SELECT early_start_requested FROM orders WHERE id = ?",
+      order.id,
+    );
+    expect(Number(flag!.early_start_requested)).toBe(1);
+    // 9 days ahead now: a second move costs the fee.
+    expect(await html(await fetch(`${server.url}${link}`))).toContain(
+      `Moving your collection costs ${pounds(2400)}`,
+    );
+  });
+});
+
+describe("rearranging through the demo gateway", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { NODE_ENV: "test", BUSINESS_EMAIL: OFFICE } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("the fee is paid on the demo page, which comes back to the booking", async () => {
+    const { location, sessionId } = await startCardCheckout(server, day(11), 4);
+    expect(location).toMatch(/^\/payment\/demo\?session_id=demo_/);
+    await payOnDemoPage(server, sessionId);
+    const [order] = await rows<OrderRow>(
+      server,
+      "SELECT id, collection_date, ics_sequence, total_pence FROM orders WHERE payment_session_id = ?",
+      sessionId,
+    );
+    const link = await manageLinkOf(server, order!.id);
+    const res = await rearrange(server, link, day(13));
+    expect(res.status).toBe(303);
+    const demo = res.headers.get("location")!;
+    expect(demo).toMatch(/^\/payment\/demo\?session_id=demo_/);
+    const demoPage = await html(await fetch(`${server.url}${demo}`));
+    expect(demoPage).toContain("Pay £24.00");
+    expect(demoPage).toContain(`Date change fee, booking HB${order!.id}`);
+    expect(demoPage).toContain("Your collection moves to");
+
+    const { back, page } = await payOnDemoPage(server, decodeURIComponent(demo.split("=").pop()!));
+    expect(back).toMatch(new RegExp(`^${link}\\?session_id=demo_`));
+    expect(await html(page)).toContain("Your collection has moved to");
+    expect(await orderById(server, order!.id)).toMatchObject({
+      collection_date: day(13),
+      ics_sequence: 1,
+    });
+  });
+
+  it("a declined fee leaves the date as it was", async () => {
+    const { sessionId } = await startCardCheckout(server, day(12), 3);
+    await payOnDemoPage(server, sessionId);
+    const [order] = await rows<OrderRow>(
+      server,
+      "SELECT id, collection_date, ics_sequence, total_pence FROM orders WHERE payment_session_id = ?",
+      sessionId,
+    );
+    const link = await manageLinkOf(server, order!.id);
+    const res = await rearrange(server, link, day(20));
+    const feeSession = decodeURIComponent(res.headers.get("location")!.split("=").pop()!);
+    const declined = await postForm(server, "/payment/demo", {
+      session_id: feeSession,
+      intent: "decline",
+    });
+    expect(declined.status).toBe(303);
+    const page = await html(await fetch(`${server.url}${declined.headers.get("location")}`));
+    expect(page).toContain("The fee was not paid, so your date has not changed.");
+    expect(await orderById(server, order!.id)).toMatchObject({
+      collection_date: day(12),
+      ics_sequence: 0,
+    });
+    expect((await changesOf(server, order!.id)).map((c) => c.status)).toEqual(["closed"]);
+  });
+});
