@@ -61,5 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(): Promise<void> {
-  throw new Error("0012_changes_and_schedule cannot be undone: restore the backup taken before it.");
+  throw new Error(
+    "0012_changes_and_schedule cannot be undone: restore the backup taken before it.",
+  );
 }
