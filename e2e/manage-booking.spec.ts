@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
+import { bookAndPay, confirmationOf } from "./support/bookings";
+import { londonDayAhead } from "./support/quotes";
 import { outboxEmails } from "./support/shop-data";
 
 /**
@@ -9,65 +11,13 @@ import { outboxEmails } from "./support/shop-data";
  * nothing.
  */
 
-async function bookAndPay(page: Page, email: string, day: number) {
-  await page.goto("/product/4");
-  await page.getByRole("radio", { name: /Outside/ }).check();
-  await page.getByRole("button", { name: "Add To Cart" }).click();
-  await expect(page.getByRole("dialog", { name: "YOUR BAG" }).getByTestId("bag-line")).toHaveCount(
-    1,
-  );
-  await page.goto("/checkout");
-  const fields = {
-    "Full name": "Grace Hopper",
-    Email: email,
-    "Phone number": "07700 900777",
-    "Address line 1": "5 Harbour Street",
-    Town: "Whitby",
-    Postcode: "YO21 3PU",
-  };
-  for (const [label, value] of Object.entries(fields))
-    await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByRole("button", { name: "Next month" }).click();
-  const calendar = page.getByRole("group", { name: "Collection date" });
-  await calendar.getByRole("radio", { name: new RegExp(`^\\w+ ${day} \\w+ \\d{4}$`) }).check();
-  const pay = page.getByRole("button", { name: /^Book and pay £\d+\.\d{2}$/ });
-  const total = (/£\d+\.\d{2}/.exec((await pay.textContent()) ?? "") ?? [""])[0];
-  await pay.click();
-  await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
-  await page.getByRole("button", { name: `Pay ${total}` }).click();
-  await expect(page.getByTestId("payment-result").getByRole("heading", { level: 1 })).toHaveText(
-    "Payment status: complete",
-  );
-  return total;
-}
-
-async function confirmationOf(email: string) {
-  let link = "";
-  await expect
-    .poll(
-      () => {
-        const mail = outboxEmails().find(
-          (m) => m.kind === "booking_confirmation" && m.to.includes(email),
-        );
-        link = /https?:\/\/[^\s]+\/booking\/[A-Za-z0-9_-]+/.exec(mail?.text ?? "")?.[0] ?? "";
-        return link;
-      },
-      { message: "the confirmation email with its manage link", timeout: 10_000 },
-    )
-    .not.toBe("");
-  const reference = /HB\d+/.exec(
-    outboxEmails().find((m) => m.kind === "booking_confirmation" && m.to.includes(email))!.subject,
-  )![0];
-  return { path: new URL(link).pathname, reference };
-}
-
 test("a customer cancels their booking from the emailed link and sees the refund", async ({
   page,
   browser,
 }, testInfo) => {
   const js = testInfo.project.name === "js";
   const email = `grace.${testInfo.project.name}@example.com`;
-  const total = await bookAndPay(page, email, js ? 26 : 27);
+  const total = await bookAndPay(page, email, londonDayAhead(js ? 32 : 33));
   const { path, reference } = await confirmationOf(email);
 
   await page.goto(path);
