@@ -3,7 +3,7 @@ import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
 
 /**
  * Rearranging, reminders and the durable schedule (issue 18;
- * docs/decisions/025-rearranging-and-the-schedule.md), written once for both engines:
+ * docs/decisions/025-rearranging.md and 026-the-schedule.md), written once for both engines:
  *
  * - orders.ics_sequence: the SEQUENCE of the booking's calendar event. 0 at the
  *   confirmation; each rearrangement and the cancellation move it on, so a
