@@ -247,6 +247,14 @@ export async function updateBooking(
         })
         .where("id", "=", orderId)
         .execute();
+      // A new day: the calendar event moves on (a later .ics replaces the one the customer has),
+      // and the day-before reminder is due again for it.
+      if (next.date !== current.date)
+        await trx
+          .updateTable("orders")
+          .set((eb) => ({ ics_sequence: eb("ics_sequence", "+", 1), reminder_sent_at: null }))
+          .where("id", "=", orderId)
+          .execute();
       for (const field of changed) {
         await trx
           .insertInto("order_events")

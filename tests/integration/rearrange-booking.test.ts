@@ -354,6 +354,39 @@ describe("rearranging through the demo gateway", () => {
     });
   });
 
+  it("staff moving a booking's day move its calendar event on and make its reminder due again", async () => {
+    const { sessionId } = await startCardCheckout(server, day(15), 2);
+    await payOnDemoPage(server, sessionId);
+    const [order] = await rows<OrderRow>(
+      server,
+      "SELECT id, collection_date, ics_sequence, total_pence FROM orders WHERE payment_session_id = ?",
+      sessionId,
+    );
+    await rows(
+      server,
+      "UPDATE orders SET reminder_sent_at = ? WHERE id = ?",
+      new Date().toISOString(),
+      order!.id,
+    );
+    const { cookie, xsrf } = await signInStaff(server, { via: "api" });
+    const update = await fetch(`${server.url}/api/general/updatebooking`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", "x-xsrf-token": xsrf },
+      body: JSON.stringify({ order_id: order!.id, date: day(16) }),
+    });
+    expect(await update.json()).toMatchObject({ status: true });
+    const [after] = await rows<{
+      collection_date: string;
+      ics_sequence: number;
+      reminder_sent_at: string | null;
+    }>(
+      server,
+      "SELECT collection_date, ics_sequence, reminder_sent_at FROM orders WHERE id = ?",
+      order!.id,
+    );
+    expect(after).toEqual({ collection_date: day(16), ics_sequence: 1, reminder_sent_at: null });
+  });
+
   it("a declined fee leaves the date as it was", async () => {
     const { sessionId } = await startCardCheckout(server, day(12), 3);
     await payOnDemoPage(server, sessionId);
