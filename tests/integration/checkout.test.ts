@@ -1,10 +1,14 @@
 import ICAL from "ical.js";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLY_START_MESSAGE } from "~/lib/cancellation";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import {
+  signedStripeWebhook,
+  startFakeStripe,
+  stripeSessionEvent,
+  type FakeStripe,
+} from "../support/fake-stripe";
 import { rows, run } from "../support/database";
 import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
 import { followRedirect, signInStaff } from "../support/staff";
@@ -12,7 +16,6 @@ import { startSmtp } from "../support/smtp";
 
 const OFFICE = "office@haulbook.test";
 const WEBHOOK_SECRET = "whsec_test_checkout_secret";
-const signer = new Stripe("sk_test_signer_only");
 
 const CUSTOMER = {
   full_name: "Priya Raman",
@@ -80,26 +83,10 @@ function submitCheckout(
   });
 }
 
-function signedWebhook(server: RunningServer, event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${server.url}/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-}
+const signedWebhook = (server: RunningServer, event: object, secret = WEBHOOK_SECRET) =>
+  signedStripeWebhook(server, event, secret);
 
-function sessionEvent(id: string, type: string, session: object) {
-  return {
-    id,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object: session },
-  };
-}
+const sessionEvent = stripeSessionEvent;
 
 interface OrderRow {
   id: number;

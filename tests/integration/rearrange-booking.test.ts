@@ -15,7 +15,12 @@ import {
   startCardCheckout,
 } from "../support/bookings";
 import { rows } from "../support/database";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import {
+  signedStripeWebhook,
+  startFakeStripe,
+  stripeSessionEvent,
+  type FakeStripe,
+} from "../support/fake-stripe";
 import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
 import { signInStaff } from "../support/staff";
 
@@ -28,6 +33,7 @@ import { signInStaff } from "../support/staff";
  */
 
 const OFFICE = "office@haulbook.test";
+const WEBHOOK_SECRET = "whsec_test_rearrange";
 const day = (n: number) => addDaysIso(todayInLondon(), n);
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
@@ -94,6 +100,7 @@ describe("rearranging a card booking paid through Stripe (a fake Stripe)", () =>
         STRIPE_SECRET_KEY: "sk_test_haulbook_fake",
         STRIPE_PUBLISHABLE_KEY: "pk_test_haulbook_fake",
         STRIPE_API_BASE: stripe.url,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         BUSINESS_EMAIL: OFFICE,
       },
     });
@@ -237,6 +244,40 @@ describe("rearranging a card booking paid through Stripe (a fake Stripe)", () =>
       (e) => e.kind === "booking_rearranged",
     );
     expect(email!.text_body).toContain("Date change fee paid by card: £24.00 (including VAT)");
+  });
+
+  it("the gateway's webhook makes a paid move, and an expired fee session closes the change, not the order", async () => {
+    const { order, link } = await paidBooking(day(7), 3);
+    const res = await rearrange(server, link, day(9));
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    const paid = stripe.pay(sessionId);
+    const hook = await signedStripeWebhook(
+      server,
+      stripeSessionEvent("evt_test_change_paid", "checkout.session.completed", paid),
+      WEBHOOK_SECRET,
+    );
+    expect(hook.status).toBe(200);
+    expect(await orderById(server, order.id)).toMatchObject({
+      collection_date: day(9),
+      ics_sequence: 1,
+    });
+
+    const again = await rearrange(server, link, day(10));
+    const unpaid = again.headers.get("location")!.split("/").pop()!;
+    const expired = stripe.expire(unpaid);
+    const closed = await signedStripeWebhook(
+      server,
+      stripeSessionEvent("evt_test_change_expired", "checkout.session.expired", expired),
+      WEBHOOK_SECRET,
+    );
+    expect(closed.status).toBe(200);
+    expect((await changesOf(server, order.id)).map((c) => c.status)).toEqual(["applied", "closed"]);
+    const [still] = await rows<{
+      status: string;
+      collection_date: string;
+      payment_closed: string | null;
+    }>(server, "SELECT status, collection_date, payment_closed FROM orders WHERE id = ?", order.id);
+    expect(still).toEqual({ status: "complete", collection_date: day(9), payment_closed: null });
   });
 
   it("the race for a day's last slot has one winner; the other fee goes back", async () => {

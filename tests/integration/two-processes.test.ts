@@ -1,9 +1,8 @@
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { rows, run } from "../support/database";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { signedStripeWebhook, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { phonePhoto } from "../support/images";
 import { quoteForm, sendQuote } from "../support/make";
 import { startServers, TEST_ENGINE, type RunningServer } from "../support/server";
@@ -20,7 +19,6 @@ import { cookiesOf, postSignIn, signInStaff } from "../support/staff";
 
 const OFFICE = "office@haulbook.test";
 const WEBHOOK_SECRET = "whsec_test_two_processes";
-const signer = new Stripe("sk_test_signer_only");
 
 /** The day's capacity (the default daily_capacity setting) and the slots left for the race. */
 const CAPACITY = 8;
@@ -38,15 +36,8 @@ const CUSTOMER = {
 /** What the checkout says about a day it cannot take (booking.server.ts, INVALID_DATE_MESSAGE). */
 const DAY_FULL = "Please select a valid date";
 
-function signedWebhook(server: RunningServer, event: object) {
-  const payload = JSON.stringify(event);
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return fetch(`${server.url}/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-}
+const signedWebhook = (server: RunningServer, event: object) =>
+  signedStripeWebhook(server, event, WEBHOOK_SECRET);
 
 function completedEvent(id: string, session: object) {
   return {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import Stripe from "stripe";
 import { freePort } from "./server";
 
 /**
@@ -330,3 +331,28 @@ export async function startFakeStripe() {
 }
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+const webhookSigner = new Stripe("sk_test_signer_only");
+
+/** A Checkout Session event as Stripe sends it to a webhook. */
+export function stripeSessionEvent(id: string, type: string, session: object) {
+  return {
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object: session },
+  };
+}
+
+/** Posts an event to the shop's Stripe webhook, signed with `secret` as Stripe signs it. */
+export function signedStripeWebhook(server: { url: string }, event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  const signature = webhookSigner.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${server.url}/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+}
