@@ -199,7 +199,11 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
   });
 
   let handleRemix = createRequestHandler(build, build.mode);
+  // Requests Remix is still working on: a client that hung up closes its connection, but the loader
+  // runs on, so shutting down waits for these before closing the database under them.
+  const inFlight = new Set<Promise<void>>();
   app.all("*", async (req, res, next) => {
+    let work: Promise<void> | undefined;
     try {
       if (reloadBuild) {
         const latest = await reloadBuild();
@@ -209,9 +213,13 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
           await broadcastDevReady(build);
         }
       }
-      await serveRemix(req, res, handleRemix);
+      work = serveRemix(req, res, handleRemix);
+      inFlight.add(work);
+      await work;
     } catch (error) {
       next(error);
+    } finally {
+      if (work) inFlight.delete(work);
     }
   });
 
@@ -233,6 +241,7 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
     console.log(
       `[haulbook] ${signal}: finishing in-flight requests (up to ${SHUTDOWN_GRACE_MS / 1000} s)`,
     );
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     const force = setTimeout(() => {
       console.log("[haulbook] grace period over: closing remaining connections");
       listening.closeAllConnections();
@@ -240,6 +249,11 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
     force.unref();
     listening.close(async () => {
       clearTimeout(force);
+      const settled = Promise.allSettled([...inFlight]);
+      // Within the same grace period: past it, the database closes whatever is still running.
+      const left = Math.max(0, deadline - Date.now());
+      const grace = new Promise((resolve) => setTimeout(resolve, left).unref());
+      await Promise.race([settled, grace]);
       await lifecycleOf(build).stopApp();
       console.log("[haulbook] stopped");
       process.exit(0);
