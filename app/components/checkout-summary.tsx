@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CANCELLATION_SUMMARY } from "~/lib/cancellation";
+import { cancellationSummary } from "~/lib/cancellation";
 import { formatPence } from "~/lib/format";
 
 export interface OrderLine {
@@ -34,7 +34,16 @@ export interface CheckoutBag {
 }
 
 /** The order beside the checkout form: its lines, the total with the VAT it includes, and the terms. */
-export function CheckoutSummary({ bag, licence }: { bag: CheckoutBag; licence: string }) {
+export function CheckoutSummary({
+  bag,
+  licence,
+  vatRegistered,
+}: {
+  bag: CheckoutBag;
+  licence: string;
+  /** the business charges VAT (VAT_NUMBER set): the terms then say "including VAT" */
+  vatRegistered: boolean;
+}) {
   return (
     <section className="checkout-summary" aria-labelledby="order-details">
       <h2 id="order-details">Order details</h2>
@@ -53,7 +62,7 @@ export function CheckoutSummary({ bag, licence }: { bag: CheckoutBag; licence: s
         <Link to="/?bag=open">Change your bag</Link>
       </p>
       <p className="checkout-note">
-        {`${CANCELLATION_SUMMARY} Registered waste carrier `}
+        {`${cancellationSummary(vatRegistered)} Registered waste carrier `}
         {licence}.
       </p>
     </section>

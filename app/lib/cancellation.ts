@@ -17,6 +17,13 @@ const { freeUntilDays: days, withinPounds: within, onTheDayPounds: onTheDay } = 
 /** The terms in one sentence, beside the checkout's total. */
 export const CANCELLATION_SUMMARY = `Free to rearrange up to ${days} days before. Within ${days} days £${within.includingVat}, on the day £${onTheDay.includingVat} (including VAT).`;
 
+/** The one-sentence terms for a business that may not be VAT registered (then no VAT is mentioned). */
+export function cancellationSummary(vatRegistered: boolean): string {
+  return vatRegistered
+    ? CANCELLATION_SUMMARY
+    : `Free to rearrange up to ${days} days before. Within ${days} days £${within.includingVat}, on the day £${onTheDay.includingVat}.`;
+}
+
 /** The terms in full, as the confirmation email states them. */
 export const CANCELLATION_POLICY = [
   `You can rearrange or cancel free of charge up to ${days} days before your collection date.`,

@@ -52,6 +52,7 @@ async function checkoutPage(request: Request, month: string | null) {
     calendar: await collectionCalendar(month),
     ...cardPayment(),
     licence: business.wasteCarrierLicence,
+    vatRegistered: Boolean(business.vatNumber),
     phone: business.phone,
   };
 }
@@ -292,7 +293,7 @@ export default function Checkout() {
       ) : null}
 
       <div className="checkout-layout">
-        <CheckoutSummary bag={bag} licence={page.licence} />
+        <CheckoutSummary bag={bag} licence={page.licence} vatRegistered={page.vatRegistered} />
 
         <Form
           method="post"

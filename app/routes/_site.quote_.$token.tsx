@@ -13,7 +13,7 @@ import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
-import { CANCELLATION_SUMMARY } from "~/lib/cancellation";
+import { cancellationSummary } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -66,6 +66,7 @@ async function quotePage(token: string, month: string | null) {
     calendar: shown.kind === "open" ? await collectionCalendar(month) : null,
     ...cardPayment(),
     licence: business.wasteCarrierLicence,
+    vatRegistered: Boolean(business.vatNumber),
     phone: business.phone,
   };
 }
@@ -335,7 +336,7 @@ export default function CustomerQuote() {
             </a>
           </p>
           <p className="checkout-note">
-            {`${CANCELLATION_SUMMARY} Registered waste carrier `}
+            {`${cancellationSummary(page.vatRegistered)} Registered waste carrier `}
             {page.licence}.
           </p>
           {offer.photos.length > 0 ? (

@@ -1024,6 +1024,10 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
     const page = await (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text();
     expect(page).toContain("An order can have at most 30 different items; this one has 31.");
+    // This shop has no VAT_NUMBER: the terms beside the total charge no VAT, so they name none.
+    expect(page.replaceAll("<!-- -->", "")).toContain(
+      "Within 14 days £24, on the day £48. Registered waste carrier",
+    );
     const res = await submitCheckout(server, cookie, {
       ...CUSTOMER,
       date: dayAhead(19),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cancellationPeriodEnds,
+  cancellationSummary,
   changeTerms,
   checkEarlyStart,
   collectsWithinCancellationPeriod,
@@ -300,5 +301,17 @@ describe("checkEarlyStart", () => {
     ["after the period, ticked: not recorded", true, "2026-11-16", { ok: true, requested: false }],
   ])("%s", (_, ticked, collectionDate, outcome) => {
     expect(checkEarlyStart(ticked, "2026-11-01", collectionDate)).toEqual(outcome);
+  });
+});
+
+describe("the terms beside the pay button", () => {
+  it.each([
+    [
+      true,
+      "Free to rearrange up to 14 days before. Within 14 days £24, on the day £48 (including VAT).",
+    ],
+    [false, "Free to rearrange up to 14 days before. Within 14 days £24, on the day £48."],
+  ])("VAT registered %s: %s", (vatRegistered, sentence) => {
+    expect(cancellationSummary(vatRegistered)).toBe(sentence);
   });
 });
