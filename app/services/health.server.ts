@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import { formatBytes } from "./backup.server";
 import { describeDatabase, type Config } from "./config.server";
-import { closeConnection, migrationStatus, openExistingDatabase } from "./db.server";
+import {
+  closeConnection,
+  migrationStatus,
+  openDatabase,
+  openExistingDatabase,
+  type PostgresConnection,
+} from "./db.server";
 import { smtpServerName, verifyMailer } from "./mailer.server";
 import { verifyStripeKey } from "./payments.server";
 import { commandPrefix } from "./release.server";
@@ -39,14 +45,7 @@ export function checkConfig(cfg: Config): CheckResult {
 
 export async function checkDatabase(cfg: Config): Promise<CheckResult> {
   const name = "database";
-  if (cfg.database.engine !== "sqlite")
-    return {
-      status: "warn",
-      name,
-      detail:
-        `${describeDatabase(cfg.database)}: this check is for SQLite; on PostgreSQL use its own ` +
-        "tools (pg_isready to see it answers, pg_dump for backups)",
-    };
+  if (cfg.database.engine === "postgres") return checkPostgres(cfg.database);
   const file = cfg.database.path;
   if (!fs.existsSync(file))
     return {
@@ -92,6 +91,41 @@ export async function checkDatabase(cfg: Config): Promise<CheckResult> {
     };
   } catch (error) {
     return { status: "fail", name, detail: `${file}: ${(error as Error).message}` };
+  } finally {
+    await closeConnection(connection);
+  }
+}
+
+/** PostgreSQL: it answers, its version and size, and the migrations it has had (nothing changed). */
+async function checkPostgres(
+  database: Extract<Config["database"], { engine: "postgres" }>,
+): Promise<CheckResult> {
+  const name = "database";
+  const where = describeDatabase(database);
+  const connection = openDatabase({ ...database, poolSize: 1 }) as PostgresConnection;
+  try {
+    const { rows } = await connection.pool.query<{ version: string; size: string }>(
+      "SELECT current_setting('server_version') AS version, pg_database_size(current_database())::text AS size",
+    );
+    const about = `${where}, PostgreSQL ${rows[0]!.version}, ${formatBytes(Number(rows[0]!.size))}`;
+    const status = await migrationStatus(connection.db);
+    if (status.unknown.length > 0)
+      return {
+        status: "fail",
+        name,
+        detail: `${about}: upgraded by a newer Haulbook (migration ${status.unknown.join(", ")})`,
+      };
+    const pending = status.pending.length;
+    return {
+      status: pending === 0 ? "ok" : "warn",
+      name,
+      detail:
+        `${about}, ${pending} migration${pending === 1 ? "" : "s"} pending` +
+        (pending === 0 ? "" : ` (the next start runs them, or ${commandPrefix()} migrate)`) +
+        "; back it up with pg_dump",
+    };
+  } catch (error) {
+    return { status: "fail", name, detail: `${where} cannot be reached: ${reason(error)}` };
   } finally {
     await closeConnection(connection);
   }

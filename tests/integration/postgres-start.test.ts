@@ -134,6 +134,26 @@ describe("the shop on PostgreSQL", () => {
     expect(run.status).toBe(0);
   });
 
+  it("`check` reaches PostgreSQL: its version, its size and no migration pending", () => {
+    const run = haulbook(["check"], { dataDir, env: { DATABASE_URL: databaseUrl } });
+    expect(run.stdout).toMatch(
+      /^ok {3}database: PostgreSQL postgres:\/\/.*, PostgreSQL 1\d\.\d+[^,]*, [\d.]+ [KM]B, 0 migrations pending; back it up with pg_dump$/m,
+    );
+  });
+
+  it("`check` fails, naming the database, when PostgreSQL cannot be reached", async () => {
+    const port = await freePort();
+    const run = haulbook(["check"], {
+      dataDir,
+      env: { DATABASE_URL: `postgres://shop:s3cret-pass@127.0.0.1:${port}/haulbook` },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(
+      `FAIL database: PostgreSQL postgres://shop:***@127.0.0.1:${port}/haulbook cannot be reached: connect ECONNREFUSED`,
+    );
+    expect(run.stdout).not.toContain("s3cret-pass");
+  });
+
   // Only with a PostgreSQL of its own: a shared one (TEST_DATABASE_URL) is not stopped.
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL?.trim()))(
     "answers /healthz 503 while PostgreSQL is down, and stays up",
