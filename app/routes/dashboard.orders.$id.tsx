@@ -283,7 +283,7 @@ export default function OrderDetail() {
         {order.history.map((event, i) => (
           <li key={i}>
             {formatDateTime(event.created_at)} · {event.actor}:{" "}
-            {event.field === "created"
+            {event.field === "created" || event.old_value === null
               ? event.new_value
               : `${event.field} ${event.old_value} → ${event.new_value}`}
           </li>
