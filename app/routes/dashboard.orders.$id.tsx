@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
 import type { ChangeTerms } from "~/lib/cancellation";
 import type { PaymentMethod } from "~/lib/domain";
-import { formatDateTime, formatPence } from "~/lib/format";
+import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
 import { jobDocuments, resendJobDocuments } from "~/models/job-completion.server";
@@ -350,7 +350,8 @@ function CancelBooking({
     <section id="cancel" className="order-cancel" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel this booking?</h2>
       <p>
-        Collection on {cancel.collectionDate}: {paid}. The customer is emailed either way.
+        Collection on {formatLongDate(cancel.collectionDate)}: {paid}. The customer is emailed
+        either way.
       </p>
       {failed && !failed.errors?.reason ? (
         <p
