@@ -178,6 +178,9 @@ export function changeTerms(input: {
   );
 }
 
+/** The longest reason staff may give for cancelling a booking (the form's maxlength and the model's check). */
+export const CANCEL_REASON_MAX = 500;
+
 /**
  * THE rule for what a staff cancellation gives back (docs/rules.md#staff-cancel):
  *

@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { changeTerms, staffCancelTerms, type ChangeTerms } from "~/lib/cancellation";
+import {
+  CANCEL_REASON_MAX,
+  changeTerms,
+  staffCancelTerms,
+  type ChangeTerms,
+} from "~/lib/cancellation";
 import { clientNetwork } from "~/lib/client-network";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Position } from "~/lib/domain";
 import { formatPence } from "~/lib/format";
@@ -246,9 +251,6 @@ export async function bookingForCustomer(
  * with the first refund instead of making another.
  */
 export const CANCEL_LEASE_MS = 5 * 60_000;
-
-/** The longest reason staff may give for a cancellation. */
-export const CANCEL_REASON_MAX = 500;
 
 export const CANCEL_MESSAGES = {
   notFound: "We could not find that booking.",

@@ -3,18 +3,13 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
-import type { ChangeTerms } from "~/lib/cancellation";
+import { CANCEL_REASON_MAX, type ChangeTerms } from "~/lib/cancellation";
 import type { PaymentMethod } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
 import { jobDocuments, resendJobDocuments } from "~/models/job-completion.server";
-import {
-  CANCEL_REASON_MAX,
-  cancelOrder,
-  staffCancelOptions,
-  type CancelResult,
-} from "~/models/manage-booking.server";
+import { cancelOrder, staffCancelOptions, type CancelResult } from "~/models/manage-booking.server";
 import { getOrderWithHistory } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
