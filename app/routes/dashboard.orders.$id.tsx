@@ -103,6 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function OrderDetail() {
   const { order, documents, cancel, confirming, flash } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as CancelFailure | undefined;
   const navigation = useNavigation();
   const base = `/dashboard/orders/${order.id}/documents`;
   const self = `/dashboard/orders/${order.id}`;
@@ -115,6 +116,12 @@ export default function OrderDetail() {
         Order #{order.id}: {order.billing.full_name}
       </h1>
       <FlashNotice flash={flash} testId="order-flash" />
+      {failed && !(cancel && confirming) ? (
+        // A cancel that was refused once the step was gone (the job done, or cancelled meanwhile).
+        <p role="alert" className="notice notice-error" data-testid="order-cancel-error">
+          {failed.message}
+        </p>
+      ) : null}
       {order.cancelledAt ? (
         <p className="notice" data-testid="order-cancelled">
           <strong>Cancelled</strong> on {formatDateTime(order.cancelledAt)}

@@ -351,9 +351,9 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
     });
     expect(res.status).toBe(502);
     const page = await html(res);
-    expect(page).toContain('data-testid="order-cancel-error"');
-    expect(page).toContain(`The card refund of ${pounds(order.total_pence)} was refused`);
-    expect(page).toContain("so the booking has not been cancelled");
+    const alert = /data-testid="order-cancel-error">([^<]*)<\/p>/.exec(page)?.[1];
+    expect(alert).toContain(`The card refund of ${pounds(order.total_pence)} was refused`);
+    expect(alert).toContain("so the booking has not been cancelled");
     // The step is still there, with what was typed.
     expect(page).toContain("Cancel this booking?");
     expect(page).toContain(">Customer asked</textarea>");
@@ -386,7 +386,9 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
       reason: "x".repeat(501),
     });
     expect(long.status).toBe(400);
-    expect(await html(long)).toContain(CANCEL_MESSAGES.reasonTooLong);
+    expect(await html(long)).toContain(
+      `id="cancel-reason-error" aria-live="polite">${CANCEL_MESSAGES.reasonTooLong}</p>`,
+    );
     expect(stripe.refundRequests()).toHaveLength(requests);
     expect(await orderById(server, order.id)).toEqual(order);
   });
@@ -426,7 +428,9 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
       reason: "too late",
     });
     expect(res.status).toBe(409);
-    expect(await html(res)).toContain("This collection has been done.");
+    expect(await html(res)).toMatch(
+      /<p role="alert" class="notice notice-error" data-testid="order-cancel-error">This collection has been done\.<\/p>/,
+    );
     expect((await orderById(server, order.id)).cancelled_at).toBeNull();
   });
 
