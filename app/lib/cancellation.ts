@@ -72,7 +72,13 @@ export function collectsWithinCancellationPeriod(
 }
 
 export type ChangeBasis =
-  "cancellation-period" | "free" | "within-14-days" | "on-the-day" | "closed";
+  | "cancellation-period"
+  | "free"
+  | "within-14-days"
+  | "on-the-day"
+  | "closed"
+  /** staff cancel in full (our side cancels): no fee (staffCancelTerms only) */
+  | "waived";
 
 export interface ChangeTerms {
   /** false: the customer cannot make this change themselves (why is in `explanation`) */
@@ -177,6 +183,53 @@ export function changeTerms(input: {
     pence(CANCELLATION_TERMS.onTheDayPounds.includingVat),
     `${action} on the day of the collection costs ${shown(pence(CANCELLATION_TERMS.onTheDayPounds.includingVat))}.`,
   );
+}
+
+/** The longest reason staff may give for cancelling a booking (the form's maxlength and the model's check). */
+export const CANCEL_REASON_MAX = 500;
+
+/**
+ * THE rule for what a staff cancellation gives back (docs/rules.md#staff-cancel):
+ *
+ * - Nothing can be cancelled once the job is done or the booking is cancelled.
+ * - "Cancel and refund in full" (`waiveFee`: our side cancels): no fee, everything
+ *   paid goes back, whatever the day, even after the collection date has passed
+ *   (a job that never happened).
+ * - "Cancel with the customer's terms": exactly what `changeTerms` would give the
+ *   customer today; once the collection date has passed those terms no longer
+ *   apply, so only the full refund is offered.
+ */
+export function staffCancelTerms(input: {
+  bookedOn: string;
+  collectionDate: string;
+  today: string;
+  paidPence: number;
+  jobDone: boolean;
+  cancelled: boolean;
+  waiveFee: boolean;
+}): ChangeTerms {
+  const { waiveFee, ...rest } = input;
+  const customers = changeTerms({ kind: "cancel", ...rest });
+  if (input.cancelled || input.jobDone) return customers;
+  if (waiveFee)
+    return {
+      allowed: true,
+      basis: "waived",
+      feePence: 0,
+      refundPence: input.paidPence,
+      feeDuePence: 0,
+      explanation:
+        input.paidPence > 0
+          ? `No fee: everything paid (${shown(input.paidPence)}) goes back.`
+          : "No fee, and nothing was paid.",
+    };
+  if (!customers.allowed)
+    return {
+      ...customers,
+      explanation:
+        "The collection date has passed, so the customer's terms no longer apply: cancel with a full refund instead.",
+    };
+  return customers;
 }
 
 /** The tick at checkout for a collection inside the cancellation period (CCR reg. 36). */

@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import { addDaysIso } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
+import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { lineName } from "~/lib/positions";
 import { jobPaymentLine } from "~/lib/run-sheet";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
-import { isBooking } from "./booking.server";
+import { wasBooked } from "./booking.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "./settings.server";
 
@@ -102,9 +103,17 @@ export interface FeedBooking {
   notes: string[];
   payment: string;
   updatedAt: string;
+  /** when it was cancelled; null while it stands */
+  cancelledAt: string | null;
+  /** the calendar event's SEQUENCE (orders.ics_sequence) */
+  sequence: number;
 }
 
-/** The bookings the feed lists: what the calendar counts (isBooking), a week back to 90 days ahead. */
+/**
+ * The bookings the feed lists, a week back to 90 days ahead: what the calendar
+ * counts (isBooking), and those cancelled since (wasBooked), so a phone that
+ * holds one replaces it with the cancelled event.
+ */
 export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
   const today = todayInLondon(now);
   const orders = await db()
@@ -123,11 +132,13 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
       "orders.status",
       "orders.notes",
       "orders.updated_at",
+      "orders.cancelled_at",
+      "orders.ics_sequence",
       "quotes.comments",
     ])
     .where("orders.collection_date", ">=", addDaysIso(today, -FEED_DAYS_BEFORE))
     .where("orders.collection_date", "<=", addDaysIso(today, FEED_DAYS_AFTER))
-    .where(isBooking)
+    .where(wasBooked)
     .orderBy("orders.collection_date")
     .orderBy("orders.id")
     .execute();
@@ -160,18 +171,26 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
     notes: [o.notes, o.comments].map((n) => n?.trim() ?? "").filter((n) => n !== ""),
     payment: jobPaymentLine(o.payment_method, o.status, o.total_pence).text,
     updatedAt: o.updated_at,
+    cancelledAt: o.cancelled_at,
+    sequence: o.ics_sequence,
   }));
 }
 
-/** "Collection: Priya Raman (3 items)" */
-export function feedSummary(booking: Pick<FeedBooking, "fullName" | "itemCount">): string {
+/** "Collection: Priya Raman (3 items)"; "Cancelled: Collection: …" once cancelled. */
+export function feedSummary(
+  booking: Pick<FeedBooking, "fullName" | "itemCount" | "cancelledAt">,
+): string {
   const n = booking.itemCount;
-  return `Collection: ${booking.fullName} (${n} ${n === 1 ? "item" : "items"})`;
+  const summary = `Collection: ${booking.fullName} (${n} ${n === 1 ? "item" : "items"})`;
+  return booking.cancelledAt ? `Cancelled: ${summary}` : summary;
 }
 
 /** What the crew read in the event: phone, items with their positions, notes, payment, the order's page. */
 export function feedDescription(booking: FeedBooking, orderUrl: string): string {
   return [
+    ...(booking.cancelledAt
+      ? [`Cancelled ${formatDateTime(booking.cancelledAt)}: no collection.`, ""]
+      : []),
     `Phone: ${booking.phoneNumber}`,
     "",
     "Items:",
@@ -199,9 +218,9 @@ export async function calendarFeed(siteUrl: string, now = new Date()): Promise<s
         summary: feedSummary(booking),
         description: feedDescription(booking, url),
         location: booking.address,
-        // Bookings keep no revision count yet; a subscribed calendar replaces the whole feed.
-        sequence: 0,
-        status: "CONFIRMED",
+        // The same SEQUENCE as the customer's calendar files: moved on by each change.
+        sequence: booking.sequence,
+        status: booking.cancelledAt ? "CANCELLED" : "CONFIRMED",
         updatedAt: booking.updatedAt,
         url,
       });

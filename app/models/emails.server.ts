@@ -297,6 +297,10 @@ export interface Cancellation {
   feeDuePence: number;
   /** what was paid other than by card, to be returned by hand */
   returnByHandPence: number;
+  /** the calendar event's SEQUENCE after the cancellation (orders.ics_sequence, moved on by it) */
+  icsSequence: number;
+  /** who cancelled: the customer from their page, or a member of staff (their username) */
+  cancelledBy: { kind: "customer" } | { kind: "staff"; username: string; reason: string };
 }
 
 function feeLine(c: Cancellation): string {
@@ -316,7 +320,9 @@ export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
     text: [
       `Hello ${c.full_name},`,
       "",
-      `Your collection on ${formatLongDate(c.collection_date)} (booking reference ${ref}) is cancelled.`,
+      c.cancelledBy.kind === "staff"
+        ? `We have cancelled your collection on ${formatLongDate(c.collection_date)} (booking reference ${ref}).`
+        : `Your collection on ${formatLongDate(c.collection_date)} (booking reference ${ref}) is cancelled.`,
       "",
       feeLine(c),
       ...(c.refundPence > 0
@@ -344,7 +350,7 @@ export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
         summary: `Cancelled: waste collection by ${business.name} (ref ${ref})`,
         description: `Booking ${ref} is cancelled.`,
         location: c.postcode,
-        sequence: 1,
+        sequence: c.icsSequence,
         status: "CANCELLED",
         updatedAt: new Date(),
       }),
@@ -352,15 +358,19 @@ export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
   };
 }
 
-/** The office's note that a customer cancelled. */
+/** The office's note that a booking was cancelled, by the customer or by staff. */
 export function cancellationNotificationEmail(c: Cancellation): OutgoingEmail {
   const { business, publicUrl } = config();
+  const by = c.cancelledBy;
+  const who = by.kind === "staff" ? by.username : "the customer";
+  const where = by.kind === "staff" ? "from the dashboard" : "from their booking page";
   return {
     kind: "booking_cancelled_notification",
     to: business.email,
-    subject: `Booking HB${c.id} cancelled by the customer: ${formatLongDate(c.collection_date)}, ${c.postcode}`,
+    subject: `Booking HB${c.id} cancelled by ${who}: ${formatLongDate(c.collection_date)}, ${c.postcode}`,
     text: [
-      `The customer cancelled booking HB${c.id} from their booking page. Its slot on ${formatLongDate(c.collection_date)} is free again.`,
+      `${by.kind === "staff" ? by.username : "The customer"} cancelled booking HB${c.id} ${where}. Its slot on ${formatLongDate(c.collection_date)} is free again.`,
+      ...(by.kind === "staff" ? [`Reason: ${by.reason}`] : []),
       "",
       `Customer: ${c.full_name}, ${c.email}, ${c.phone_number}`,
       `Total: ${formatPence(c.total_pence)} (${c.paymentMethod.toLowerCase()}), paid ${formatPence(c.paidPence)}`,
@@ -380,7 +390,7 @@ export function cancellationNotificationEmail(c: Cancellation): OutgoingEmail {
   };
 }
 
-/** The office: a customer asked to cancel, but the gateway refused the refund, so nothing changed. */
+/** The office: someone asked to cancel, but the gateway refused the refund, so nothing changed. */
 export function refundRefusedEmail(
   c: Pick<
     Cancellation,
@@ -388,22 +398,28 @@ export function refundRefusedEmail(
   >,
   refundPence: number,
   reason: string,
+  by: Cancellation["cancelledBy"] = { kind: "customer" },
 ): OutgoingEmail {
   const { business, publicUrl } = config();
+  const staff = by.kind === "staff";
   return {
     kind: "refund_refused",
     to: business.email,
-    subject: `Refund refused for HB${c.id}: the customer could not cancel`,
+    subject: `Refund refused for HB${c.id}: ${staff ? by.username : "the customer"} could not cancel`,
     text: [
-      `The customer tried to cancel booking HB${c.id} (${formatLongDate(c.collection_date)}) from their booking page,`,
+      staff
+        ? `${by.username} tried to cancel booking HB${c.id} (${formatLongDate(c.collection_date)}) from the dashboard,`
+        : `The customer tried to cancel booking HB${c.id} (${formatLongDate(c.collection_date)}) from their booking page,`,
       `but the refund of ${formatPence(refundPence)} was refused, so the booking was left as it was.`,
       "",
       `Reason: ${reason}`,
       `Customer: ${c.full_name}, ${c.email}, ${c.phone_number}`,
       `Total paid: ${formatPence(c.total_pence)}`,
       "",
-      "The customer was asked to call. Check the payment in the Stripe dashboard, refund it there,",
-      `and cancel the booking. Business phone: ${business.phone}.`,
+      staff
+        ? "Check the payment in the Stripe dashboard, refund it there, and cancel the booking."
+        : "The customer was asked to call. Check the payment in the Stripe dashboard, refund it there,",
+      ...(staff ? [] : [`and cancel the booking. Business phone: ${business.phone}.`]),
       "",
       `Open the order: ${publicUrl}/dashboard/orders/${c.id}`,
     ].join("\n"),

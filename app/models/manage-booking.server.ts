@@ -1,6 +1,11 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { changeTerms, type ChangeTerms } from "~/lib/cancellation";
+import {
+  CANCEL_REASON_MAX,
+  changeTerms,
+  staffCancelTerms,
+  type ChangeTerms,
+} from "~/lib/cancellation";
 import { clientNetwork } from "~/lib/client-network";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Position } from "~/lib/domain";
 import { formatPence } from "~/lib/format";
@@ -250,19 +255,54 @@ export const CANCEL_LEASE_MS = 5 * 60_000;
 export const CANCEL_MESSAGES = {
   notFound: "We could not find that booking.",
   busy: "Your cancellation is already being processed. Please reload this page in a minute.",
+  staffBusy:
+    "This booking's cancellation is already being processed. Please reload the page in a minute.",
   refused: (phone: string) =>
     `We could not send your refund back automatically, so your booking has not been cancelled. Please call us on ${phone}: we have been told and will sort it out with you.`,
+  staffRefused: (amount: string, reason: string) =>
+    `The card refund of ${amount} was refused (${reason}), so the booking has not been cancelled. The office has been emailed: check the payment in the Stripe dashboard.`,
+  notABooking: "This order is an unpaid card checkout, not a booking: there is nothing to cancel.",
+  reasonMissing: "Please give the reason for cancelling (the customer does not see it).",
+  reasonTooLong: `Please keep the reason to ${CANCEL_REASON_MAX} characters.`,
 } as const;
 
+/** Who cancels: the customer from their booking page, or a member of staff from the order page. */
+export type CancelActor = { kind: "customer" } | { kind: "staff"; username: string };
+
+export interface CancelOptions {
+  actor: CancelActor;
+  /** staff only: "Cancel and refund in full" (our side cancels, no fee); else the customer's terms */
+  waiveFee?: boolean;
+  /** staff only, required: why the booking is cancelled (≤ CANCEL_REASON_MAX characters) */
+  reason?: string;
+  now?: Date;
+}
+
 export type CancelResult =
-  | { ok: true; refundPence: number; feePence: number }
-  | { ok: false; status: 404 | 409 | 502; message: string };
+  | {
+      ok: true;
+      refundPence: number;
+      feePence: number;
+      /** the gateway's id of the card refund, if there was one */
+      refundReference: string | null;
+      /** what was paid by cash or bank transfer, to be returned by hand */
+      returnByHandPence: number;
+      /** a fee larger than what was paid (an unpaid cash booking cancelled on the customer's terms) */
+      feeDuePence: number;
+      paymentMethod: PaymentMethod;
+    }
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 502;
+      message: string;
+      errors?: { reason?: string };
+    };
 
 /** The refund's idempotency key: one per order, so a repeated request can never refund twice. */
 export const cancelIdempotencyKey = (orderId: number) => `cancel-${orderId}`;
 
-async function orderForCancelling(trx: Transaction<DB>, orderId: number) {
-  return trx
+async function orderForCancelling(executor: Executor, orderId: number) {
+  return executor
     .selectFrom("orders")
     .leftJoin("job_completions", "job_completions.order_id", "orders.id")
     .select([
@@ -281,6 +321,7 @@ async function orderForCancelling(trx: Transaction<DB>, orderId: number) {
       "orders.paid_at",
       "orders.cancelled_at",
       "orders.cancel_started_at",
+      "orders.ics_sequence",
       "job_completions.id as completion_id",
     ])
     .where("orders.id", "=", orderId)
@@ -288,28 +329,63 @@ async function orderForCancelling(trx: Transaction<DB>, orderId: number) {
 }
 type CancellingOrder = NonNullable<Awaited<ReturnType<typeof orderForCancelling>>>;
 
-function cancelTermsOf(order: CancellingOrder, now: Date) {
+/** An unpaid card checkout is no booking: nothing to cancel. */
+const isUnpaidCheckout = (order: Pick<CancellingOrder, "payment_method" | "status">) =>
+  order.payment_method === "card" && order.status !== "complete";
+
+/**
+ * The terms of a cancellation: the customer's own (changeTerms), or what staff
+ * chose (staffCancelTerms: the customer's terms, or in full with no fee).
+ */
+function cancelTermsOf(order: CancellingOrder, now: Date, waiveFee: boolean | undefined) {
   const paidPence = order.status === "complete" ? order.total_pence : 0;
-  const terms = changeTerms({
-    kind: "cancel",
+  const input = {
     bookedOn: todayInLondon(new Date(order.paid_at ?? order.created_at)),
     collectionDate: order.collection_date,
     today: todayInLondon(now),
     paidPence,
     jobDone: order.booking_status === "complete" || order.completion_id !== null,
     cancelled: order.cancelled_at !== null,
-  });
+  };
+  const terms =
+    waiveFee === undefined
+      ? changeTerms({ kind: "cancel", ...input })
+      : staffCancelTerms({ ...input, waiveFee });
   // Only a card payment goes back through the gateway; cash and bank transfers are returned by hand.
-  const cardRefundPence = order.payment_method === "card" ? terms.refundPence : 0;
-  return { terms, paidPence, cardRefundPence };
+  const card = order.payment_method === "card";
+  const cardRefundPence = card ? terms.refundPence : 0;
+  const returnByHandPence = card ? 0 : terms.refundPence;
+  return { terms, paidPence, cardRefundPence, returnByHandPence };
+}
+type CancelTerms = ReturnType<typeof cancelTermsOf>;
+
+/** Checks what only staff give: the reason. */
+function checkReason(reason: string | undefined): string | { error: string } {
+  const text = (reason ?? "").trim();
+  if (text === "") return { error: CANCEL_MESSAGES.reasonMissing };
+  if (text.length > CANCEL_REASON_MAX) return { error: CANCEL_MESSAGES.reasonTooLong };
+  return text;
+}
+
+interface Cancelling {
+  actor: CancelActor;
+  waiveFee: boolean | undefined;
+  reason: string | null;
+}
+
+function cancelledByOf(how: Cancelling): Cancellation["cancelledBy"] {
+  return how.actor.kind === "staff"
+    ? { kind: "staff", username: how.actor.username, reason: how.reason ?? "" }
+    : { kind: "customer" };
 }
 
 function cancellationOf(
   order: CancellingOrder,
-  now: Date,
+  { terms, paidPence, returnByHandPence }: CancelTerms,
+  how: Cancelling,
   refund: { pence: number; reference: string | null },
+  icsSequence: number,
 ): Cancellation {
-  const { terms, paidPence } = cancelTermsOf(order, now);
   return {
     id: order.id,
     full_name: order.full_name,
@@ -324,18 +400,51 @@ function cancellationOf(
     refundPence: refund.pence,
     refundReference: refund.reference,
     feeDuePence: terms.feeDuePence,
-    returnByHandPence: order.payment_method === "card" ? 0 : terms.refundPence,
+    returnByHandPence,
+    icsSequence,
+    cancelledBy: cancelledByOf(how),
   };
 }
 
-/** Marks the order cancelled, with its history row and both emails, in the caller's transaction. */
+/** The history row's text: who, on what terms, why, the fee and where the money went. */
+function historyText(
+  order: CancellingOrder,
+  { terms, returnByHandPence }: CancelTerms,
+  how: Cancelling,
+  refund: { pence: number; reference: string | null },
+): string {
+  const method = PAYMENT_METHOD_LABELS[order.payment_method].toLowerCase();
+  return [
+    how.actor.kind === "staff"
+      ? how.waiveFee
+        ? "cancelled by staff, refunded in full (no fee)"
+        : `cancelled by staff on the customer's terms (${terms.basis})`
+      : `cancelled by the customer (${terms.basis})`,
+    ...(how.reason ? [`reason: ${how.reason}`] : []),
+    `fee ${formatPence(terms.feePence)}`,
+    refund.pence > 0
+      ? `refunded ${formatPence(refund.pence)} (${refund.reference})`
+      : returnByHandPence > 0
+        ? `return ${formatPence(returnByHandPence)} by hand (${method})`
+        : "no refund",
+    ...(terms.feeDuePence > 0 ? [`fee owed ${formatPence(terms.feeDuePence)}`] : []),
+  ].join("; ");
+}
+
+/**
+ * Marks the order cancelled, with its history row and both emails, in the
+ * caller's transaction. The calendar event's SEQUENCE moves on by one
+ * (orders.ics_sequence), and the customer's cancelled event carries it.
+ */
 async function recordCancellation(
   trx: Transaction<DB>,
   order: CancellingOrder,
   now: Date,
+  how: Cancelling,
   refund: { pence: number; reference: string | null },
-): Promise<void> {
+): Promise<CancelTerms> {
   const at = now.toISOString();
+  const icsSequence = order.ics_sequence + 1;
   await trx
     .updateTable("orders")
     .set({
@@ -343,78 +452,104 @@ async function recordCancellation(
       refund_pence: refund.pence > 0 ? refund.pence : null,
       refund_reference: refund.reference,
       cancel_started_at: null,
+      ics_sequence: icsSequence,
       updated_at: at,
     })
     .where("id", "=", order.id)
     .execute();
-  const { terms } = cancelTermsOf(order, now);
+  const terms = cancelTermsOf(order, now, how.waiveFee);
   await trx
     .insertInto("order_events")
     .values({
       order_id: order.id,
       field: "cancelled",
       old_value: null,
-      new_value: [
-        `cancelled by the customer (${terms.basis})`,
-        `fee ${formatPence(terms.feePence)}`,
-        refund.pence > 0
-          ? `refunded ${formatPence(refund.pence)} (${refund.reference})`
-          : "no refund",
-      ].join("; "),
-      actor: "customer",
+      new_value: historyText(order, terms, how, refund),
+      actor: how.actor.kind === "staff" ? how.actor.username : "customer",
       created_at: at,
     })
     .execute();
-  const cancellation = cancellationOf(order, now, refund);
+  const cancellation = cancellationOf(order, terms, how, refund, icsSequence);
   await enqueueEmail(trx, cancellationConfirmationEmail(cancellation));
   await enqueueEmail(trx, cancellationNotificationEmail(cancellation));
+  return terms;
 }
 
+const done = (
+  order: CancellingOrder,
+  terms: CancelTerms,
+  refund: { pence: number; reference: string | null },
+): CancelResult => ({
+  paymentMethod: order.payment_method,
+  ok: true,
+  refundPence: refund.pence,
+  feePence: terms.terms.feePence,
+  refundReference: refund.reference,
+  returnByHandPence: terms.returnByHandPence,
+  feeDuePence: terms.terms.feeDuePence,
+});
+
 type Claim =
-  | { kind: "done"; refundPence: number; feePence: number }
-  | {
-      kind: "refund";
-      order: CancellingOrder;
-      refundPence: number;
-      feePence: number;
-      startedAt: string;
-    }
+  | { kind: "done"; result: CancelResult }
+  | { kind: "refund"; order: CancellingOrder; refundPence: number; startedAt: string }
   | { kind: "failed"; status: 404 | 409; message: string };
 
 /**
- * THE customer's cancellation of their booking (issue 18): the terms are
- * changeTerms's, read again under the order's lock. A card payment's refund
- * goes back through the gateway outside any write transaction, with a
- * marker (cancel_started_at) so a second submit meanwhile is told to wait,
- * and one idempotency key per order so a repeat never refunds twice. If the
- * gateway refuses, the booking stays as it was, the office is emailed, and
- * the customer is asked to call.
+ * THE cancellation of a booking, by its customer or by staff (issue 18;
+ * docs/decisions/024-self-service-cancellation.md): the terms are read again
+ * under the order's lock (the customer's changeTerms; staff choose those or a
+ * full refund, staffCancelTerms). A card payment's refund goes back through
+ * the gateway outside any write transaction, with a marker
+ * (cancel_started_at) so a second submit meanwhile is told to wait, and one
+ * idempotency key per order so a repeat never refunds twice. If the gateway
+ * refuses, the booking stays as it was and the office is emailed.
  */
-export async function cancelBooking(token: string, now = new Date()): Promise<CancelResult> {
-  if (!TOKEN.test(token)) return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
+export async function cancelOrder(orderId: number, options: CancelOptions): Promise<CancelResult> {
+  const { actor, now = new Date() } = options;
+  const staff = actor.kind === "staff";
+  let reason: string | null = null;
+  if (staff) {
+    const checked = checkReason(options.reason);
+    if (typeof checked !== "string")
+      return { ok: false, status: 400, message: checked.error, errors: { reason: checked.error } };
+    reason = checked;
+  }
+  const how: Cancelling = {
+    actor,
+    waiveFee: staff ? options.waiveFee === true : undefined,
+    reason,
+  };
+  if (!Number.isSafeInteger(orderId) || orderId < 1)
+    return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
+
   const claim = await db()
     .transaction()
     .execute(async (trx): Promise<Claim> => {
-      const found = await trx
-        .selectFrom("orders")
-        .select("id")
-        .where("manage_token", "=", token)
-        .executeTakeFirst();
-      if (!found) return { kind: "failed", status: 404, message: CANCEL_MESSAGES.notFound };
-      await lockKeys(trx, [`order:${found.id}`]);
-      const order = await orderForCancelling(trx, found.id);
-      if (!order || (order.payment_method === "card" && order.status !== "complete"))
-        return { kind: "failed", status: 404, message: CANCEL_MESSAGES.notFound };
-      const { terms, cardRefundPence } = cancelTermsOf(order, now);
-      if (!terms.allowed) return { kind: "failed", status: 409, message: terms.explanation };
+      await lockKeys(trx, [`order:${orderId}`]);
+      const order = await orderForCancelling(trx, orderId);
+      if (!order) return { kind: "failed", status: 404, message: CANCEL_MESSAGES.notFound };
+      if (isUnpaidCheckout(order))
+        return staff
+          ? { kind: "failed", status: 409, message: CANCEL_MESSAGES.notABooking }
+          : { kind: "failed", status: 404, message: CANCEL_MESSAGES.notFound };
+      const terms = cancelTermsOf(order, now, how.waiveFee);
+      if (!terms.terms.allowed)
+        return { kind: "failed", status: 409, message: terms.terms.explanation };
       if (
         order.cancel_started_at &&
         now.getTime() - Date.parse(order.cancel_started_at) < CANCEL_LEASE_MS
       )
-        return { kind: "failed", status: 409, message: CANCEL_MESSAGES.busy };
-      if (cardRefundPence === 0) {
-        await recordCancellation(trx, order, now, { pence: 0, reference: null });
-        return { kind: "done", refundPence: 0, feePence: terms.feePence };
+        return {
+          kind: "failed",
+          status: 409,
+          message: staff ? CANCEL_MESSAGES.staffBusy : CANCEL_MESSAGES.busy,
+        };
+      if (terms.cardRefundPence === 0) {
+        const recorded = await recordCancellation(trx, order, now, how, {
+          pence: 0,
+          reference: null,
+        });
+        return { kind: "done", result: done(order, recorded, { pence: 0, reference: null }) };
       }
       const startedAt = now.toISOString();
       await trx
@@ -422,16 +557,10 @@ export async function cancelBooking(token: string, now = new Date()): Promise<Ca
         .set({ cancel_started_at: startedAt })
         .where("id", "=", order.id)
         .execute();
-      return {
-        kind: "refund",
-        order,
-        refundPence: cardRefundPence,
-        feePence: terms.feePence,
-        startedAt,
-      };
+      return { kind: "refund", order, refundPence: terms.cardRefundPence, startedAt };
     });
   if (claim.kind === "failed") return { ok: false, status: claim.status, message: claim.message };
-  if (claim.kind === "done") return { ok: true, refundPence: 0, feePence: claim.feePence };
+  if (claim.kind === "done") return claim.result;
 
   const { order, refundPence, startedAt } = claim;
   const refund = await refundThroughGateway(order, refundPence);
@@ -445,7 +574,10 @@ export async function cancelBooking(token: string, now = new Date()): Promise<Ca
       // Another attempt finished after our lease ran out: its result stands (same refund, same key).
       if (current.cancelled_at)
         return refund.ok
-          ? { ok: true, refundPence, feePence: claim.feePence }
+          ? done(order, cancelTermsOf(order, now, how.waiveFee), {
+              pence: refundPence,
+              reference: refund.id,
+            })
           : { ok: false, status: 409, message: "This booking is cancelled." };
       const ours = current.cancel_started_at === startedAt;
       if (!refund.ok) {
@@ -455,12 +587,75 @@ export async function cancelBooking(token: string, now = new Date()): Promise<Ca
             .set({ cancel_started_at: null })
             .where("id", "=", order.id)
             .execute();
-        await enqueueEmail(trx, refundRefusedEmail(current, refundPence, refund.reason));
-        return { ok: false, status: 502, message: CANCEL_MESSAGES.refused(phone) };
+        await enqueueEmail(
+          trx,
+          refundRefusedEmail(current, refundPence, refund.reason, cancelledByOf(how)),
+        );
+        return {
+          ok: false,
+          status: 502,
+          message: staff
+            ? CANCEL_MESSAGES.staffRefused(formatPence(refundPence), refund.reason)
+            : CANCEL_MESSAGES.refused(phone),
+        };
       }
-      await recordCancellation(trx, current, now, { pence: refundPence, reference: refund.id });
-      return { ok: true, refundPence, feePence: claim.feePence };
+      const reference = { pence: refundPence, reference: refund.id };
+      return done(current, await recordCancellation(trx, current, now, how, reference), reference);
     });
+}
+
+/**
+ * The customer's cancellation of their own booking, from its manage link:
+ * cancelOrder on the customer's terms.
+ */
+export async function cancelBooking(token: string, now = new Date()): Promise<CancelResult> {
+  if (!TOKEN.test(token)) return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
+  const found = await db()
+    .selectFrom("orders")
+    .select("id")
+    .where("manage_token", "=", token)
+    .executeTakeFirst();
+  if (!found) return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
+  return cancelOrder(found.id, { actor: { kind: "customer" }, now });
+}
+
+/** What the staff order page offers: both choices' terms, and how the money goes back. */
+export interface StaffCancelOptions {
+  orderId: number;
+  collectionDate: string;
+  paymentMethod: PaymentMethod;
+  /** "card", "cash", "bank transfer" */
+  paymentLabel: string;
+  paidPence: number;
+  /** "Cancel with the customer's terms" (not allowed once the collection date has passed) */
+  customerTerms: ChangeTerms;
+  /** "Cancel and refund in full" */
+  fullTerms: ChangeTerms;
+}
+
+/**
+ * The staff order page's cancel choices, or undefined when the order cannot
+ * be cancelled (no such order, an unpaid card checkout, the job done, or
+ * already cancelled).
+ */
+export async function staffCancelOptions(
+  orderId: number,
+  now = new Date(),
+): Promise<StaffCancelOptions | undefined> {
+  if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
+  const order = await orderForCancelling(db(), orderId);
+  if (!order || isUnpaidCheckout(order)) return undefined;
+  const full = cancelTermsOf(order, now, true);
+  if (!full.terms.allowed) return undefined;
+  return {
+    orderId,
+    collectionDate: order.collection_date,
+    paymentMethod: order.payment_method,
+    paymentLabel: PAYMENT_METHOD_LABELS[order.payment_method].toLowerCase(),
+    paidPence: full.paidPence,
+    customerTerms: cancelTermsOf(order, now, false).terms,
+    fullTerms: full.terms,
+  };
 }
 
 async function refundThroughGateway(

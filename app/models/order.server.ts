@@ -215,7 +215,7 @@ export async function getOrderWithHistory(id: number) {
       .execute(),
     db()
       .selectFrom("orders")
-      .select(["quote_id", "business_name", "sic_code", "notes"])
+      .select(["quote_id", "business_name", "sic_code", "notes", "refund_reference"])
       .where("id", "=", id)
       .executeTakeFirst(),
   ]);
@@ -225,6 +225,12 @@ export async function getOrderWithHistory(id: number) {
     businessName: origin?.business_name ?? null,
     sicCode: origin?.sic_code ?? null,
     notes: origin?.notes ?? null,
+    /** the gateway's id of the cancellation's card refund */
+    refundReference: origin?.refund_reference ?? null,
+    /** who cancelled it ("customer", or a staff username): its history row's actor */
+    cancelledBy: order.cancelledAt
+      ? (history.findLast((event) => event.field === "cancelled")?.actor ?? null)
+      : null,
     history,
   };
 }

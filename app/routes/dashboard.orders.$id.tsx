@@ -1,47 +1,112 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
-import { formatDateTime, formatPence } from "~/lib/format";
+import { CANCEL_REASON_MAX, type ChangeTerms } from "~/lib/cancellation";
+import type { PaymentMethod } from "~/lib/domain";
+import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
 import { jobDocuments, resendJobDocuments } from "~/models/job-completion.server";
+import { cancelOrder, staffCancelOptions, type CancelResult } from "~/models/manage-booking.server";
 import { getOrderWithHistory } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 
+/**
+ * /dashboard/orders/{id}: one order for staff, its documents and history.
+ * Staff cancel a booking here: "Cancel booking" opens `?cancel=1` (a page
+ * step, so it works without JavaScript) with what the customer's terms would
+ * give today and a full refund side by side, a reason, and one button for
+ * each (intent=cancel-terms, intent=cancel-full). The rules are cancelOrder's.
+ */
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
-  const [order, documents, { flash, headers }] = await Promise.all([
+  const [order, documents, cancel, { flash, headers }] = await Promise.all([
     getOrderWithHistory(orderId),
     jobDocuments(orderId),
+    staffCancelOptions(orderId),
     readFlash(request, "order"),
   ]);
   if (!order) throw new Response("Order not found", { status: 404 });
-  return data({ order, documents: documents ?? null, flash }, { headers });
-}
-
-/** Staff send a completed job's documents to the customer again. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
-  const orderId = requireId(params.id, "Order not found");
-  const form = await request.formData();
-  if (form.get("intent") !== "resend") throw new Response("Unknown action", { status: 400 });
-  const emailId = await resendJobDocuments(orderId);
-  return redirectWithFlash(
-    `/dashboard/orders/${orderId}`,
-    "order",
-    emailId
-      ? "The waste transfer note and receipt were sent to the customer again."
-      : "This job has no documents yet: complete it first.",
+  const confirming =
+    new URL(request.url).searchParams.get("cancel") === "1" && cancel !== undefined;
+  return data(
+    { order, documents: documents ?? null, cancel: cancel ?? null, confirming, flash },
+    { headers },
   );
 }
 
+type CancelFailure = {
+  message: string;
+  errors?: { reason?: string };
+  values: { reason: string };
+};
+
+/** What staff are told after a cancellation: where the money went. */
+function cancelledMessage(result: Extract<CancelResult, { ok: true }>): string {
+  const parts = ["Booking cancelled."];
+  if (result.refundPence > 0)
+    parts.push(
+      `${formatPence(result.refundPence)} refunded to the card (${result.refundReference}).`,
+    );
+  else if (result.returnByHandPence > 0)
+    parts.push(
+      `Return ${formatPence(result.returnByHandPence)} to the customer by hand: they paid by ${result.paymentMethod === "bank_transfer" ? "bank transfer" : "cash"}.`,
+    );
+  else parts.push("Nothing was refunded.");
+  if (result.feeDuePence > 0) parts.push(`The customer owes ${formatPence(result.feeDuePence)}.`);
+  parts.push("The customer and the office have been emailed.");
+  return parts.join(" ");
+}
+
+/** Staff send a completed job's documents again, or cancel the booking. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const orderId = requireId(params.id, "Order not found");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  switch (intent) {
+    case "resend": {
+      const emailId = await resendJobDocuments(orderId);
+      return redirectWithFlash(
+        `/dashboard/orders/${orderId}`,
+        "order",
+        emailId
+          ? "The waste transfer note and receipt were sent to the customer again."
+          : "This job has no documents yet: complete it first.",
+      );
+    }
+    case "cancel-terms":
+    case "cancel-full": {
+      const reason = String(form.get("reason") ?? "");
+      const result = await cancelOrder(orderId, {
+        actor: { kind: "staff", username: user.username },
+        waiveFee: intent === "cancel-full",
+        reason,
+      });
+      if (result.ok)
+        return redirectWithFlash(`/dashboard/orders/${orderId}`, "order", cancelledMessage(result));
+      if (result.status === 404) throw new Response("Order not found", { status: 404 });
+      return data<CancelFailure>(
+        { message: result.message, errors: result.errors, values: { reason } },
+        { status: result.status },
+      );
+    }
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
 export default function OrderDetail() {
-  const { order, documents, flash } = useLoaderData<typeof loader>();
+  const { order, documents, cancel, confirming, flash } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as CancelFailure | undefined;
   const navigation = useNavigation();
   const base = `/dashboard/orders/${order.id}/documents`;
+  const self = `/dashboard/orders/${order.id}`;
   return (
     <article aria-labelledby="order-title">
       <p>
@@ -51,6 +116,24 @@ export default function OrderDetail() {
         Order #{order.id}: {order.billing.full_name}
       </h1>
       <FlashNotice flash={flash} testId="order-flash" />
+      {failed && !(cancel && confirming) ? (
+        // A cancel that was refused once the step was gone (the job done, or cancelled meanwhile).
+        <p role="alert" className="notice notice-error" data-testid="order-cancel-error">
+          {failed.message}
+        </p>
+      ) : null}
+      {order.cancelledAt ? (
+        <p className="notice" data-testid="order-cancelled">
+          <strong>Cancelled</strong> on {formatDateTime(order.cancelledAt)}
+          {order.cancelledBy
+            ? ` by ${order.cancelledBy === "customer" ? "the customer" : order.cancelledBy}`
+            : ""}
+          {order.refundPence
+            ? `, refunded ${formatPence(order.refundPence)}${order.refundReference ? ` (${order.refundReference})` : ""}`
+            : ", nothing refunded to a card"}
+          .
+        </p>
+      ) : null}
       <dl className="detail-list">
         <dt>Collection</dt>
         <dd>{order.collectionDate}</dd>
@@ -97,6 +180,21 @@ export default function OrderDetail() {
           </>
         ) : null}
       </dl>
+      {cancel ? (
+        confirming ? (
+          <CancelBooking cancel={cancel} self={self} />
+        ) : (
+          <p className="order-cancel-start">
+            <Link
+              to={`${self}?cancel=1#cancel`}
+              className="button button-light"
+              data-testid="order-cancel-start"
+            >
+              Cancel booking
+            </Link>
+          </p>
+        )
+      ) : null}
       <h2>Job documents</h2>
       {documents ? (
         <div className="order-documents" data-testid="order-documents">
@@ -187,13 +285,156 @@ export default function OrderDetail() {
         {order.history.map((event, i) => (
           <li key={i}>
             {formatDateTime(event.created_at)} · {event.actor}:{" "}
-            {event.field === "created"
+            {event.field === "created" || event.old_value === null
               ? event.new_value
               : `${event.field} ${event.old_value} → ${event.new_value}`}
           </li>
         ))}
       </ul>
     </article>
+  );
+}
+
+/** A choice's fee and refund, as the confirmation step shows them. */
+function TermsOf({
+  terms,
+  paymentMethod,
+  paymentLabel,
+}: {
+  terms: ChangeTerms;
+  paymentMethod: PaymentMethod;
+  paymentLabel: string;
+}) {
+  const refund =
+    terms.refundPence === 0
+      ? "nothing"
+      : paymentMethod === "card"
+        ? `${formatPence(terms.refundPence)} to the card`
+        : `${formatPence(terms.refundPence)}, to return by hand (paid by ${paymentLabel})`;
+  return (
+    <dl className="cancel-choice-terms">
+      <dt>Fee</dt>
+      <dd>{terms.feePence ? formatPence(terms.feePence) : "none"}</dd>
+      <dt>Refund</dt>
+      <dd>
+        {refund}
+        {terms.feeDuePence ? ` (the customer owes ${formatPence(terms.feeDuePence)})` : ""}
+      </dd>
+    </dl>
+  );
+}
+
+/** The confirmation step (`?cancel=1`): both choices with their terms, a reason and a button each. */
+function CancelBooking({
+  cancel,
+  self,
+}: {
+  cancel: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["cancel"]>;
+  self: string;
+}) {
+  const failed = useActionData<typeof action>() as CancelFailure | undefined;
+  const navigation = useNavigation();
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (failed?.errors?.reason) reasonRef.current?.focus();
+    else if (failed) alertRef.current?.focus();
+  }, [failed]);
+  const submitting =
+    navigation.state === "submitting" &&
+    String(navigation.formData?.get("intent") ?? "").startsWith("cancel");
+  const reasonError = failed?.errors?.reason;
+  const paid =
+    cancel.paidPence > 0
+      ? `${formatPence(cancel.paidPence)} paid by ${cancel.paymentLabel}`
+      : `nothing paid yet (${cancel.paymentLabel})`;
+  return (
+    <section id="cancel" className="order-cancel" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">Cancel this booking?</h2>
+      <p>
+        Collection on {formatLongDate(cancel.collectionDate)}: {paid}. The customer is emailed
+        either way.
+      </p>
+      {failed && !failed.errors?.reason ? (
+        <p
+          role="alert"
+          className="notice notice-error"
+          tabIndex={-1}
+          ref={alertRef}
+          data-testid="order-cancel-error"
+        >
+          {failed.message}
+        </p>
+      ) : null}
+      <Form method="post" action={`${self}?cancel=1`} className="order-cancel-form">
+        <div className="cancel-choices">
+          <div className="cancel-choice" data-testid="cancel-customer-terms">
+            <h3>The customer&rsquo;s terms today</h3>
+            <p>{cancel.customerTerms.explanation}</p>
+            {cancel.customerTerms.allowed ? (
+              <TermsOf
+                terms={cancel.customerTerms}
+                paymentMethod={cancel.paymentMethod}
+                paymentLabel={cancel.paymentLabel}
+              />
+            ) : null}
+          </div>
+          <div className="cancel-choice" data-testid="cancel-full-terms">
+            <h3>In full (we cancel)</h3>
+            <p>{cancel.fullTerms.explanation}</p>
+            <TermsOf
+              terms={cancel.fullTerms}
+              paymentMethod={cancel.paymentMethod}
+              paymentLabel={cancel.paymentLabel}
+            />
+          </div>
+        </div>
+        <div className={`field${reasonError ? " field-invalid" : ""}`}>
+          <label htmlFor="cancel-reason">
+            Reason (for the order&rsquo;s history and the office)
+          </label>
+          <textarea
+            id="cancel-reason"
+            name="reason"
+            rows={3}
+            required
+            maxLength={CANCEL_REASON_MAX}
+            defaultValue={failed?.values.reason ?? ""}
+            ref={reasonRef}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby="cancel-reason-error"
+          />
+          <p className="field-error" id="cancel-reason-error" aria-live="polite">
+            {reasonError ?? ""}
+          </p>
+        </div>
+        <div className="cancel-actions">
+          {cancel.customerTerms.allowed ? (
+            <button
+              type="submit"
+              name="intent"
+              value="cancel-terms"
+              className="button button-danger"
+              disabled={submitting}
+            >
+              {submitting ? "Cancelling..." : "Cancel with the customer's terms"}
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value="cancel-full"
+            className="button button-danger"
+            disabled={submitting}
+          >
+            {submitting ? "Cancelling..." : "Cancel and refund in full"}
+          </button>
+          <Link to={self} className="button button-light">
+            Keep the booking
+          </Link>
+        </div>
+      </Form>
+    </section>
   );
 }
 

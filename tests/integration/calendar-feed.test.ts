@@ -122,6 +122,19 @@ describe("the calendar feed", () => {
         { full_name: "Unpaid Checkout", day: DAY, status: "pending", payment_method: "card" },
         [{ name: "Mattress", position: "outside", quantity: 1 }],
       );
+      // Cancelled within the window: listed as cancelled, so phones that had it drop it.
+      ids.cancelled = await insertOrder(
+        db,
+        { full_name: "Called It Off", day: DAY, status: "complete", payment_method: "card" },
+        [{ name: "Wardrobe", position: "inside_no_dismantle", quantity: 1 }],
+      );
+      await db.run(
+        "UPDATE orders SET cancelled_at = ?, ics_sequence = 1 WHERE id = ?",
+        new Date().toISOString(),
+        ids.cancelled,
+      );
+      // A booking moved twice: its event carries that sequence.
+      await db.run("UPDATE orders SET ics_sequence = 2 WHERE id = ?", ids.card);
       ids.old = await insertOrder(db, {
         full_name: "Long Ago",
         day: addDaysIso(today, -30),
@@ -142,7 +155,7 @@ describe("the calendar feed", () => {
     const root = new ICAL.Component(ICAL.parse(text));
     const events = root.getAllSubcomponents("vevent");
     expect(events.map((e) => textOf(e, "uid")).sort()).toEqual(
-      [ids.card, ids.cash].map((id) => `booking-${id}@haulbook.example`).sort(),
+      [ids.card, ids.cash, ids.cancelled].map((id) => `booking-${id}@haulbook.example`).sort(),
     );
     expect(text).not.toContain("Unpaid Checkout");
     expect(text).not.toContain("Long Ago");
@@ -151,6 +164,7 @@ describe("the calendar feed", () => {
     expect(textOf(card, "summary")).toBe("Collection: Card Payer (3 items)");
     expect(textOf(card, "location")).toBe("5 Station Road, Woking, GU22 7AA");
     expect(textOf(card, "status")).toBe("CONFIRMED");
+    expect(card.getFirstPropertyValue("sequence")).toBe(2);
     const description = textOf(card, "description");
     expect(description).toContain("Phone: 07700 900444");
     expect(description).toContain("- 1 × Three-seater sofa (Outside — left out for collection)");
@@ -163,6 +177,16 @@ describe("the calendar feed", () => {
     const cash = events.find((e) => textOf(e, "uid") === `booking-${ids.cash}@haulbook.example`)!;
     expect(textOf(cash, "summary")).toBe("Collection: Cash Booker (0 items)");
     expect(textOf(cash, "description")).toContain("Collect £120.00 (cash)");
+    expect(textOf(cash, "status")).toBe("CONFIRMED");
+    expect(cash.getFirstPropertyValue("sequence")).toBe(0);
+
+    const cancelled = events.find(
+      (e) => textOf(e, "uid") === `booking-${ids.cancelled}@haulbook.example`,
+    )!;
+    expect(textOf(cancelled, "status")).toBe("CANCELLED");
+    expect(cancelled.getFirstPropertyValue("sequence")).toBe(1);
+    expect(textOf(cancelled, "summary")).toBe("Cancelled: Collection: Called It Off (1 item)");
+    expect(textOf(cancelled, "description")).toMatch(/^Cancelled .+: no collection\./);
   });
 
   it("answers 404 to a wrong secret, and 429 after 30 misses from one network", async () => {

@@ -6,6 +6,7 @@ import {
   checkEarlyStart,
   collectsWithinCancellationPeriod,
   EARLY_START_MESSAGE,
+  staffCancelTerms,
 } from "~/lib/cancellation";
 
 /**
@@ -313,5 +314,120 @@ describe("the terms beside the pay button", () => {
     [false, "Free to rearrange up to 14 days before. Within 14 days £24, on the day £48."],
   ])("VAT registered %s: %s", (vatRegistered, sentence) => {
     expect(cancellationSummary(vatRegistered)).toBe(sentence);
+  });
+});
+
+describe("staffCancelTerms", () => {
+  // Booked 2026-10-01 (the CCR period ended 2026-10-15), collection 2026-11-20, £85 paid.
+  const staff = {
+    bookedOn: "2026-10-01",
+    collectionDate: "2026-11-20",
+    paidPence: PAID,
+    jobDone: false,
+    cancelled: false,
+  };
+  it.each([
+    // [case, today, waive, done, cancelled, allowed, basis, fee, refund, due]
+    [
+      "customer's terms, 10 days before",
+      "2026-11-10",
+      false,
+      false,
+      false,
+      true,
+      "within-14-days",
+      2400,
+      PAID - 2400,
+      0,
+    ],
+    ["in full, 10 days before", "2026-11-10", true, false, false, true, "waived", 0, PAID, 0],
+    [
+      "customer's terms, on the day",
+      "2026-11-20",
+      false,
+      false,
+      false,
+      true,
+      "on-the-day",
+      4800,
+      PAID - 4800,
+      0,
+    ],
+    ["in full, on the day", "2026-11-20", true, false, false, true, "waived", 0, PAID, 0],
+    [
+      "customer's terms, 20 days before",
+      "2026-10-31",
+      false,
+      false,
+      false,
+      true,
+      "free",
+      0,
+      PAID,
+      0,
+    ],
+    [
+      "customer's terms, the day after the date",
+      "2026-11-21",
+      false,
+      false,
+      false,
+      false,
+      "closed",
+      0,
+      0,
+      0,
+    ],
+    [
+      "in full, the day after the date (a job that never happened)",
+      "2026-11-21",
+      true,
+      false,
+      false,
+      true,
+      "waived",
+      0,
+      PAID,
+      0,
+    ],
+    ["in full, after the job", "2026-11-20", true, true, false, false, "closed", 0, 0, 0],
+    ["customer's terms, after the job", "2026-11-20", false, true, false, false, "closed", 0, 0, 0],
+    ["in full, once cancelled", "2026-11-10", true, false, true, false, "closed", 0, 0, 0],
+  ] as const)("%s", (_, today, waiveFee, jobDone, cancelled, allowed, basis, fee, refund, due) => {
+    const terms = staffCancelTerms({ ...staff, today, waiveFee, jobDone, cancelled });
+    expect([
+      terms.allowed,
+      terms.basis,
+      terms.feePence,
+      terms.refundPence,
+      terms.feeDuePence,
+    ]).toEqual([allowed, basis, fee, refund, due]);
+  });
+
+  it("waives the fee of an unpaid cash booking, and owes nothing", () => {
+    const terms = staffCancelTerms({ ...staff, paidPence: 0, today: "2026-11-20", waiveFee: true });
+    expect(terms).toMatchObject({ allowed: true, feePence: 0, refundPence: 0, feeDuePence: 0 });
+    const customers = staffCancelTerms({
+      ...staff,
+      paidPence: 0,
+      today: "2026-11-20",
+      waiveFee: false,
+    });
+    expect(customers).toMatchObject({
+      allowed: true,
+      feePence: 4800,
+      refundPence: 0,
+      feeDuePence: 4800,
+    });
+  });
+
+  it("says why the customer's terms are not offered after the date", () => {
+    expect(
+      staffCancelTerms({ ...staff, today: "2026-11-21", waiveFee: false }).explanation,
+    ).toContain("cancel with a full refund instead");
+    expect(
+      staffCancelTerms({ ...staff, today: "2026-11-21", waiveFee: false, jobDone: true })
+        .explanation,
+    ).toBe("This collection has been done.");
   });
 });
