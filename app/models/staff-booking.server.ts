@@ -141,6 +141,8 @@ export interface EditableBooking {
   booking_status: "pending" | "complete";
   totalPence: number;
   paymentMethod: string;
+  /** when it was cancelled: then it can no longer be edited */
+  cancelledAt: string | null;
 }
 
 export async function getBooking(orderId: number): Promise<EditableBooking | undefined> {
@@ -164,15 +166,19 @@ export async function getBooking(orderId: number): Promise<EditableBooking | und
         booking_status: r.booking_status,
         totalPence: r.total_pence,
         paymentMethod: r.payment_method,
+        cancelledAt: r.cancelled_at,
       }
     : undefined;
 }
+
+export const CANCELLED_BOOKING_MESSAGE =
+  "This booking is cancelled, so it can no longer be changed. Make a new booking instead.";
 
 export type BookingUpdateResult =
   | { ok: true; date: string; fullDayWarning: boolean; changed: string[] }
   | {
       ok: false;
-      status: 400 | 404;
+      status: 400 | 404 | 409;
       message: string;
       errors: Partial<Record<BookingUpdateField, string>>;
     };
@@ -202,6 +208,9 @@ export async function updateBooking(
 ): Promise<BookingUpdateResult> {
   const current = await getBooking(orderId);
   if (!current) return { ok: false, status: 404, message: "Booking not found", errors: {} };
+  // A cancelled booking is a record of what happened: its refund was worked out from it as it was.
+  if (current.cancelledAt)
+    return { ok: false, status: 409, message: CANCELLED_BOOKING_MESSAGE, errors: {} };
   const input: Record<string, unknown> = { ...current, ...values };
   // A detail left as it is stored passes as it is: bookings made before the
   // current rules can still have their statuses changed.

@@ -54,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       month,
       weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
       day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
-      editing: editing ?? null,
+      // A cancelled booking is not edited (its page says what happened to it).
+      editing: editing && !editing.cancelledAt ? editing : null,
     },
     { headers: flash.headers },
   );

@@ -4,6 +4,7 @@ import { EARLY_START_MESSAGE } from "~/lib/cancellation";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { REARRANGE_MESSAGES } from "~/models/rearrange-booking.server";
+import { CANCELLED_BOOKING_MESSAGE } from "~/models/staff-booking.server";
 import {
   BOOKING_CUSTOMER,
   dayState,
@@ -426,6 +427,25 @@ describe("rearranging through the demo gateway", () => {
       order!.id,
     );
     expect(after).toEqual({ collection_date: day(16), ics_sequence: 1, reminder_sent_at: null });
+
+    // Once cancelled, it is a record: neither the customer nor staff move it any more.
+    const link = await manageLinkOf(server, order!.id);
+    expect((await postForm(server, link, { intent: "cancel" })).status).toBe(303);
+    expect((await rearrange(server, link, day(17))).status).toBe(409);
+    const refused = await fetch(`${server.url}/api/general/updatebooking`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", "x-xsrf-token": xsrf },
+      body: JSON.stringify({ order_id: order!.id, date: day(18), booking_status: "complete" }),
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      status: false,
+      message: CANCELLED_BOOKING_MESSAGE,
+    });
+    expect(await orderById(server, order!.id)).toMatchObject({
+      collection_date: day(16),
+      ics_sequence: 2,
+    });
   });
 
   it("a declined fee leaves the date as it was", async () => {
