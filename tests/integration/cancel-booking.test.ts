@@ -1,8 +1,15 @@
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { CANCEL_MESSAGES } from "~/models/manage-booking.server";
+import {
+  calendarEventOf,
+  dayState,
+  emailsAbout,
+  html,
+  manageLinkOf,
+  startCardCheckout,
+} from "../support/bookings";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { rows } from "../support/database";
 import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
@@ -23,56 +30,6 @@ const CUSTOMER = {
   town: "Reading",
   postcode: "RG1 8AA",
 };
-
-let visitor = 0;
-const nextVisitor = () => `198.51.101.${(visitor = (visitor % 250) + 1)}`;
-const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
-
-async function bagWith(server: RunningServer, id: number): Promise<string> {
-  const res = await fetch(`${server.url}/bag`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "add",
-      id: String(id),
-      position: "outside",
-      quantity: "1",
-      redirectTo: "/",
-    }),
-  });
-  const cookie = /cart=[^;]*/.exec(res.headers.get("set-cookie") ?? "")?.[0];
-  expect(cookie).toBeTruthy();
-  return cookie!;
-}
-
-let checkouts = 0;
-/** A card checkout for `date`: answers the session id it was sent to. */
-async function checkout(server: RunningServer, date: string, productId: number) {
-  const cookie = await bagWith(server, productId);
-  const res = await fetch(`${server.url}/checkout`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      origin: server.url,
-      cookie,
-      "content-type": "application/x-www-form-urlencoded",
-      "x-forwarded-for": nextVisitor(),
-    },
-    body: new URLSearchParams({
-      intent: "pay",
-      // the early-start request (CCR reg. 36), needed for a date inside the cancellation period
-      early_start: "yes",
-      ...CUSTOMER,
-      date,
-      ui: "hosted",
-      token: `tokenCancel${String(++checkouts).padStart(4, "0")}AAAAAAAAA`,
-    }),
-  });
-  expect(res.status).toBe(303);
-  const location = res.headers.get("location")!;
-  return { cookie, location, sessionId: decodeURIComponent(location.split(/[/=]/).pop()!) };
-}
 
 interface OrderRow {
   id: number;
@@ -105,24 +62,6 @@ const orderById = async (server: RunningServer, id: number) =>
     )
   )[0]!;
 
-const emailsAbout = (server: RunningServer, id: number) =>
-  rows<{ id: number; kind: string; to_address: string; subject: string; text_body: string }>(
-    server,
-    "SELECT id, kind, to_address, subject, text_body FROM outbox WHERE (subject LIKE ? OR text_body LIKE ?) ORDER BY id",
-    `%HB${id}%`,
-    `%HB${id}%`,
-  );
-
-/** The manage link from the customer's confirmation email. */
-async function manageLinkOf(server: RunningServer, id: number): Promise<string> {
-  const confirmation = (await emailsAbout(server, id)).find(
-    (e) => e.kind === "booking_confirmation",
-  );
-  const link = /\/booking\/[A-Za-z0-9_-]{20,64}/.exec(confirmation?.text_body ?? "")?.[0];
-  expect(link, "the confirmation email carries the manage link").toBeTruthy();
-  return link!;
-}
-
 function postCancel(server: RunningServer, link: string) {
   return fetch(`${server.url}${link}`, {
     method: "POST",
@@ -130,17 +69,6 @@ function postCancel(server: RunningServer, link: string) {
     headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "cancel" }),
   });
-}
-
-/** The checkout calendar's state for a day ("available", "full", …), as a customer with a bag sees it. */
-async function dayState(server: RunningServer, day: string): Promise<string | undefined> {
-  const cookie = await bagWith(server, 1);
-  const page = await html(
-    await fetch(`${server.url}/checkout?month=${day.slice(0, 7)}`, { headers: { cookie } }),
-  );
-  return new RegExp(
-    `calendar-day-(\\w+)"><input type="radio" name="date"(?: disabled="")? value="${day}"`,
-  ).exec(page)?.[1];
 }
 
 describe("cancelling a card booking paid through Stripe (a fake Stripe)", () => {
@@ -166,7 +94,7 @@ describe("cancelling a card booking paid through Stripe (a fake Stripe)", () => 
 
   /** A paid card booking: its order and its manage link. */
   async function paidBooking(date: string, productId = 5) {
-    const { sessionId } = await checkout(server, date, productId);
+    const { sessionId } = await startCardCheckout(server, date, productId, CUSTOMER);
     stripe.pay(sessionId);
     await fetch(`${server.url}/payment?session_id=${sessionId}`, { redirect: "manual" });
     const order = await orderBySession(server, sessionId);
@@ -232,14 +160,8 @@ describe("cancelling a card booking paid through Stripe (a fake Stripe)", () => 
 
       // The confirmation's calendar event, now cancelled (same UID, a higher SEQUENCE), read by ical.js.
       const calendarEvent = async (outboxId: number) => {
-        const [file] = await rows<{ bytes: Uint8Array }>(
-          server,
-          "SELECT bytes FROM outbox_attachments WHERE outbox_id = ? AND filename LIKE '%.ics'",
-          outboxId,
-        );
-        const root = new ICAL.Component(ICAL.parse(Buffer.from(file!.bytes).toString("utf8")));
-        const [vevent] = root.getAllSubcomponents("vevent");
-        return ["uid", "sequence", "status"].map((name) => vevent!.getFirstPropertyValue(name));
+        const { uid, sequence, status } = await calendarEventOf(server, outboxId);
+        return [uid, sequence, status];
       };
       const [confirmation] = (await emailsAbout(server, order.id)).filter(
         (e) => e.kind === "booking_confirmation",
@@ -405,7 +327,7 @@ describe("cancelling a booking paid through the demo gateway", () => {
 
   it("records the refund with a demo id", async () => {
     const day = addDaysIso(todayInLondon(), 8);
-    const { location, sessionId } = await checkout(server, day, 8);
+    const { location, sessionId } = await startCardCheckout(server, day, 8, CUSTOMER);
     expect(location).toMatch(/^\/payment\/demo\?session_id=demo_/);
     const paid = await fetch(`${server.url}/payment/demo`, {
       method: "POST",

@@ -1,4 +1,3 @@
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLY_START_MESSAGE } from "~/lib/cancellation";
 import { addDaysIso } from "~/lib/calendar";
@@ -7,6 +6,7 @@ import { REARRANGE_MESSAGES } from "~/models/rearrange-booking.server";
 import { CANCELLED_BOOKING_MESSAGE } from "~/models/staff-booking.server";
 import {
   BOOKING_CUSTOMER,
+  calendarEventOf,
   dayState,
   emailsAbout,
   html,
@@ -64,27 +64,6 @@ const changesOf = (server: RunningServer, id: number) =>
     "SELECT from_date, to_date, fee_pence, status, refund_reference FROM booking_changes WHERE order_id = ? ORDER BY id",
     id,
   );
-
-/** The calendar event of an email's .ics, read by ical.js. */
-async function calendarEvent(server: RunningServer, outboxId: number) {
-  const [file] = await rows<{ bytes: Uint8Array }>(
-    server,
-    "SELECT bytes FROM outbox_attachments WHERE outbox_id = ? AND filename LIKE '%.ics'",
-    outboxId,
-  );
-  const root = new ICAL.Component(ICAL.parse(Buffer.from(file!.bytes).toString("utf8")));
-  for (const zone of root.getAllSubcomponents("vtimezone"))
-    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  const events = root.getAllSubcomponents("vevent");
-  expect(events).toHaveLength(1);
-  const event = new ICAL.Event(events[0]!);
-  return {
-    uid: event.uid,
-    sequence: event.sequence,
-    start: event.startDate.toString(),
-    zone: event.startDate.zone?.tzid,
-  };
-}
 
 const rearrange = (server: RunningServer, link: string, date: string, extra = {}) =>
   postForm(server, link, { intent: "rearrange", date, ui: "hosted", ...extra });
@@ -195,8 +174,8 @@ describe("rearranging a card booking paid through Stripe (a fake Stripe)", () =>
     ]);
     expect(rearranged[0]!.text_body).toContain("Date change fee: none");
     expect(rearranged[0]!.text_body).toContain(link);
-    const before = await calendarEvent(server, confirmation.id);
-    const now = await calendarEvent(server, rearranged[0]!.id);
+    const before = await calendarEventOf(server, confirmation.id);
+    const now = await calendarEventOf(server, rearranged[0]!.id);
     expect(now.uid).toBe(before.uid);
     expect([before.sequence, now.sequence]).toEqual([0, 1]);
     expect(now.start).toBe(`${day(40)}T07:00:00`);

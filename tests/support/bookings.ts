@@ -1,3 +1,4 @@
+import ICAL from "ical.js";
 import { expect } from "vitest";
 import { rows } from "./database";
 import type { RunningServer } from "./server";
@@ -45,7 +46,12 @@ export async function bagWith(server: RunningServer, id: number): Promise<string
 
 let checkouts = 0;
 /** A card checkout for `date` (hosted payment): where it was sent, and its session id. */
-export async function startCardCheckout(server: RunningServer, date: string, productId: number) {
+export async function startCardCheckout(
+  server: RunningServer,
+  date: string,
+  productId: number,
+  customer: Record<string, string> = BOOKING_CUSTOMER,
+) {
   const cookie = await bagWith(server, productId);
   const res = await fetch(`${server.url}/checkout`, {
     method: "POST",
@@ -60,7 +66,7 @@ export async function startCardCheckout(server: RunningServer, date: string, pro
       intent: "pay",
       // the early-start request (CCR reg. 36), needed for a date inside the cancellation period
       early_start: "yes",
-      ...BOOKING_CUSTOMER,
+      ...customer,
       date,
       ui: "hosted",
       token: `tokenBooking${String(++checkouts).padStart(4, "0")}${Date.now().toString(36)}`,
@@ -130,4 +136,27 @@ export function postForm(server: RunningServer, path: string, fields: Record<str
     headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
+}
+
+/** The calendar event attached to an email (its one VEVENT), read by ical.js. */
+export async function calendarEventOf(server: RunningServer, outboxId: number) {
+  const [file] = await rows<{ bytes: Uint8Array }>(
+    server,
+    "SELECT bytes FROM outbox_attachments WHERE outbox_id = ? AND filename LIKE '%.ics'",
+    outboxId,
+  );
+  expect(file, "the email carries a calendar file").toBeTruthy();
+  const root = new ICAL.Component(ICAL.parse(Buffer.from(file!.bytes).toString("utf8")));
+  for (const zone of root.getAllSubcomponents("vtimezone"))
+    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const events = root.getAllSubcomponents("vevent");
+  expect(events).toHaveLength(1);
+  const event = new ICAL.Event(events[0]!);
+  return {
+    uid: event.uid,
+    sequence: event.sequence,
+    status: events[0]!.getFirstPropertyValue("status"),
+    start: event.startDate.toString(),
+    zone: event.startDate.zone?.tzid,
+  };
 }
