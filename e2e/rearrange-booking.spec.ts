@@ -54,6 +54,7 @@ test("a customer moves their booking free, then for the £24 fee inside 14 days"
   await expect(page.getByTestId("change-notice")).toContainText(
     `Your collection has moved to ${longDate(londonDayAhead(second))}. We have emailed you a new confirmation and your £24.00 fee is paid.`,
   );
+  await expect(page.getByTestId("manage-change-fees")).toHaveText("£24.00 paid by card");
   await page.screenshot({
     path: testInfo.outputPath(`rearrange-moved-${testInfo.project.name}.png`),
     fullPage: true,

@@ -156,6 +156,8 @@ export interface ManagedBooking {
   cancelledAt: string | null;
   /** what the cancellation sent back to the card, pence */
   refundPence: number | null;
+  /** date change fees paid by card (rearrangements made) */
+  changeFeesPence: number;
   /** the customer's page of photos and documents, once the job is done */
   documentsPath: string | null;
   cancel: ChangeTerms;
@@ -191,6 +193,12 @@ export async function bookingForCustomer(
     .where("orders.manage_token", "=", token)
     .executeTakeFirst();
   if (!order || (order.payment_method === "card" && order.status !== "complete")) return undefined;
+  const fees = await db()
+    .selectFrom("booking_changes")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("fee_pence"), eb.lit(0)).as("pence"))
+    .where("order_id", "=", order.id)
+    .where("status", "=", "applied")
+    .executeTakeFirstOrThrow();
   const items = await db()
     .selectFrom("order_items")
     .select(["product_name", "position", "quantity", "unit_price_pence"])
@@ -233,6 +241,7 @@ export async function bookingForCustomer(
     done,
     cancelledAt: order.cancelled_at,
     refundPence: order.refund_pence,
+    changeFeesPence: Number(fees.pence),
     documentsPath: order.photo_token ? jobPhotosPath(order.photo_token) : null,
     cancel: terms("cancel"),
     rearrange: terms("rearrange"),

@@ -277,6 +277,14 @@ export default function ManageBooking() {
         <dd>
           {formatPence(booking.totalPence)} · {booking.paymentLabel}
         </dd>
+        {booking.changeFeesPence > 0 ? (
+          <>
+            <dt>Date changes</dt>
+            <dd data-testid="manage-change-fees">
+              {formatPence(booking.changeFeesPence)} paid by card
+            </dd>
+          </>
+        ) : null}
       </dl>
       {booking.items.length > 0 ? (
         <>
