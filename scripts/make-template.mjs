@@ -1,6 +1,7 @@
 // Builds the template data folder the tests copy: a fresh start of the built
 // server migrates, creates the staff user and seeds, then stops cleanly.
 import { spawn } from "node:child_process";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -48,6 +49,22 @@ child.on("exit", (code) => {
   if (code !== 0) {
     console.error(out);
     console.error(`make-template: the server exited with ${code}`);
+    fs.rmSync(building, { recursive: true, force: true });
+    process.exit(1);
+  }
+  // The server migrates with the migrations it was built with: a build older than migrations/
+  // would make a template that only looks current.
+  const applied = new Database(path.join(building, "haulbook.db"), { readonly: true });
+  const names = applied.prepare("SELECT name FROM kysely_migration ORDER BY name").all();
+  applied.close();
+  const wanted = migrations.split("\n").map((file) => file.replace(/\.ts$/, ""));
+  const missing = wanted.filter(
+    (name) => !names.some((row) => row.name === name) && name !== "0006_postgres_baseline",
+  );
+  if (missing.length > 0) {
+    console.error(
+      `make-template: the build does not carry ${missing.join(", ")}: run \`npm run build\` first`,
+    );
     fs.rmSync(building, { recursive: true, force: true });
     process.exit(1);
   }
