@@ -98,6 +98,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
   ),
+  /** Tests only: a file holding the time the schedule runs by (services/clock.server.ts). */
+  TEST_CLOCK_FILE: optionalText.pipe(z.string().optional()),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
@@ -251,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parseEnv(source);
   if (env.STRIPE_API_BASE && env.NODE_ENV !== "test")
     throw new ConfigError("Invalid STRIPE_API_BASE: it is only honoured when NODE_ENV=test");
+  if (env.TEST_CLOCK_FILE && env.NODE_ENV !== "test")
+    throw new ConfigError("Invalid TEST_CLOCK_FILE: it is only honoured when NODE_ENV=test");
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   let database: DatabaseConfig;
