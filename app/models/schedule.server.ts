@@ -262,7 +262,8 @@ async function pruneLimits(trx: Transaction<DB>, _job: ScheduledJob, now: Date) 
   };
 }
 
-const HANDLERS: Record<string, Handler> = {
+/** The work of each kind of job. */
+export const SCHEDULE_HANDLERS: Record<string, Handler> = {
   [REMINDERS]: sendReminders,
   [PRUNE_RATE_LIMITS]: pruneLimits,
 };
@@ -275,7 +276,7 @@ const HANDLERS: Record<string, Handler> = {
  * A job whose work throws is rolled back, then (in a write of its own) given another attempt
  * later, or marked failed after MAX_JOB_ATTEMPTS. Answers what ran.
  */
-export async function runDueJobs(now: Date, handlers: Record<string, Handler> = HANDLERS) {
+export async function runDueJobs(now: Date, handlers: Record<string, Handler> = SCHEDULE_HANDLERS) {
   const ran: JobRun[] = [];
   const connection = db();
   const postgres = engineOf(connection) === "postgres";

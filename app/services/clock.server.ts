@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { config } from "./config.server";
 
 /**
  * The time the durable schedule runs by (app/models/schedule.server.ts). Normally the
@@ -9,7 +10,11 @@ import fs from "node:fs";
  * runner asks this clock: every other rule keeps the real time.
  */
 export function now(): Date {
-  const file = process.env.NODE_ENV === "test" ? process.env.TEST_CLOCK_FILE : undefined;
+  return clockAt(config().testClockFile);
+}
+
+/** The time in `file` while it exists; the machine's time without a file. */
+export function clockAt(file: string | undefined): Date {
   if (!file) return new Date();
   let text: string;
   try {

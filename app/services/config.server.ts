@@ -168,6 +168,8 @@ export interface Config {
     /** tests only (NODE_ENV=test): the fake Stripe server's address */
     apiBase?: string;
   };
+  /** tests only (NODE_ENV=test): the file the schedule's clock reads (services/clock.server.ts) */
+  testClockFile?: string;
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
@@ -289,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
     },
+    testClockFile: env.NODE_ENV === "test" ? env.TEST_CLOCK_FILE : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${businessName} <${businessEmail}>`,
     seedDemo: env.SEED_DEMO ?? true,
