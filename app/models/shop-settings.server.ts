@@ -1,3 +1,4 @@
+import { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS } from "~/lib/shop-settings";
 import { db } from "~/services/db.server";
 import { DEFAULT_QUOTE_VALID_DAYS, quoteValidDays } from "./quote-offer.server";
 import { REMINDER_TIME_SETTING, reminderTime, rescheduleReminders } from "./schedule.server";
@@ -15,9 +16,7 @@ export interface ShopSettings {
   quoteValidDays: number;
 }
 
-export const EARLIEST_REMINDER = "06:00";
-export const LATEST_REMINDER = "21:00";
-export const MAX_QUOTE_VALID_DAYS = 90;
+export { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS };
 
 export const SETTINGS_MESSAGES = {
   reminderTime: `Enter a time from ${EARLIEST_REMINDER} to ${LATEST_REMINDER} on the 24-hour clock, such as 18:00.`,

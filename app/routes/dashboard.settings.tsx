@@ -8,14 +8,8 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
-import {
-  checkShopSettings,
-  EARLIEST_REMINDER,
-  LATEST_REMINDER,
-  MAX_QUOTE_VALID_DAYS,
-  saveShopSettings,
-  shopSettings,
-} from "~/models/shop-settings.server";
+import { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS } from "~/lib/shop-settings";
+import { checkShopSettings, saveShopSettings, shopSettings } from "~/models/shop-settings.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/settings.css";
