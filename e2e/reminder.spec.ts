@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { addDaysIso } from "../app/lib/calendar";
 import { fromLondonDateTimeLocal, todayInLondon } from "../app/lib/london-clock.server";
+import { seriousViolations } from "./support/axe";
 import {
   outboxEmails,
   setShopClock,
@@ -9,6 +10,7 @@ import {
   withShopClock,
   withShopDatabase,
 } from "./support/shop-data";
+import { signIn } from "./support/staff";
 
 /**
  * The day-before reminder (issue 18) at phone width, with and without JavaScript: a booking's
@@ -115,5 +117,28 @@ test("the reminder is written once at the set hour, with the calendar event and 
   await page.screenshot({
     path: testInfo.outputPath(`reminder-booking-${testInfo.project.name}.png`),
     fullPage: true,
+  });
+});
+
+test.describe("the settings page at tablet width", () => {
+  test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: true });
+
+  // Only a refused save: the reminder test above counts on the default 18:00.
+  test("shows the reminder time, refuses a time in the night, and passes axe", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signIn(page, "/dashboard/settings");
+    const time = page.getByLabel(/Reminder emails are sent the day before at/);
+    await expect(time).toHaveValue("18:00");
+    expect(await seriousViolations(page, browser, testInfo.project.name === "js")).toEqual([]);
+    await time.fill("23:30");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(
+      page.getByText("Enter a time from 06:00 to 21:00 on the 24-hour clock, such as 18:00."),
+    ).toBeVisible();
+    await expect(time).toHaveAttribute("aria-invalid", "true");
+    await page.goto("/dashboard/settings");
+    await expect(time).toHaveValue("18:00");
   });
 });
