@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
 import { UK_TIME_ZONE } from "~/lib/format";
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
+import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
 import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { engineOf, exclusively } from "~/services/dialect.server";
@@ -209,7 +210,7 @@ async function sendReminders(
     return { detail: `too late for ${day}` };
   }
 
-  const vatRate = Number((await readSetting(trx, "vat_rate_percent")) ?? 20);
+  const vatRate = Number((await readSetting(trx, "vat_rate_percent")) ?? DEFAULT_VAT_RATE_PERCENT);
   const orders = await trx
     .selectFrom("orders")
     .selectAll()
