@@ -2,17 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ICAL from "ical.js";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import {
   MAX_JOB_ATTEMPTS,
-  REMINDERS,
   reminderRunAt,
   runDueJobs,
   scheduleJob,
-  SCHEDULE_HANDLERS,
   type Handler,
 } from "~/models/schedule.server";
 import {
@@ -36,7 +33,7 @@ import {
  * The durable schedule (docs/decisions/026-the-schedule.md): the day-before reminder is written
  * once, at the set hour on the UK clock, with the booking's calendar event; a restart does not
  * write it again; cancelled and finished bookings get none; a job that throws is rolled back and
- * retried; two runners at once (PostgreSQL) write one reminder.
+ * retried (two runners at once on PostgreSQL: schedule-concurrency.test.ts).
  */
 
 const since = (server: RunningServer, mark: number) => server.output().slice(mark);
@@ -339,43 +336,4 @@ describe("runDueJobs", () => {
     expect(await runDueJobs(new Date("2030-03-01T00:00:00.000Z"), handlers)).toEqual([]);
     expect(calls).toBe(1);
   });
-
-  it.runIf(TEST_ENGINE === "postgres")(
-    "two runners at once on PostgreSQL: the job runs once, each booking is reminded once",
-    async () => {
-      const day = "2030-05-20";
-      const [order] = await sql<{ id: number }>`
-        INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
-          collection_date, status, booking_status, payment_method, total_pence, source, paid_at)
-        VALUES ('Gail Green', 'gail@example.com', '07700 900111', '1 Quay St', 'Hull', 'HU1 1AA',
-          ${day}, 'complete', 'pending', 'card', 5000, 'web', '2030-05-01T10:00:00.000Z')
-        RETURNING id`
-        .execute(db())
-        .then((r) => r.rows);
-      const runAt = reminderRunAt(day, "18:00");
-      await scheduleJob(db(), REMINDERS, day, runAt);
-      let entered = 0;
-      const slow: Record<string, Handler> = {
-        [REMINDERS]: async (trx, job, now) => {
-          entered++;
-          // Hold the claimed row while the other runner looks for work.
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          return SCHEDULE_HANDLERS[REMINDERS]!(trx, job, now);
-        },
-      };
-      const [a, b] = await Promise.all([runDueJobs(runAt, slow), runDueJobs(runAt, slow)]);
-      const done = [...a, ...b].filter((r) => r.kind === REMINDERS && r.key === day);
-      expect(done).toEqual([
-        { kind: REMINDERS, key: day, outcome: "done", detail: `1 reminder(s) for ${day}` },
-      ]);
-      expect(entered).toBe(1);
-      const emails = await db()
-        .selectFrom("outbox")
-        .select(["to_address", "kind"])
-        .where("kind", "=", "booking_reminder")
-        .execute();
-      expect(emails).toEqual([{ to_address: "gail@example.com", kind: "booking_reminder" }]);
-      expect(order).toBeTruthy();
-    },
-  );
 });
