@@ -12,7 +12,10 @@ const SQLITE_ONLY = [
   "tests/integration/postgres-start.test.ts",
   "tests/reliability/crash-durability.test.ts",
 ];
-const POSTGRES_ONLY = ["tests/integration/two-processes.test.ts"];
+const POSTGRES_ONLY = [
+  "tests/integration/two-processes.test.ts",
+  "tests/integration/schedule-concurrency.test.ts",
+];
 // The files that start no shop and touch no database (documents rendered in the test's own
 // process): once, in the SQLite pass, neither again on PostgreSQL nor against the executable.
 const IN_PROCESS_ONLY = [

@@ -1,4 +1,5 @@
 import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
+import { startSchedule, stopSchedule } from "~/models/schedule-runner.server";
 import { seedDemoCatalogue } from "~/models/seed.server";
 import { ensureFirstStaffUser } from "~/models/user.server";
 import { ConfigError, config, describeDatabase, type Config } from "~/services/config.server";
@@ -39,6 +40,7 @@ export async function startApp(): Promise<Config> {
     throw error;
   }
   startOutbox();
+  await startSchedule();
   const gateway = paymentGateway();
   console.log(
     gateway?.kind === "stripe"
@@ -86,6 +88,7 @@ async function prepareShop(cfg: Config): Promise<void> {
 }
 
 export async function stopApp(): Promise<void> {
+  await stopSchedule();
   await stopOutbox();
   await closeDatabase();
   removePidFile(config().dataDir);

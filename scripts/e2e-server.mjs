@@ -43,11 +43,14 @@ if (postgres) {
 
 // Where this server keeps its data, for specs that read its outbox (.eml files) or its database:
 // .tmp/e2e-server-<port>.json, removed when the server stops.
+// clockFile: the time the shop's schedule runs by while the file exists (TEST_CLOCK_FILE).
 const infoFile = path.join(root, ".tmp", `e2e-server-${process.env.PORT ?? "3000"}.json`);
+const clockFile = path.join(dataDir, "clock.txt");
+engineEnv.TEST_CLOCK_FILE = clockFile;
 fs.mkdirSync(path.dirname(infoFile), { recursive: true });
 fs.writeFileSync(
   infoFile,
-  JSON.stringify({ dataDir, databaseUrl: engineEnv.DATABASE_URL ?? null }, null, 2),
+  JSON.stringify({ dataDir, databaseUrl: engineEnv.DATABASE_URL ?? null, clockFile }, null, 2),
 );
 
 // HAULBOOK_BINARY: the single executable instead, from its empty folder with an empty environment.

@@ -731,3 +731,57 @@ export function jobCompletedEmail(
     })),
   };
 }
+
+// ---------------------------------------------------------------------------
+// The day-before reminder (docs/rules.md#reminders)
+
+/**
+ * The reminder the evening before a collection (app/models/schedule.server.ts): when, where,
+ * what we take, what to prepare (items left outside, access, parking), the manage link, and
+ * the collection as a calendar event again, at the SEQUENCE the booking's event has now (a
+ * reminder changes nothing about the event).
+ */
+export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
+  const { business } = config();
+  const ref = `HB${receipt.id}`;
+  const outside = receipt.items.filter((item) => item.position === "outside");
+  return {
+    kind: "booking_reminder",
+    to: receipt.email,
+    subject: `Reminder: your collection is tomorrow, ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    text: [
+      `Hello ${receipt.full_name},`,
+      "",
+      `This is a reminder that ${business.name} is collecting from you tomorrow.`,
+      "",
+      `Booking reference: ${ref}`,
+      `Collection date: ${formatLongDate(receipt.collection_date)}, between 07:00 and 22:00`,
+      `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
+      "We call you about 30 minutes before we arrive.",
+      "",
+      "What we will collect:",
+      ...itemLines(receipt),
+      "",
+      "To get ready:",
+      ...(outside.length > 0
+        ? [
+            `  - You chose to leave ${outside.length === 1 ? "this item" : "these items"} outside: please have ${outside.length === 1 ? "it" : "them"} outside and easy to reach`,
+            "    by 07:00, not locked behind a gate:",
+            ...outside.map((item) => `      ${item.quantity} × ${item.product_name}`),
+          ]
+        : []),
+      "  - Access: a clear path from the items to the door; tell us about stairs without a lift,",
+      "    a lift that is small or out of order, or anything that must be taken apart first.",
+      "  - Parking: please keep a space for a van near the door, or tell us about permits,",
+      "    loading bays or parking restrictions on your street.",
+      "",
+      `Questions or changes: call ${business.phone} or reply to this email (${business.email}).`,
+      ...(receipt.manageLink ? ["", "Manage your booking:", receipt.manageLink] : []),
+      "",
+      "The collection is attached as a calendar event.",
+      "",
+      ...registrationFooter(),
+    ].join("\n"),
+    attachments: [collectionCalendarFile(receipt)],
+  };
+}

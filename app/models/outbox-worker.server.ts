@@ -6,15 +6,14 @@ import {
   markEmailSent,
   recoverInterruptedEmails,
 } from "./outbox.server";
-import { pruneRateLimits } from "./rate-limit.server";
 
 /**
  * The loop that empties the outbox: a background pass every two seconds
  * retries failures with backoff; nothing is lost across restarts because the
  * outbox table is the queue. Each email is marked "sending" before the SMTP
  * call and "sent" straight after the server's 250
- * (docs/decisions/013-email-exactly-once.md). The same tick prunes old
- * rate-limit attempts once an hour.
+ * (docs/decisions/013-email-exactly-once.md). Old rate-limit attempts are
+ * pruned by the schedule (schedule-runner.server.ts).
  */
 
 const POLL_MS = 2_000;
@@ -69,14 +68,11 @@ export async function deliverNow(
 }
 
 let timer: NodeJS.Timeout | undefined;
-let ticks = 0;
 
 export function startOutbox(): void {
   if (timer) return;
   timer = setInterval(() => {
     deliverDue().catch((error) => console.error("[mail] outbox pass failed:", error));
-    // Once an hour, forget old rate-limit attempts.
-    if (++ticks % 1800 === 0) pruneRateLimits().catch(() => undefined);
   }, POLL_MS);
   timer.unref();
   void recoverInterruptedEmails(new Date())

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 
@@ -95,9 +95,12 @@ export async function recordAttempt(
 }
 
 /** Forgets attempts older than a day. */
-export async function pruneRateLimits(now = new Date()): Promise<void> {
+export async function pruneRateLimits(
+  now = new Date(),
+  executor: Kysely<DB> | Transaction<DB> = db(),
+): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
-  await db().deleteFrom("rate_limit_events").where("created_at", "<", dayAgo).execute();
+  await executor.deleteFrom("rate_limit_events").where("created_at", "<", dayAgo).execute();
 }
 
 /** "in 42 minutes" / "in 30 seconds" */

@@ -2,7 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { ErrorNotice } from "~/components/error-notice";
-import { CalendarIcon, GridIcon, MailIcon, MenuIcon, PinIcon } from "~/components/icons";
+import {
+  CalendarIcon,
+  GridIcon,
+  MailIcon,
+  MenuIcon,
+  PinIcon,
+  SlidersIcon,
+} from "~/components/icons";
 import { Overlay } from "~/components/overlay";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -38,6 +45,7 @@ const MENU = [
   { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
+  { title: "Settings", icon: <SlidersIcon /> },
 ] as const;
 
 function MenuLinks() {

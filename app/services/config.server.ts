@@ -98,6 +98,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
   ),
+  /** Tests only: a file holding the time the schedule runs by (services/clock.server.ts). */
+  TEST_CLOCK_FILE: optionalText.pipe(z.string().optional()),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
@@ -166,6 +168,8 @@ export interface Config {
     /** tests only (NODE_ENV=test): the fake Stripe server's address */
     apiBase?: string;
   };
+  /** tests only (NODE_ENV=test): the file the schedule's clock reads (services/clock.server.ts) */
+  testClockFile?: string;
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
@@ -251,6 +255,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parseEnv(source);
   if (env.STRIPE_API_BASE && env.NODE_ENV !== "test")
     throw new ConfigError("Invalid STRIPE_API_BASE: it is only honoured when NODE_ENV=test");
+  if (env.TEST_CLOCK_FILE && env.NODE_ENV !== "test")
+    throw new ConfigError("Invalid TEST_CLOCK_FILE: it is only honoured when NODE_ENV=test");
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   let database: DatabaseConfig;
@@ -285,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
     },
+    testClockFile: env.NODE_ENV === "test" ? env.TEST_CLOCK_FILE : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${businessName} <${businessEmail}>`,
     seedDemo: env.SEED_DEMO ?? true,

@@ -10,12 +10,55 @@ import type { RunningServer } from "../../tests/support/server";
 interface ShopData {
   dataDir: string;
   databaseUrl: string | null;
+  /** the time the shop's schedule runs by while this file exists (TEST_CLOCK_FILE) */
+  clockFile: string;
 }
 
 function shopData(): ShopData {
   const port = process.env.E2E_PORT ?? "4317";
   const file = path.resolve(import.meta.dirname, "..", "..", ".tmp", `e2e-server-${port}.json`);
   return JSON.parse(fs.readFileSync(file, "utf8")) as ShopData;
+}
+
+/** The time the shop's schedule runs by: the clock file's, else undefined (the real time). */
+export function shopClock(): Date | undefined {
+  const { clockFile } = shopData();
+  return fs.existsSync(clockFile) ? new Date(fs.readFileSync(clockFile, "utf8").trim()) : undefined;
+}
+
+/** Moves the shop's schedule to `at` (app/services/clock.server.ts). */
+export function setShopClock(at: Date): void {
+  fs.writeFileSync(shopData().clockFile, at.toISOString());
+}
+
+/**
+ * Runs `work` while no other spec's worker moves the shop's clock (a lock folder beside the info
+ * file; one left behind by a run that died is taken after a minute).
+ */
+export async function withShopClock<T>(
+  poll: (take: () => boolean) => Promise<void>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const lock = `${shopData().clockFile}.lock`;
+  const take = () => {
+    try {
+      fs.mkdirSync(lock);
+      return true;
+    } catch {
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > 60_000) fs.rmSync(lock, { recursive: true });
+      } catch {
+        // gone meanwhile: the next poll takes it
+      }
+      return false;
+    }
+  };
+  await poll(take);
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** The shop's database, on either engine (tests/support/database.ts). Close it when done. */

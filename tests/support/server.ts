@@ -112,6 +112,11 @@ export interface RunningServer {
   /** its PostgreSQL database (TEST_ENGINE=postgres, or a DATABASE_URL the test gave); else undefined */
   databaseUrl: string | undefined;
   process: ChildProcess;
+  /**
+   * `<dataDir>/clock.txt`: under NODE_ENV=test the shop's schedule reads the time from it when it
+   * exists (TEST_CLOCK_FILE, app/services/clock.server.ts); see setClock.
+   */
+  clockFile: string;
   /** Everything the server printed so far, stdout and stderr interleaved. */
   output(): string;
   /** Sends a signal and waits for the process to exit; resolves with its exit code. */
@@ -204,6 +209,7 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
     throw new Error(BINARY ? `No executable at ${BINARY}` : "No build: run `npm run build` first.");
   const dataDir = options.dataDir;
   const port = await freePort();
+  const clockFile = path.join(dataDir, "clock.txt");
   let output = "";
   const child = spawn(program.file, program.args, {
     cwd: program.cwd,
@@ -218,6 +224,8 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
       ...(/^postgres(ql)?:/.test(options.env?.DATABASE_URL ?? "")
         ? { SESSION_SECRET: TEST_SESSION_SECRET }
         : {}),
+      // Honoured (and allowed) only under NODE_ENV=test; no file, the real time.
+      ...(options.env?.NODE_ENV === "test" ? { TEST_CLOCK_FILE: clockFile } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -234,6 +242,7 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
       ? options.env?.DATABASE_URL
       : undefined,
     process: child,
+    clockFile,
     output: () => output,
     exited,
     async stop(signal = "SIGTERM") {
@@ -258,4 +267,10 @@ async function launch(options: StartOptions & { dataDir: string }): Promise<Runn
     await new Promise((r) => setTimeout(r, 25));
   }
   return server;
+}
+
+/** Sets the time a test shop's schedule runs by (NODE_ENV=test); `undefined` gives it the real time back. */
+export function setClock(server: Pick<RunningServer, "clockFile">, at: Date | undefined): void {
+  if (at) fs.writeFileSync(server.clockFile, at.toISOString());
+  else fs.rmSync(server.clockFile, { force: true });
 }

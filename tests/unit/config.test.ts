@@ -183,4 +183,17 @@ describe("configuration", () => {
     expect(cfg.business.vatNumber).toBe("");
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
   });
+
+  it("honours TEST_CLOCK_FILE only under NODE_ENV=test", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-config-"));
+    const base = { DATA_DIR: dataDir, SESSION_SECRET: "x".repeat(40) };
+    for (const NODE_ENV of ["production", "development"])
+      expect(() => loadConfig({ ...base, NODE_ENV, TEST_CLOCK_FILE: "/tmp/clock.txt" })).toThrow(
+        "Invalid TEST_CLOCK_FILE: it is only honoured when NODE_ENV=test",
+      );
+    expect(
+      loadConfig({ ...base, NODE_ENV: "test", TEST_CLOCK_FILE: "/tmp/clock.txt" }).testClockFile,
+    ).toBe("/tmp/clock.txt");
+    expect(loadConfig({ ...base, NODE_ENV: "production" }).testClockFile).toBeUndefined();
+  });
 });
