@@ -88,6 +88,9 @@ export const COPY_ORDER = [
   { name: "staff_sessions", key: ["id"], counter: true },
   { name: "staff_login_sources", key: ["user_id", "address"], counter: false },
   { name: "scheduled_jobs", key: ["id"], counter: true },
+  { name: "fleet_days", key: ["weekday"], counter: false },
+  { name: "blocked_days", key: ["day"], counter: false },
+  { name: "day_overrides", key: ["day"], counter: false },
 ] as const satisfies readonly TableRule[];
 
 // Compiles only while COPY_ORDER names every table of the schema.

@@ -93,8 +93,9 @@ describe("migrate", () => {
       `${file}: applied 0010_manage_links`,
       `${file}: applied 0011_cancellations`,
       `${file}: applied 0012_changes_and_schedule`,
+      `${file}: applied 0013_loads_and_fleet`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(12);
+    expect(count(file, "kysely_migration")).toBe(13);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);

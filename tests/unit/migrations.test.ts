@@ -48,7 +48,10 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  "blocked_days",
   "booking_changes",
+  "day_overrides",
+  "fleet_days",
   "images",
   "job_completions",
   "job_photos",
@@ -90,6 +93,7 @@ describe("migrations", () => {
       ["0010_manage_links", "Success"],
       ["0011_cancellations", "Success"],
       ["0012_changes_and_schedule", "Success"],
+      ["0013_loads_and_fleet", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -186,6 +190,7 @@ describe("an upgrade", () => {
       "0010_manage_links",
       "0011_cancellations",
       "0012_changes_and_schedule",
+      "0013_loads_and_fleet",
     ]);
   });
 
@@ -213,7 +218,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(9);
+    expect(outcome.results).toHaveLength(10);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
