@@ -146,11 +146,7 @@ export function dayCapacity(input: CapacityInput): CapacityAnswer {
   const used = sum(bookings);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? 1 : 0);
   const fillPercent = Math.round(
-    100 *
-      Math.max(
-        ratio(used.loadHundredths, loadCapacity),
-        ratio(used.minutes, minutesCapacity),
-      ),
+    100 * Math.max(ratio(used.loadHundredths, loadCapacity), ratio(used.minutes, minutesCapacity)),
   );
   const shares = windowMinutes(windows, minutesCapacity);
   const blockedReason = input.blocked ?? (vans === 0 ? NO_VANS_REASON : null);

@@ -27,7 +27,9 @@ export type FlashKey =
   /** a staff order's page: a job completed, its documents sent again */
   | "order"
   /** the calendar feed page: a new address made */
-  | "calendar-feed";
+  | "calendar-feed"
+  /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
+  | "fleet";
 
 let storage: SessionStorage | undefined;
 /** Created on first use, so a configuration error is reported by the server's start-up, once. */
