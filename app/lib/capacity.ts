@@ -15,6 +15,17 @@
  * - Staff may book over: `staffOverride` turns "full" into "over" with what it is over by.
  */
 
+/** The fleet's weekdays, Sunday 0 as in `fleet_days` (and date-fns's getDay). */
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
 export const WINDOW_KEYS = ["morning", "afternoon", "evening"] as const;
 export type WindowKey = (typeof WINDOW_KEYS)[number];
 export type WindowChoice = WindowKey | "any";

@@ -3,6 +3,7 @@ import {
   formatLoadYards,
   formatMinute,
   parseWindow,
+  WEEKDAY_NAMES,
   WINDOW_KEYS,
   type ArrivalWindow,
   type DayFleet,
@@ -19,16 +20,6 @@ import { isUniqueViolation } from "~/services/dialect.server";
  * /dashboard/fleet changes them; fleetOnDay gives THE capacity rule (app/lib/capacity.ts) its
  * fleet for a day.
  */
-
-export const WEEKDAY_NAMES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 /** The most vans a day may have (a sanity bound on typing, not a business rule). */
 export const MAX_VANS = 50;

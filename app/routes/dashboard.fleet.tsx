@@ -8,7 +8,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
-import { WINDOW_KEYS, WINDOW_LABELS } from "~/lib/capacity";
+import { WEEKDAY_NAMES, WINDOW_KEYS, WINDOW_LABELS } from "~/lib/capacity";
 import { formatLongDate } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -22,7 +22,6 @@ import {
   saveFleetSettings,
   upcomingBlockedDays,
   upcomingDayOverrides,
-  WEEKDAY_NAMES,
 } from "~/models/fleet.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
