@@ -127,9 +127,9 @@ export default function Fleet() {
       </div>
       <FlashNotice flash={flash} testId="fleet-notice" />
       <p className="field-hint">
-        What a day can carry: vans × a van&rsquo;s load × trips, and each van&rsquo;s crew minutes
-        shared by the arrival windows. Checkout still counts bookings by the daily limit; it will
-        count by load once this is wired in.
+        What a day can carry: vans × a van&rsquo;s load × trips, and each van&rsquo;s crew (one crew
+        a van) working its minutes across the arrival windows. Checkout still counts bookings by the
+        daily limit; it will count by load once this is wired in.
       </p>
 
       <div className="fleet-columns">
@@ -157,7 +157,7 @@ export default function Fleet() {
             </fieldset>
             <div className="fleet-numbers">
               <Field
-                label="A van's load per trip (cubic yards)"
+                label="Van load per trip (yd³)"
                 name="van_load"
                 inputMode="decimal"
                 required
@@ -179,7 +179,6 @@ export default function Fleet() {
               <Field
                 label="Crew minutes per day"
                 name="crew_minutes"
-                hint="One crew a van"
                 type="number"
                 min={1}
                 max={1440}
