@@ -102,9 +102,10 @@ const RULES: readonly TableRule[] = COPY_ORDER;
 
 /**
  * Tables a freshly migrated database already fills: the migrations put the
- * default settings in, and the copy replaces them with the source's.
+ * default settings and the default fleet (0013) in, and the copy replaces them
+ * with the source's.
  */
-const FILLED_BY_MIGRATIONS = new Set<string>(["settings"]);
+const FILLED_BY_MIGRATIONS = new Set<string>(["settings", "fleet_days"]);
 
 /** Kysely's own bookkeeping: each side's migrations keep theirs. */
 const isKyselyTable = (name: string) => name.startsWith("kysely_migration");
@@ -206,7 +207,7 @@ async function tablesOf(db: AnyDb): Promise<Map<string, string[]>> {
   );
 }
 
-/** Tables that hold rows, in copy order (settings aside: a migrated database has its defaults). */
+/** Tables that hold rows, in copy order (settings and the fleet aside: a migrated database has its defaults). */
 async function tablesWithRows(db: AnyDb): Promise<string[]> {
   const present = await tablesOf(db);
   const found: string[] = [];

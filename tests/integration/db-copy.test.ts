@@ -31,6 +31,7 @@ const TABLES: Record<string, string> = {
   order_events: "id",
   outbox: "id",
   settings: "key",
+  fleet_days: "weekday",
   rate_limit_events: "id",
   payment_events: "id",
   staff_sessions: "id",

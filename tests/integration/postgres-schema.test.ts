@@ -428,7 +428,7 @@ describe("PostgreSQL's schema", () => {
       const settings = (db: Kysely<DB>) =>
         db.selectFrom("settings").select(["key", "value"]).orderBy("key").execute();
       const onSqlite = await settings(sqlite.db);
-      expect(onSqlite.length).toBe(6);
+      expect(onSqlite.length).toBe(12);
       expect(await settings(postgres.db)).toEqual(onSqlite);
     });
   });
