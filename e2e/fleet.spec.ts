@@ -31,7 +31,7 @@ test("staff block a day with a reason and set a product's load", async ({ page, 
   // The browser's own check would stop an empty reason; take it off to see the server's.
   await block.getByLabel("Reason").evaluate((input) => input.removeAttribute("required"));
   await block.getByRole("button", { name: "Block the day" }).click();
-  await expect(page.locator("#field-reason-error").first()).toHaveText(
+  await expect(page.locator("#field-block-reason-error")).toHaveText(
     "Please give a reason, such as Christmas Day",
   );
   await page

@@ -221,10 +221,16 @@ export default function Fleet() {
             <h2 id="fleet-blocked">Blocked days</h2>
             <p className="field-hint">Bank holidays and closures: no collections that day.</p>
             <ErrorSummary failure={failure} intent="block" />
-            <Form method="post" className="fleet-add" aria-label="Block a day">
+            <Form
+              method="post"
+              className="fleet-add"
+              aria-label="Block a day"
+              key={`block-${blocked.map((b) => b.day).join()}`}
+            >
               <Field
                 label="Day"
                 name="day"
+                id="field-block-day"
                 type="date"
                 min={today}
                 required
@@ -234,6 +240,7 @@ export default function Fleet() {
               <Field
                 label="Reason"
                 name="reason"
+                id="field-block-reason"
                 required
                 maxLength={200}
                 placeholder="Christmas Day"
@@ -283,10 +290,16 @@ export default function Fleet() {
             <h2 id="fleet-overrides">Days with other vans</h2>
             <p className="field-hint">A van in the garage, or an extra van hired: that day only.</p>
             <ErrorSummary failure={failure} intent="override" />
-            <Form method="post" className="fleet-add" aria-label="Set a day's vans">
+            <Form
+              method="post"
+              className="fleet-add"
+              aria-label="Set a day's vans"
+              key={`override-${overrides.map((o) => o.day).join()}`}
+            >
               <Field
                 label="Day"
                 name="day"
+                id="field-override-day"
                 type="date"
                 min={today}
                 required
@@ -308,6 +321,7 @@ export default function Fleet() {
               <Field
                 label="Reason (optional)"
                 name="reason"
+                id="field-override-reason"
                 maxLength={200}
                 defaultValue={overrideFailure?.values.reason}
                 error={overrideFailure?.errors.reason}

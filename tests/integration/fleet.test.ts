@@ -150,7 +150,7 @@ describe("the fleet page", () => {
     expect(empty.status).toBe(400);
     const emptyHtml = await textOf(empty);
     expect(emptyHtml).toContain("Please give a reason, such as Christmas Day");
-    expect(emptyHtml).toMatch(/id="field-reason"[^>]*aria-invalid="true"/);
+    expect(emptyHtml).toMatch(/id="field-block-reason"[^>]*aria-invalid="true"/);
     expect(await rows(server, "SELECT count(*) AS n FROM blocked_days")).toEqual([{ n: 1 }]);
 
     const opened = await post({ intent: "unblock", day });
