@@ -13,6 +13,7 @@ import * as m0009 from "./0009_job_completions";
 import * as m0010 from "./0010_manage_links";
 import * as m0011 from "./0011_cancellations";
 import * as m0012 from "./0012_changes_and_schedule";
+import * as m0013 from "./0013_loads_and_fleet";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0010_manage_links": m0010,
   "0011_cancellations": m0011,
   "0012_changes_and_schedule": m0012,
+  "0013_loads_and_fleet": m0013,
 };
 
 /**
@@ -47,6 +49,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0010_manage_links": m0010,
   "0011_cancellations": m0011,
   "0012_changes_and_schedule": m0012,
+  "0013_loads_and_fleet": m0013,
 };
 
 /** SQLite's migrations (the list above). */

@@ -4,6 +4,7 @@ import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 export function Field({
   label,
   name,
+  id: givenId,
   error,
   hint,
   multiline,
@@ -16,7 +17,8 @@ export function Field({
   multiline?: boolean;
 } & InputHTMLAttributes<HTMLInputElement> &
   TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = `field-${name}`;
+  // Two forms on one page may each have a field of the same name: give one its own id.
+  const id = givenId ?? `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(" ");

@@ -17,6 +17,8 @@ export type ProductFormField =
   | "low_code"
   | "pops"
   | "hazardous"
+  | "load"
+  | "handling_minutes"
   | "image";
 
 /** What a refused save sends back: the message, an error per field, the values typed. */
@@ -140,6 +142,33 @@ export function ProductForm({
             error={errors[name]}
           />
         ))}
+      </fieldset>
+      <fieldset className="field product-load">
+        <legend>Van load</legend>
+        <Field
+          label="Load (cubic yards)"
+          name="load"
+          hint="Share of a van in cubic yards, e.g. 0.1 for a kettle, 2.5 for a three-seater sofa"
+          inputMode="decimal"
+          pattern="\d{0,3}(\.\d{0,2})?"
+          required
+          autoComplete="off"
+          defaultValue={values.load ?? "1"}
+          error={errors.load}
+        />
+        <Field
+          label="Handling minutes"
+          name="handling_minutes"
+          hint="Minutes to carry it out and load it"
+          type="number"
+          min={1}
+          max={600}
+          step="1"
+          inputMode="numeric"
+          required
+          defaultValue={values.handling_minutes ?? "15"}
+          error={errors.handling_minutes}
+        />
       </fieldset>
       <fieldset className="field product-waste">
         <legend>Waste transfer note</legend>

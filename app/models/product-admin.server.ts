@@ -3,6 +3,7 @@ import { db } from "~/services/db.server";
 import { processProductImage, type ProcessedImage } from "~/services/images.server";
 import { deleteUnusedImages, saveProcessedImage } from "./image.server";
 import {
+  LOAD_INPUT_FIELDS,
   PRODUCT_INPUT_FIELDS,
   productFailure,
   WASTE_INPUT_FIELDS,
@@ -33,6 +34,8 @@ function productColumns(fields: ProductFields) {
     low_code: fields.waste.lowCode,
     pops: fields.waste.pops ? (1 as const) : (0 as const),
     hazardous: fields.waste.hazardous ? (1 as const) : (0 as const),
+    load_hundredths: fields.loadHundredths,
+    handling_minutes: fields.handlingMinutes,
   };
 }
 
@@ -64,10 +67,10 @@ export async function createProductFromInput(
   values: Record<string, unknown>,
   images: readonly ReceivedProductImage[],
 ): Promise<ProductSaveResult> {
-  const { parsed, errors, image, wasteClass } = validateProductInput(values, images);
+  const { parsed, errors, image, wasteClass, load } = validateProductInput(values, images);
   if (!image && !errors.image) errors.image = PRODUCT_MESSAGES.imageRequired;
   if (!parsed.success || !image || Object.keys(errors).length > 0) return productFailure(errors);
-  const row = await createProduct(toProductFields(parsed.data, wasteClass), image);
+  const row = await createProduct(toProductFields(parsed.data, wasteClass, load), image);
   const product = await getProduct(row.id);
   if (!product) throw new Error(`product ${row.id} vanished after insert`);
   return { ok: true, product };
@@ -88,18 +91,18 @@ export async function updateProductFromInput(
   const current = await getProduct(id);
   if (!current) return notFound();
   const merged = { ...productFormValues(current) } as Record<string, unknown>;
-  for (const key of [...PRODUCT_INPUT_FIELDS, ...WASTE_INPUT_FIELDS])
+  for (const key of [...PRODUCT_INPUT_FIELDS, ...WASTE_INPUT_FIELDS, ...LOAD_INPUT_FIELDS])
     if (key in values) merged[key] = values[key];
   // The staff form leaves an unticked box out: it means off, not "keep".
   if ("waste_form" in values)
     for (const flag of ["pops", "hazardous"]) merged[flag] = values[flag] ?? "";
-  const { parsed, errors, image, wasteClass } = validateProductInput(
+  const { parsed, errors, image, wasteClass, load } = validateProductInput(
     merged,
     images,
     current.waste.lowCode !== "",
   );
   if (!parsed.success || Object.keys(errors).length > 0) return productFailure(errors);
-  const fields = toProductFields(parsed.data, wasteClass);
+  const fields = toProductFields(parsed.data, wasteClass, load);
   await db()
     .transaction()
     .execute(async (trx) => {

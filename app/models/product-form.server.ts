@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatLoadYards } from "~/lib/capacity";
 import { PRODUCT_CATEGORIES } from "~/lib/domain";
 import { penceToPounds, poundsToPence } from "~/lib/format";
 import { fieldErrors } from "~/lib/forms";
@@ -88,7 +89,7 @@ const productSchema = z.object({
   outside_price: pounds("the outside surcharge", 0, "It cannot be negative"),
 });
 export type ProductInputField = keyof typeof productSchema.shape;
-export type ProductField = ProductInputField | WasteField | "image";
+export type ProductField = ProductInputField | WasteField | LoadField | "image";
 export const PRODUCT_INPUT_FIELDS = Object.keys(productSchema.shape) as ProductInputField[];
 /**
  * The waste class's fields (docs/rules.md#waste-classes): optional for /api clients, which may
@@ -96,6 +97,76 @@ export const PRODUCT_INPUT_FIELDS = Object.keys(productSchema.shape) as ProductI
  * checkbox it leaves unticked is off.
  */
 export const WASTE_INPUT_FIELDS = ["waste_description", "low_code", "pops", "hazardous"] as const;
+
+/**
+ * A product's load and handling minutes (docs/rules.md#capacity-by-load): optional for /api
+ * clients, which may leave them out (a new product gets the defaults, a changed one keeps its
+ * own); sent empty or wrong, they are refused. The staff form always sends both.
+ */
+export const LOAD_INPUT_FIELDS = ["load", "handling_minutes"] as const;
+export type LoadField = (typeof LOAD_INPUT_FIELDS)[number];
+
+/** A new product's load when none is given: 1 cubic yard, 15 minutes (the migration's defaults). */
+export const DEFAULT_LOAD = { loadHundredths: 100, handlingMinutes: 15 } as const;
+
+/** The most one product may take: 50 cubic yards (five full van trips), 600 minutes. */
+export const MAX_LOAD_HUNDREDTHS = 5000;
+export const MAX_HANDLING_MINUTES = 600;
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * A load typed in cubic yards ("0.1", "2.5", "2", ".5") → hundredths of a cubic yard. At most
+ * two decimal places, more than 0, at most 50.
+ */
+export function parseLoadYards(raw: unknown): Parsed<number> {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (text === "") return { ok: false, error: "Please enter the load in cubic yards" };
+  const match = /^(\d{0,3})(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match || (match[1] === "" && (match[2] ?? "") === ""))
+    return {
+      ok: false,
+      error: "Please enter the load in cubic yards with at most 2 decimals, such as 0.1 or 2.5",
+    };
+  const hundredths = Number(match[1] || "0") * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  if (hundredths < 1) return { ok: false, error: "The load must be at least 0.01 cubic yards" };
+  if (hundredths > MAX_LOAD_HUNDREDTHS)
+    return { ok: false, error: "The load can be at most 50 cubic yards" };
+  return { ok: true, value: hundredths };
+}
+
+/** Handling minutes typed as a whole number, 1–600. */
+export function parseHandlingMinutes(raw: unknown): Parsed<number> {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (text === "") return { ok: false, error: "Please enter the handling minutes" };
+  if (!/^\d{1,4}$/.test(text))
+    return { ok: false, error: "Please enter the handling minutes as a whole number, such as 15" };
+  const minutes = Number(text);
+  if (minutes < 1 || minutes > MAX_HANDLING_MINUTES)
+    return { ok: false, error: "Handling minutes must be between 1 and 600" };
+  return { ok: true, value: minutes };
+}
+
+/** The load fields checked: a field left out keeps `fallback`. */
+function checkLoad(
+  values: Record<string, unknown>,
+  fallback: { loadHundredths: number; handlingMinutes: number },
+) {
+  const errors: Partial<Record<LoadField, string>> = {};
+  let loadHundredths = fallback.loadHundredths;
+  let handlingMinutes = fallback.handlingMinutes;
+  if ("load" in values) {
+    const load = parseLoadYards(values.load);
+    if (load.ok) loadHundredths = load.value;
+    else errors.load = load.error;
+  }
+  if ("handling_minutes" in values) {
+    const minutes = parseHandlingMinutes(values.handling_minutes);
+    if (minutes.ok) handlingMinutes = minutes.value;
+    else errors.handling_minutes = minutes.error;
+  }
+  return { errors, load: { loadHundredths, handlingMinutes } };
+}
 
 export type ProductSaveResult =
   | { ok: true; product: Product }
@@ -125,16 +196,19 @@ export function validateProductInput(
   const waste = checkWasteClass(values, hadCode);
   if (!waste.ok) Object.assign(errors, waste.errors);
   const wasteClass: WasteClass = waste.ok ? waste.wasteClass : NO_WASTE_CLASS;
+  const loadCheck = checkLoad(values, DEFAULT_LOAD);
+  Object.assign(errors, loadCheck.errors);
   const refused = images.find((i) => "error" in i);
   if (refused && "error" in refused) errors.image = refused.error;
   const image = images.flatMap((i) => ("image" in i ? [i.image] : []))[0];
-  return { parsed, errors, image, wasteClass };
+  return { parsed, errors, image, wasteClass, load: loadCheck.load };
 }
 
 /** Checked form values as a product's fields (money in pence). */
 export function toProductFields(
   data: z.infer<typeof productSchema>,
   waste: WasteClass,
+  load: { loadHundredths: number; handlingMinutes: number } = DEFAULT_LOAD,
 ): ProductFields {
   return {
     name: data.product_name,
@@ -145,6 +219,8 @@ export function toProductFields(
     insideNoDismantlePence: data.inside_no_dismantle_price,
     outsidePence: data.outside_price,
     waste,
+    loadHundredths: load.loadHundredths,
+    handlingMinutes: load.handlingMinutes,
   };
 }
 
@@ -161,7 +237,7 @@ export const productFailure = (
 /** A product as the form shows it: the spec's field names, money in pounds. */
 export function productFormValues(
   product: Product,
-): Record<ProductInputField | (typeof WASTE_INPUT_FIELDS)[number], string> {
+): Record<ProductInputField | (typeof WASTE_INPUT_FIELDS)[number] | LoadField, string> {
   const money = (pence: number) => penceToPounds(pence).toFixed(2);
   return {
     product_name: product.name,
@@ -175,5 +251,7 @@ export function productFormValues(
     low_code: product.waste.lowCode,
     pops: product.waste.pops ? "on" : "",
     hazardous: product.waste.hazardous ? "on" : "",
+    load: formatLoadYards(product.loadHundredths),
+    handling_minutes: String(product.handlingMinutes),
   };
 }

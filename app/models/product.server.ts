@@ -29,6 +29,10 @@ export interface ProductFields {
   outsidePence: number;
   /** what the waste transfer note prints for it (docs/rules.md#waste-classes) */
   waste: WasteClass;
+  /** share of a van in hundredths of a cubic yard (docs/rules.md#capacity-by-load) */
+  loadHundredths: number;
+  /** minutes to carry it out and load it */
+  handlingMinutes: number;
 }
 
 /** How pages and the /api show a picture: the original plus WebP widths for srcset. */
@@ -68,6 +72,8 @@ const PRODUCT_COLUMNS = [
   "products.low_code",
   "products.pops",
   "products.hazardous",
+  "products.load_hundredths",
+  "products.handling_minutes",
   "images.width",
   "images.height",
 ] as const;
@@ -104,6 +110,8 @@ interface Row {
   low_code: string;
   pops: 0 | 1;
   hazardous: 0 | 1;
+  load_hundredths: number;
+  handling_minutes: number;
   width: number | null;
   height: number | null;
 }
@@ -128,6 +136,8 @@ async function toProducts(rows: Row[]): Promise<Product[]> {
         pops: row.pops === 1,
         hazardous: row.hazardous === 1,
       },
+      loadHundredths: row.load_hundredths,
+      handlingMinutes: row.handling_minutes,
       imageId: row.image_id,
       image: {
         id: row.image_id,

@@ -4,6 +4,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
 import { ProductImage } from "~/components/product-image";
 import { StaffPager } from "~/components/staff-paging";
+import { formatLoadYards } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
 import { listStaffProducts } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
@@ -59,6 +60,9 @@ export default function Products() {
                   {p.waste.lowCode
                     ? `LoW ${p.waste.lowCode}${p.waste.pops ? " · POPs" : ""}`
                     : "No waste class yet"}
+                </p>
+                <p className="staff-product-load" data-testid="staff-product-load">
+                  {formatLoadYards(p.loadHundredths)} yd³ · {p.handlingMinutes} min
                 </p>
                 <p className="staff-product-price">{formatPence(p.pricePence)}</p>
                 <ul className="staff-product-extras" aria-label="Added for each position">

@@ -45,6 +45,7 @@ const MENU = [
   { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
+  { title: "Fleet", icon: <SlidersIcon /> },
   { title: "Settings", icon: <SlidersIcon /> },
 ] as const;
 

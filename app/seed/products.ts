@@ -30,6 +30,10 @@ export interface SeedProduct {
   illustration: string;
   /** what its waste transfer note says (docs/rules.md#waste-classes) */
   waste: WasteClass;
+  /** share of a van in hundredths of a cubic yard (a van carries about 10 yd³ a trip) */
+  loadHundredths: number;
+  /** minutes to carry it out and load it */
+  handlingMinutes: number;
 }
 
 const waste = (wasteDescription: string, lowCode: string, pops = false): WasteClass => ({
@@ -89,6 +93,69 @@ const WASTE_BY_NAME: Readonly<Record<string, WasteClass>> = {
   "Kitchen Units": BULKY,
 };
 
+/**
+ * Each product's load (hundredths of a cubic yard) and handling minutes: what it takes
+ * up in a Luton van of about 10 yd³, and the time two people need to carry it out and load it.
+ */
+const LOAD_BY_NAME: Readonly<Record<string, readonly [load: number, minutes: number]>> = {
+  Armchair: [100, 10],
+  "Two-Seater Sofa": [200, 15],
+  "Three-Seater Sofa": [250, 20],
+  "Corner Sofa": [400, 30],
+  "Sofa Bed": [300, 25],
+  "Recliner Chair": [120, 15],
+  "Dining Chairs (set of 4)": [100, 10],
+  "Household Batteries Box": [5, 5],
+  "Car Battery": [5, 5],
+  "E-Bike Battery": [5, 5],
+  "Mobility Scooter Battery": [5, 5],
+  "Leisure Battery": [5, 5],
+  "Laptop and Phone Batteries Bag": [5, 5],
+  "Office Desk": [150, 20],
+  "Office Chair": [60, 5],
+  "Filing Cabinet": [80, 15],
+  "Bookcase or Shelving Unit": [100, 15],
+  "Office Partition Screen": [50, 10],
+  "Boardroom Table": [250, 30],
+  "Garden Waste Bag": [100, 10],
+  "Garden Furniture Set": [200, 15],
+  Trampoline: [300, 40],
+  "Garden Shed": [600, 120],
+  Lawnmower: [50, 5],
+  Barbecue: [50, 10],
+  "Double Bed Frame": [200, 25],
+  "Double Mattress": [150, 10],
+  "Single Mattress": [100, 10],
+  "Double Wardrobe": [250, 30],
+  "Chest of Drawers": [100, 15],
+  "Dining Table": [150, 15],
+  "Bedside Table": [30, 5],
+  "Under-Counter Fridge": [60, 10],
+  "Fridge Freezer": [150, 20],
+  "American Fridge Freezer": [250, 30],
+  "Chest Freezer": [150, 20],
+  "Wine Cooler": [50, 10],
+  "Commercial Display Fridge": [300, 40],
+  Television: [30, 5],
+  "Large Television": [60, 10],
+  "Desktop PC and Monitor": [30, 5],
+  "Printer or Photocopier": [100, 20],
+  "Laptop or Tablet": [10, 5],
+  "Hi-Fi and Speakers": [40, 10],
+  "Single Room Clear-Out": [400, 60],
+  "Loft Clear-Out": [600, 120],
+  "Boxes and Bags": [100, 15],
+  "Carpet and Underlay": [150, 30],
+  "Bathroom Suite": [250, 45],
+  "Kitchen Units": [500, 90],
+  "Washing Machine": [100, 20],
+  "Tumble Dryer": [100, 15],
+  Dishwasher: [80, 15],
+  Cooker: [100, 20],
+  Microwave: [10, 5],
+  "Vacuum Cleaner": [10, 5],
+};
+
 type Row = [
   name: string,
   price: number,
@@ -97,6 +164,12 @@ type Row = [
   illustration: string,
   description: string,
 ];
+
+function loadOf(name: string): { loadHundredths: number; handlingMinutes: number } {
+  const found = LOAD_BY_NAME[name];
+  if (!found) throw new Error(`Seed product without a load: ${name}`);
+  return { loadHundredths: found[0], handlingMinutes: found[1] };
+}
 
 function group(category: SeedCategory, rows: Row[]): SeedProduct[] {
   return rows.map(([name, price, dismantle, inside, illustration, description]) => ({
@@ -109,6 +182,7 @@ function group(category: SeedCategory, rows: Row[]): SeedProduct[] {
     outsidePence: 0,
     illustration,
     waste: WASTE_BY_NAME[name] ?? CATEGORY_WASTE[category],
+    ...loadOf(name),
   }));
 }
 

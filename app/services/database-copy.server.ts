@@ -88,6 +88,9 @@ export const COPY_ORDER = [
   { name: "staff_sessions", key: ["id"], counter: true },
   { name: "staff_login_sources", key: ["user_id", "address"], counter: false },
   { name: "scheduled_jobs", key: ["id"], counter: true },
+  { name: "fleet_days", key: ["weekday"], counter: false },
+  { name: "blocked_days", key: ["day"], counter: false },
+  { name: "day_overrides", key: ["day"], counter: false },
 ] as const satisfies readonly TableRule[];
 
 // Compiles only while COPY_ORDER names every table of the schema.
@@ -99,9 +102,10 @@ const RULES: readonly TableRule[] = COPY_ORDER;
 
 /**
  * Tables a freshly migrated database already fills: the migrations put the
- * default settings in, and the copy replaces them with the source's.
+ * default settings and the default fleet (0013) in, and the copy replaces them
+ * with the source's.
  */
-const FILLED_BY_MIGRATIONS = new Set<string>(["settings"]);
+const FILLED_BY_MIGRATIONS = new Set<string>(["settings", "fleet_days"]);
 
 /** Kysely's own bookkeeping: each side's migrations keep theirs. */
 const isKyselyTable = (name: string) => name.startsWith("kysely_migration");
@@ -203,7 +207,7 @@ async function tablesOf(db: AnyDb): Promise<Map<string, string[]>> {
   );
 }
 
-/** Tables that hold rows, in copy order (settings aside: a migrated database has its defaults). */
+/** Tables that hold rows, in copy order (settings and the fleet aside: a migrated database has its defaults). */
 async function tablesWithRows(db: AnyDb): Promise<string[]> {
   const present = await tablesOf(db);
   const found: string[] = [];

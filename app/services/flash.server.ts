@@ -29,7 +29,9 @@ export type FlashKey =
   /** the calendar feed page: a new address made */
   | "calendar-feed"
   /** the settings page: settings saved */
-  | "settings";
+  | "settings"
+  /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
+  | "fleet";
 
 let storage: SessionStorage | undefined;
 /** Created on first use, so a configuration error is reported by the server's start-up, once. */

@@ -62,6 +62,10 @@ export interface ProductsTable {
   pops: Generated<0 | 1>;
   /** 1: hazardous waste (always so for a code ending in *) */
   hazardous: Generated<0 | 1>;
+  /** share of a van in hundredths of a cubic yard (100 = 1.00 yd³) (0013) */
+  load_hundredths: Generated<number>;
+  /** minutes to carry it out and load it, 1–600 (0013) */
+  handling_minutes: Generated<number>;
 }
 
 export interface OrdersTable {
@@ -136,6 +140,9 @@ export interface OrderItemsTable {
   low_code: ColumnType<string | null, string | null | undefined, string | null>;
   pops: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
   hazardous: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
+  /** the product's load and handling minutes when booked (0013); null on a free line until staff give one */
+  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
+  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventsTable {
@@ -195,6 +202,9 @@ export interface QuoteOfferLinesTable {
   /** VAT-inclusive */
   unit_price_pence: number;
   quantity: number;
+  /** the line's load and handling minutes per item (0013); null on a free line until staff give one */
+  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
+  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A file sent with an email (the PDF quote). */
@@ -383,6 +393,31 @@ export interface ScheduledJobsTable {
   done_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** Vans working on a weekday, Sunday 0 (0013). */
+export interface FleetDaysTable {
+  weekday: number;
+  vans: number;
+}
+
+/** A day the business takes no collections (0013). */
+export interface BlockedDaysTable {
+  /** YYYY-MM-DD, a day in Europe/London */
+  day: string;
+  reason: string;
+  /** the staff user's name */
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+/** A day's van count where it differs from its weekday's (0013). */
+export interface DayOverridesTable {
+  day: string;
+  vans: number;
+  reason: Generated<string>;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -407,4 +442,7 @@ export interface DB {
   job_photos: JobPhotosTable;
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;
+  fleet_days: FleetDaysTable;
+  blocked_days: BlockedDaysTable;
+  day_overrides: DayOverridesTable;
 }

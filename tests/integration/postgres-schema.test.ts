@@ -289,7 +289,10 @@ async function postgresSchema(db: Kysely<DB>): Promise<Schema> {
 }
 
 const TABLES = [
+  "blocked_days",
   "booking_changes",
+  "day_overrides",
+  "fleet_days",
   "images",
   "job_completions",
   "job_photos",
@@ -360,6 +363,7 @@ describe("PostgreSQL's schema", () => {
       "0010_manage_links",
       "0011_cancellations",
       "0012_changes_and_schedule",
+      "0013_loads_and_fleet",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -374,6 +378,7 @@ describe("PostgreSQL's schema", () => {
       "0010_manage_links",
       "0011_cancellations",
       "0012_changes_and_schedule",
+      "0013_loads_and_fleet",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);
@@ -423,7 +428,7 @@ describe("PostgreSQL's schema", () => {
       const settings = (db: Kysely<DB>) =>
         db.selectFrom("settings").select(["key", "value"]).orderBy("key").execute();
       const onSqlite = await settings(sqlite.db);
-      expect(onSqlite.length).toBe(6);
+      expect(onSqlite.length).toBe(12);
       expect(await settings(postgres.db)).toEqual(onSqlite);
     });
   });

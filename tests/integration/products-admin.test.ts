@@ -625,6 +625,89 @@ describe("the products page without JavaScript", () => {
     expect((await waste(id))!.hazardous).toBe(1);
   });
 
+  it("sets and changes a product's load and handling minutes through the form; the grid shows them", async () => {
+    const name = unique("Load Sofa");
+    const load = (id: number) =>
+      query<Record<string, unknown>>(
+        "SELECT load_hundredths, handling_minutes FROM products WHERE id = ?",
+        id,
+      ).then((r) => r[0]);
+    const modal = await textOf(await page("/dashboard/products/new"));
+    expect(modal).toContain(
+      "Share of a van in cubic yards, e.g. 0.1 for a kettle, 2.5 for a three-seater sofa",
+    );
+    expect(modal).toContain("Minutes to carry it out and load it");
+
+    const created = await page("/dashboard/products/new", {
+      method: "POST",
+      body: productForm({ product_name: name, load: "2.5", handling_minutes: "20" }, [
+        { name: "sofa.png", bytes: await png() },
+      ]),
+    });
+    expect(created.status).toBe(303);
+    const id = (await query<{ id: number }>("SELECT id FROM products WHERE name = ?", name))[0]!.id;
+    expect(await load(id)).toEqual({ load_hundredths: 250, handling_minutes: 20 });
+    const edit = await textOf(await page(`/dashboard/products/${id}`));
+    expect(edit).toMatch(/name="load"[^>]*value="2.5"|value="2.5"[^>]*name="load"/);
+    expect(edit).toMatch(
+      /name="handling_minutes"[^>]*value="20"|value="20"[^>]*name="handling_minutes"/,
+    );
+
+    // Errors next to their fields, the typed values kept, the product unchanged.
+    const bad = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({ product_name: name, load: "1.255", handling_minutes: "0" }),
+    });
+    expect(bad.status).toBe(400);
+    const html = await textOf(bad);
+    expect(html).toMatch(/id="field-load"[^>]*aria-invalid="true"/);
+    expect(html).toContain(
+      "Please enter the load in cubic yards with at most 2 decimals, such as 0.1 or 2.5",
+    );
+    expect(html).toContain("Handling minutes must be between 1 and 600");
+    expect(html).toContain('value="1.255"');
+    expect(await load(id)).toEqual({ load_hundredths: 250, handling_minutes: 20 });
+
+    const changed = await page(`/dashboard/products/${id}`, {
+      method: "POST",
+      body: productForm({ product_name: name, load: "0.1", handling_minutes: "5" }),
+    });
+    expect(changed.status).toBe(303);
+    expect(await load(id)).toEqual({ load_hundredths: 10, handling_minutes: 5 });
+
+    // An /api client that sends no load keeps the product's; one that sends it changes it.
+    expect(
+      (await update(productForm({ ID: String(id), product_name: name, product_price: "61" })))
+        .status,
+    ).toBe(200);
+    expect(await load(id)).toEqual({ load_hundredths: 10, handling_minutes: 5 });
+    expect(
+      (
+        await update(
+          productForm({ ID: String(id), product_name: name, load: "3", handling_minutes: "45" }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await load(id)).toEqual({ load_hundredths: 300, handling_minutes: 45 });
+
+    // The grid shows each product's load (newest first: this one is on page 1).
+    const grid = await textOf(await page("/dashboard/products"));
+    const card = new RegExp(`${name}</h2>[\\s\\S]*?data-testid="staff-product-load">([^<]*)<`).exec(
+      grid,
+    );
+    expect(card?.[1]).toBe("3 yd³ · 45 min");
+  });
+
+  it("a product added through the /api without a load gets 1 cubic yard and 15 minutes", async () => {
+    const { product } = await createViaApi();
+    expect(
+      await query(
+        "SELECT load_hundredths, handling_minutes FROM products WHERE id = ?",
+        product.ID,
+      ),
+    ).toEqual([{ load_hundredths: 100, handling_minutes: 15 }]);
+  });
+
   it("refuses a 6 MB image with 413 and the spec's message", async () => {
     const big = new Uint8Array(6 * 1024 * 1024);
     big.set([0x89, 0x50, 0x4e, 0x47]);

@@ -48,7 +48,10 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  "blocked_days",
   "booking_changes",
+  "day_overrides",
+  "fleet_days",
   "images",
   "job_completions",
   "job_photos",
@@ -90,6 +93,7 @@ describe("migrations", () => {
       ["0010_manage_links", "Success"],
       ["0011_cancellations", "Success"],
       ["0012_changes_and_schedule", "Success"],
+      ["0013_loads_and_fleet", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -152,7 +156,82 @@ describe("migrations", () => {
       max_order_total_pence: "500000",
       same_day_cutoff: "12:00",
       vat_rate_percent: "20",
+      van_load_hundredths: "1000",
+      van_trips_per_day: "2",
+      crew_minutes_per_day: "600",
+      window_morning: "07:00-12:00",
+      window_afternoon: "12:00-17:00",
+      window_evening: "17:00-22:00",
     });
+    const fleet = await sql<{
+      weekday: number;
+      vans: number;
+    }>`SELECT weekday, vans FROM fleet_days ORDER BY weekday`.execute(db);
+    expect(fleet.rows.map((r) => r.vans)).toEqual([1, 2, 2, 2, 2, 2, 2]);
+  });
+});
+
+describe("0013_loads_and_fleet", () => {
+  it("gives existing products a load by category, their order lines the product's, and refuses bad values", async () => {
+    const connection = freshDatabase();
+    const { db } = connection;
+    await migrateToLatest(connection, { provider: upTo("0012_changes_and_schedule") });
+    const image = "c".repeat(64);
+    await sql`INSERT INTO images (id, content_type, byte_size, bytes) VALUES (${image}, 'image/png', 3, ${Buffer.from("abc")})`.execute(
+      db,
+    );
+    for (const [name, category] of [
+      ["Sofa", "Sofa & Chair Removal"],
+      ["Battery", "Old Batteries Removal"],
+      ["Clear-out", "Home Removal"],
+    ])
+      await sql`INSERT INTO products (name, description, category, price_pence, image_id) VALUES (${name}, 'x', ${category}, 4500, ${image})`.execute(
+        db,
+      );
+    await sql`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, status, payment_method, total_pence, source)
+      VALUES ('Ann Lee', 'ann@example.com', '07700 900123', '1 High St', 'Leeds', 'LS1 1AA', '2026-12-01', 'complete', 'cash_payment', 4500, 'manual')`.execute(
+      db,
+    );
+    await sql`INSERT INTO order_items (order_id, product_id, product_name, product_description, unit_price_pence, quantity)
+      VALUES (1, 1, 'Sofa', 'x', 4500, 2), (1, NULL, 'Free line', 'x', 1000, 1)`.execute(db);
+
+    await migrateToLatest(connection);
+    const products = await sql<
+      Record<string, unknown>
+    >`SELECT name, load_hundredths, handling_minutes FROM products ORDER BY id`.execute(db);
+    expect(products.rows).toEqual([
+      { name: "Sofa", load_hundredths: 250, handling_minutes: 20 },
+      { name: "Battery", load_hundredths: 10, handling_minutes: 5 },
+      { name: "Clear-out", load_hundredths: 800, handling_minutes: 120 },
+    ]);
+    const lines = await sql<
+      Record<string, unknown>
+    >`SELECT product_name, load_hundredths, handling_minutes FROM order_items ORDER BY id`.execute(
+      db,
+    );
+    expect(lines.rows).toEqual([
+      { product_name: "Sofa", load_hundredths: 250, handling_minutes: 20 },
+      { product_name: "Free line", load_hundredths: null, handling_minutes: null },
+    ]);
+    await expect(
+      sql`UPDATE products SET load_hundredths = 0 WHERE id = 1`.execute(db),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`UPDATE products SET handling_minutes = 601 WHERE id = 1`.execute(db),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`INSERT INTO blocked_days (day, reason, created_by) VALUES ('2026-12-25', '  ', 'admin')`.execute(
+        db,
+      ),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`INSERT INTO fleet_days (weekday, vans) VALUES (7, 1)`.execute(db),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      sql`INSERT INTO day_overrides (day, vans, created_by) VALUES ('2026-12-25', -1, 'admin')`.execute(
+        db,
+      ),
+    ).rejects.toThrow(/CHECK/);
   });
 });
 
@@ -186,6 +265,7 @@ describe("an upgrade", () => {
       "0010_manage_links",
       "0011_cancellations",
       "0012_changes_and_schedule",
+      "0013_loads_and_fleet",
     ]);
   });
 
@@ -213,7 +293,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(9);
+    expect(outcome.results).toHaveLength(10);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
