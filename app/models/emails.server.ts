@@ -210,6 +210,8 @@ export function rearrangementConfirmationEmail(r: Rearrangement): OutgoingEmail 
       ...CANCELLATION_POLICY.map((line) => `  ${line}`),
       ...(receipt.manageLink ? ["", "Manage your booking:", receipt.manageLink] : []),
       "",
+      `Questions: call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      "",
       "The attached calendar file moves the collection in your calendar.",
       "",
       ...registrationFooter(),
