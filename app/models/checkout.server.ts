@@ -277,6 +277,16 @@ export function wasteSnapshot(product: Product | undefined) {
 }
 
 /**
+ * What a line takes of a van and a crew (issue 19), as the product says today: kept on the order
+ * line so that a later change to the product does not move the bookings already made. A free
+ * quote line has no product, and no load until staff give it one.
+ */
+export function loadSnapshot(product: Product | undefined) {
+  if (!product) return { load_hundredths: null, handling_minutes: null };
+  return { load_hundredths: product.loadHundredths, handling_minutes: product.handlingMinutes };
+}
+
+/**
  * Checks the form and the bag, writes the order (pending, card, web) with
  * its items' snapshot and a total computed from the database, and asks the
  * gateway for a session. A repeated submit with the same token returns the
@@ -393,6 +403,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
             product_name: line.name,
             product_description: descriptions.get(line.id)?.description ?? "",
             ...wasteSnapshot(descriptions.get(line.id)),
+            ...loadSnapshot(descriptions.get(line.id)),
             image_id: line.image.id,
             position: line.position,
             unit_price_pence: line.unitPricePence,
@@ -586,6 +597,7 @@ export async function startQuoteCheckout(
               product_name: line.description,
               product_description: product?.description ?? "",
               ...wasteSnapshot(product),
+              ...loadSnapshot(product),
               image_id: product?.imageId ?? null,
               position: line.position,
               unit_price_pence: line.unitPricePence,

@@ -1,5 +1,7 @@
 import { getDay, parseISO } from "date-fns";
+import { sql } from "kysely";
 import {
+  dayCapacity,
   formatLoadYards,
   formatMinute,
   parseWindow,
@@ -9,9 +11,10 @@ import {
   type DayFleet,
   type WindowKey,
 } from "~/lib/capacity";
-import { isIsoDay } from "~/lib/calendar";
+import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { db } from "~/services/db.server";
 import { isUniqueViolation } from "~/services/dialect.server";
+import { isBooking } from "./booking.server";
 
 /**
  * The fleet (docs/rules.md#capacity-by-load): vans per weekday, a van's load per trip, trips per
@@ -400,4 +403,75 @@ export async function fleetOnDay(
     blocked: blocked?.reason ?? null,
     windows: settings.windows,
   };
+}
+
+export interface DayFill {
+  /** how full the day is with its bookings, in whole percent (the fuller of load and crew minutes) */
+  fillPercent: number;
+  /** why the day takes no collections, or null when it is open */
+  closed: string | null;
+}
+
+/**
+ * Each day's fill between two days (inclusive), for the staff calendar's bars: the bookings on
+ * the day (their lines' load and minutes, as snapshot) against its fleet, by THE capacity rule.
+ * Four queries for the whole range, whatever its length.
+ */
+export async function daysFill(from: string, to: string): Promise<Map<string, DayFill>> {
+  const [settings, blocked, overrides, booked] = await Promise.all([
+    getFleetSettings(),
+    db()
+      .selectFrom("blocked_days")
+      .select(["day", "reason"])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .execute(),
+    db()
+      .selectFrom("day_overrides")
+      .select(["day", "vans"])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .execute(),
+    db()
+      .selectFrom("orders")
+      .innerJoin("order_items", "order_items.order_id", "orders.id")
+      .select([
+        "orders.collection_date",
+        sql<number>`sum(coalesce(order_items.load_hundredths, 0) * order_items.quantity)`.as(
+          "load",
+        ),
+        sql<number>`sum(coalesce(order_items.handling_minutes, 0) * order_items.quantity)`.as(
+          "minutes",
+        ),
+      ])
+      .where("orders.collection_date", ">=", from)
+      .where("orders.collection_date", "<=", to)
+      .where(isBooking)
+      .groupBy("orders.collection_date")
+      .execute(),
+  ]);
+  const fills = new Map<string, DayFill>();
+  for (let day = from; day <= to; day = addDaysIso(day, 1)) {
+    const override = overrides.find((o) => o.day === day);
+    const load = booked.find((b) => b.collection_date === day);
+    const answer = dayCapacity({
+      fleet: {
+        vans: override?.vans ?? settings.weekdayVans[getDay(parseISO(day))] ?? 0,
+        vanLoadHundredths: settings.vanLoadHundredths,
+        tripsPerDay: settings.tripsPerDay,
+        crewMinutesPerDay: settings.crewMinutesPerDay,
+      },
+      blocked: blocked.find((b) => b.day === day)?.reason ?? null,
+      windows: settings.windows,
+      bookings: load
+        ? [{ loadHundredths: Number(load.load), minutes: Number(load.minutes), window: "any" }]
+        : [],
+      request: { loadHundredths: 0, minutes: 0, window: "any" },
+    });
+    fills.set(day, {
+      fillPercent: answer.fillPercent,
+      closed: answer.day.state === "blocked" ? answer.day.reason : null,
+    });
+  }
+  return fills;
 }

@@ -13,6 +13,7 @@ import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bookingsOn, jobsByDay } from "~/models/booking.server";
+import { daysFill } from "~/models/fleet.server";
 import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
 import {
   createManualBooking,
@@ -35,16 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const weeks = monthGrid(month);
   const day = params.get("day");
   const editId = Number(params.get("edit"));
-  const [order, products, quotes, review, jobs, dayBookings, editing, flash] = await Promise.all([
-    countOrders(),
-    countProducts(),
-    countQuotes(),
-    paymentsToReview(),
-    jobsByDay(weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day),
-    isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
-    editId ? getBooking(editId) : Promise.resolve(undefined),
-    readFlashes(request, ["home", "day", "day-full"]),
-  ]);
+  const [first, last] = [weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day];
+  const [order, products, quotes, review, jobs, fills, dayBookings, editing, flash] =
+    await Promise.all([
+      countOrders(),
+      countProducts(),
+      countQuotes(),
+      paymentsToReview(),
+      jobsByDay(first, last),
+      daysFill(first, last),
+      isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
+      editId ? getBooking(editId) : Promise.resolve(undefined),
+      readFlashes(request, ["home", "day", "day-full"]),
+    ]);
   return data(
     {
       flashes: flash.flashes,
@@ -52,7 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       review,
       today,
       month,
-      weeks: weeks.map((w) => w.map((d) => ({ ...d, jobs: jobs.get(d.day) ?? 0 }))),
+      weeks: weeks.map((w) =>
+        w.map((d) => ({
+          ...d,
+          jobs: jobs.get(d.day) ?? 0,
+          fill: fills.get(d.day) ?? { fillPercent: 0, closed: null },
+        })),
+      ),
       day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
       // A cancelled booking is not edited (its page says what happened to it).
       editing: editing && !editing.cancelledAt ? editing : null,
@@ -218,16 +228,29 @@ export default function DashboardHome() {
                 {week.map((d) => (
                   <td
                     key={d.day}
-                    className={`${d.inMonth ? "" : "outside"}${d.day === today ? " today" : ""}`}
+                    className={`${d.inMonth ? "" : "outside"}${d.day === today ? " today" : ""}${d.fill.closed ? " closed" : ""}`}
                   >
                     <Link
                       to={`/dashboard/home?month=${month}&day=${d.day}`}
                       preventScrollReset
-                      aria-label={`${formatLongDate(d.day)}: ${d.jobs} ${d.jobs === 1 ? "job" : "jobs"}`}
+                      aria-label={`${formatLongDate(d.day)}: ${d.jobs} ${d.jobs === 1 ? "job" : "jobs"}, ${d.fill.closed ? `closed (${d.fill.closed})` : `${d.fill.fillPercent}% full`}`}
                       data-testid={`day-${d.day}`}
                     >
                       <span className="calendar-date">{Number(d.day.slice(8))}</span>
                       {d.jobs > 0 ? <span className="calendar-jobs">{d.jobs}</span> : null}
+                      {d.fill.closed ? (
+                        <span className="calendar-closed" aria-hidden="true">
+                          Closed
+                        </span>
+                      ) : d.day < today ? null : (
+                        <span
+                          className={`calendar-fill${d.fill.fillPercent > 100 ? " calendar-fill-over" : ""}`}
+                          aria-hidden="true"
+                          data-fill={d.fill.fillPercent}
+                        >
+                          <span style={{ width: `${Math.min(100, d.fill.fillPercent)}%` }} />
+                        </span>
+                      )}
                     </Link>
                   </td>
                 ))}

@@ -383,13 +383,15 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     );
     expect(history).toEqual([{ field: "status", new_value: "complete" }]);
 
-    // Each paid line carries its product's waste class as it was, for the waste transfer note.
-    const waste = "waste_description, low_code, pops, hazardous";
+    // Each paid line carries its product's waste class as it was, for the waste transfer note,
+    // and what it takes of a van and a crew, for the day's capacity.
+    const waste = "waste_description, low_code, pops, hazardous, load_hundredths, handling_minutes";
     const [product] = await rows<Record<string, unknown>>(
       server,
       `SELECT ${waste} FROM products WHERE id = 5`,
     );
     expect(product!.low_code).toMatch(/^\d\d \d\d \d\d\*?$/);
+    expect(Number(product!.load_hundredths)).toBeGreaterThan(0);
     expect(
       await rows(server, `SELECT ${waste} FROM order_items WHERE order_id = ?`, order.id),
     ).toEqual([product]);

@@ -185,3 +185,44 @@ describe("the fleet page", () => {
     expect(await rows(server, "SELECT day FROM day_overrides")).toEqual([]);
   });
 });
+
+describe("the staff calendar's fill bars", () => {
+  it("shows each day's load against its fleet, and a blocked day closed with its reason", async () => {
+    const day = addDaysIso(today, 40);
+    const closedDay = addDaysIso(today, 41);
+    // A booking on `day` with one line of 2.5 yd³ × 4 = 10 yd³: a 2-van day carries 40 yd³, a 1-van Sunday 20.
+    const [order] = await rows<{ id: number }>(
+      server,
+      `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
+         status, booking_status, payment_method, total_pence, source)
+       VALUES ('Fill Bar', 'fill@example.com', '07700 900111', '1 Bar St', 'Bath', 'BA1 1BB', ?,
+         'pending', 'pending', 'cash_payment', 10000, 'manual') RETURNING id`,
+      day,
+    );
+    await rows(
+      server,
+      `INSERT INTO order_items (order_id, product_id, product_name, product_description, position,
+         unit_price_pence, quantity, load_hundredths, handling_minutes)
+       VALUES (?, NULL, 'Sofa', '', NULL, 2500, 4, 250, 10)`,
+      order!.id,
+    );
+    await post({ intent: "block", day: closedDay, reason: "Bank holiday" });
+
+    const month = day.slice(0, 7);
+    const calendar = await textOf(
+      await fetch(`${server.url}/dashboard/home?month=${month}`, {
+        headers: { cookie: staff.cookie },
+      }),
+    );
+    const vans = new Date(`${day}T12:00:00Z`).getUTCDay() === 0 ? 1 : 2;
+    const percent = Math.round((1000 / (vans * 2000)) * 100);
+    expect(calendar).toMatch(
+      new RegExp(`aria-label="${formatLongDate(day)}: 1 job, ${percent}% full"`),
+    );
+    expect(calendar).toContain(`data-fill="${percent}"`);
+    if (closedDay.slice(0, 7) === month)
+      expect(calendar).toContain(
+        `aria-label="${formatLongDate(closedDay)}: 0 jobs, closed (Bank holiday)"`,
+      );
+  });
+});

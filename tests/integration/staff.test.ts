@@ -277,7 +277,7 @@ describe("manual bookings from the dashboard", () => {
     expect(html).toContain("Bank transfer");
     expect(html).toContain("22 Canal Street, Manchester, M1 3HT");
     expect(html).toMatch(new RegExp(`data-testid="day-${day}"[^>]*>`));
-    expect(html).toMatch(/: 1 job"/);
+    expect(html).toMatch(/: 1 job, (\d+% full|closed)/);
     expect(html).toContain("Total Bookings For: 1");
   });
 
