@@ -141,7 +141,7 @@ test.describe("a quote answered with a booking", () => {
     const dayLink = page.getByTestId(`day-${date}`);
     await expect(dayLink).toHaveAttribute(
       "aria-label",
-      new RegExp(`^${longDate(date)}: [1-9]\\d* jobs?$`),
+      new RegExp(`^${longDate(date)}: [1-9]\\d* jobs?, (\\d+% full|closed)`),
     );
     await dayLink.click();
     await expect(page).toHaveURL(new RegExp(`[?&]day=${date}$`));
