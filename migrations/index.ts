@@ -14,6 +14,7 @@ import * as m0010 from "./0010_manage_links";
 import * as m0011 from "./0011_cancellations";
 import * as m0012 from "./0012_changes_and_schedule";
 import * as m0013 from "./0013_loads_and_fleet";
+import * as m0014 from "./0014_arrival_windows";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0011_cancellations": m0011,
   "0012_changes_and_schedule": m0012,
   "0013_loads_and_fleet": m0013,
+  "0014_arrival_windows": m0014,
 };
 
 /**
@@ -50,6 +52,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0011_cancellations": m0011,
   "0012_changes_and_schedule": m0012,
   "0013_loads_and_fleet": m0013,
+  "0014_arrival_windows": m0014,
 };
 
 /** SQLite's migrations (the list above). */

@@ -1,27 +1,38 @@
 import { Link } from "@remix-run/react";
 import { cancellationSummary } from "~/lib/cancellation";
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
+import { vatIncluded } from "~/lib/vat";
 
 export interface OrderLine {
   name: string;
   positionLabel: string;
   quantity: number;
   lineTotalPence: number;
+  /** a discount (the "any time" 10%): its name and a negative total, no quantity */
+  discount?: boolean;
 }
 
 /** What is being bought, a line an item: quantity, name, option and the line's total. */
 export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
   return (
     <ul className="checkout-lines">
-      {lines.map((line, index) => (
-        <li key={index}>
-          <span className="checkout-line-name">
-            {line.quantity} × {line.name}
-            <span className="checkout-line-position">{line.positionLabel}</span>
-          </span>
-          <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
-        </li>
-      ))}
+      {lines.map((line, index) =>
+        line.discount ? (
+          <li key={index} className="checkout-line-discount">
+            <span className="checkout-line-name">{line.name}</span>
+            <span className="checkout-line-total">−{formatPence(-line.lineTotalPence)}</span>
+          </li>
+        ) : (
+          <li key={index}>
+            <span className="checkout-line-name">
+              {line.quantity} × {line.name}
+              <span className="checkout-line-position">{line.positionLabel}</span>
+            </span>
+            <span className="checkout-line-total">{formatPence(line.lineTotalPence)}</span>
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -36,10 +47,13 @@ export interface CheckoutBag {
 /** The order beside the checkout form: its lines, the total with the VAT it includes, and the terms. */
 export function CheckoutSummary({
   bag,
+  discountPence = 0,
   licence,
   vatRegistered,
 }: {
   bag: CheckoutBag;
+  /** the "any time" discount, when that window is chosen */
+  discountPence?: number;
   licence: string;
   /** the business charges VAT (VAT_NUMBER set): the terms then say "including VAT" */
   vatRegistered: boolean;
@@ -49,13 +63,19 @@ export function CheckoutSummary({
       <h2 id="order-details">Order details</h2>
       <OrderLines lines={bag.lines} />
       <dl className="checkout-totals">
+        {discountPence > 0 ? (
+          <div className="checkout-discount" data-testid="checkout-discount">
+            <dt>{ANY_TIME_DISCOUNT_LABEL}</dt>
+            <dd>−{formatPence(discountPence)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatPence(bag.subtotalPence)}</dd>
+          <dd data-testid="checkout-total">{formatPence(bag.subtotalPence - discountPence)}</dd>
         </div>
         <div className="checkout-vat">
           <dt>Includes VAT at {bag.vatRate}%</dt>
-          <dd>{formatPence(bag.vatPence)}</dd>
+          <dd>{formatPence(vatIncluded(bag.subtotalPence - discountPence, bag.vatRate))}</dd>
         </div>
       </dl>
       <p className="checkout-note">

@@ -5,6 +5,7 @@ const REASON: Record<Exclude<DayState, "available" | "outside">, string> = {
   past: "not available, too soon to book",
   beyond: "not available yet, too far ahead",
   full: "fully booked",
+  closed: "closed, no collections that day",
 };
 
 /**

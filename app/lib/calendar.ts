@@ -47,8 +47,11 @@ export const monthLabel = (month: string) => format(parseISO(`${month}-01`), "MM
 
 export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
-/** A day of a booking calendar: bookable, or why not ("outside": another month's day in the grid). */
-export type DayState = "available" | "past" | "beyond" | "full" | "outside";
+/**
+ * A day of a booking calendar: bookable, or why not ("outside": another month's day in the grid;
+ * "closed": a blocked day or one with no vans).
+ */
+export type DayState = "available" | "past" | "beyond" | "full" | "closed" | "outside";
 
 export interface CalendarMonth {
   month: string;

@@ -1,12 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import {
-  addDaysIso,
-  isIsoDay,
-  isMonth,
-  monthGrid,
-  shiftMonth,
-  type CalendarMonth,
-} from "~/lib/calendar";
+import { addDaysIso } from "~/lib/calendar";
+import { INVALID_DATE_MESSAGE, type SlotState } from "~/lib/capacity";
 import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
 import { oneWhen } from "~/services/dialect.server";
@@ -14,15 +8,16 @@ import { getSetting } from "./settings.server";
 
 /**
  * Collection days (docs/rules.md#collection-days): from today (before the
- * same-day cut-off, else tomorrow) to 90 days ahead; a day holding as many
- * active bookings as the daily capacity is full. Active: paid orders,
+ * same-day cut-off, else tomorrow) to 90 days ahead; whether a day has room
+ * for a booking is THE capacity rule's (app/models/availability.server.ts).
+ * What fills a day is defined here. Active: paid orders,
  * bookings staff made by hand, card orders still within their 30-minute
  * payment window (so an abandoned checkout frees its slot), and card orders
  * whose payment did not match (money was taken: the day stays held while
  * staff check it).
  */
 
-export const INVALID_DATE_MESSAGE = "Please select a valid date";
+export { INVALID_DATE_MESSAGE };
 /**
  * How long a card payment may take. Stripe closes a Checkout Session no
  * sooner than 30 minutes after it is made; one more minute covers the time
@@ -50,52 +45,31 @@ function isHeld(now: Date) {
 }
 
 /**
- * An order that takes one of its day's slots: a booking, a payment staff
+ * An order that takes its share of its day: a booking, a payment staff
  * are checking (money was taken), or a checkout still being paid.
  */
-function fillsDay(now: Date) {
+export function fillsDay(now: Date) {
   return sql<boolean>`(cancelled_at IS NULL AND (${isBooking} OR payment_review_at IS NOT NULL OR ${isHeld(now)}))`;
 }
 
 export interface BookingRules {
-  capacity: number;
   firstDay: string;
   lastDay: string;
   today: string;
 }
 
 export async function bookingRules(now = new Date()): Promise<BookingRules> {
-  const [capacity, cutoff, windowDays] = await Promise.all([
-    getSetting("daily_capacity"),
+  const [cutoff, windowDays] = await Promise.all([
     getSetting("same_day_cutoff"),
     getSetting("booking_window_days"),
   ]);
   const today = todayInLondon(now);
   const beforeCutoff = londonTime(now) < (cutoff ?? "12:00");
   return {
-    capacity: Number(capacity ?? 8),
     today,
     firstDay: beforeCutoff ? today : addDaysIso(today, 1),
     lastDay: addDaysIso(today, Number(windowDays ?? 90)),
   };
-}
-
-/** Active bookings per day between two days (inclusive). */
-async function activeBookingsByDay(
-  from: string,
-  to: string,
-  now = new Date(),
-  executor: Kysely<DB> = db(),
-): Promise<Map<string, number>> {
-  const rows = await executor
-    .selectFrom("orders")
-    .select(["collection_date", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("collection_date", ">=", from)
-    .where("collection_date", "<=", to)
-    .where(fillsDay(now))
-    .groupBy("collection_date")
-    .execute();
-  return new Map(rows.map((r) => [r.collection_date, Number(r.n)]));
 }
 
 // ---------------------------------------------------------------------------
@@ -104,56 +78,59 @@ async function activeBookingsByDay(
 /** Unpaid checkouts one address may hold on one day (a household needs one; a retry makes two). */
 export const MAX_HOLDS_PER_ADDRESS = 2;
 
-/** Unpaid checkouts a day may hold: half its capacity (at least one, so a small day can be booked). */
-export function holdLimit(capacity: number): number {
-  return Math.max(1, Math.floor(capacity / 2));
+/** Unpaid checkouts a day may hold: half the collections it takes (at least one, so a small day can be booked). */
+export function holdLimit(maxJobs: number): number {
+  return Math.max(1, Math.floor(maxJobs / 2));
 }
 
 export const DAY_HELD_MESSAGE =
   "Other customers are paying for bookings on this day right now. Please choose another date, or try this one again in about 30 minutes.";
 export const ADDRESS_HOLDS_MESSAGE = `You already have ${MAX_HOLDS_PER_ADDRESS} unfinished payments for this day. Finish or cancel one of them, or choose another date.`;
 
-export interface DayLoad {
-  capacity: number;
-  /** active bookings on the day: paid, made by staff, and unpaid checkouts still held */
-  booked: number;
-  /** unpaid card checkouts still holding a slot */
+export interface HoldCount {
+  /** unpaid card checkouts still holding their share of the day */
   held: number;
   /** of those, the ones started from this address */
   heldByAddress: number;
+}
+
+export interface DayLoad extends HoldCount {
+  /** the request's slot by THE capacity rule (holds counted), in the window it takes */
+  slot: SlotState;
+  /** the most collections the day takes */
+  maxJobs: number;
 }
 
 export type HoldDecision =
   { ok: true } | { ok: false; reason: "full" | "day-held" | "address"; message: string };
 
 /**
- * May one more unpaid checkout hold a slot on this day? The one rule for
- * holds (unit-tested as a table): the day is not full, unpaid checkouts hold
- * at most half of it, and one address holds at most two of them.
+ * May one more unpaid checkout hold its share of this day? The one rule for
+ * holds (unit-tested as a table): the booking fits (THE capacity rule),
+ * unpaid checkouts hold at most half the day's collections, and one address
+ * holds at most two of them.
  */
 export function holdDecision(load: DayLoad): HoldDecision {
-  if (load.booked >= load.capacity)
+  if (load.slot.state !== "available")
     return { ok: false, reason: "full", message: INVALID_DATE_MESSAGE };
-  if (load.held >= holdLimit(load.capacity))
+  if (load.held >= holdLimit(load.maxJobs))
     return { ok: false, reason: "day-held", message: DAY_HELD_MESSAGE };
   if (load.heldByAddress >= MAX_HOLDS_PER_ADDRESS)
     return { ok: false, reason: "address", message: ADDRESS_HOLDS_MESSAGE };
   return { ok: true };
 }
 
-/** A day's bookings and holds, counted for holdDecision (inside the transaction that writes the order). */
-export async function dayLoad(
+/** A day's unpaid checkouts, counted for holdDecision (inside the transaction that writes the order). */
+export async function holdsOn(
   day: string,
   clientKey: string,
-  capacity: number,
   now: Date,
   executor: Kysely<DB> = db(),
-): Promise<DayLoad> {
+): Promise<HoldCount> {
   const held = isHeld(now);
   const row = await executor
     .selectFrom("orders")
     .select([
-      sql<number>`coalesce(sum(${oneWhen(fillsDay(now))}), 0)`.as("booked"),
       sql<number>`coalesce(sum(${oneWhen(held)}), 0)`.as("held"),
       sql<number>`coalesce(sum(${oneWhen(sql<boolean>`${held} AND client_key = ${clientKey}`)}), 0)`.as(
         "by_address",
@@ -161,75 +138,7 @@ export async function dayLoad(
     ])
     .where("collection_date", "=", day)
     .executeTakeFirstOrThrow();
-  return {
-    capacity,
-    booked: Number(row.booked),
-    held: Number(row.held),
-    heldByAddress: Number(row.by_address),
-  };
-}
-
-export type DateCheck = { ok: true; full: boolean } | { ok: false; message: string };
-
-/**
- * Is this a day a collection can be booked for? Customers: within the window
- * and not full. Staff may book today whatever the time, and a full day (the
- * caller shows a warning).
- */
-export async function checkCollectionDate(
-  day: unknown,
-  who: "customer" | "staff",
-  now = new Date(),
-): Promise<DateCheck> {
-  if (!isIsoDay(day)) return { ok: false, message: INVALID_DATE_MESSAGE };
-  const rules = await bookingRules(now);
-  const first = who === "staff" ? rules.today : rules.firstDay;
-  if (day < first || day > rules.lastDay) return { ok: false, message: INVALID_DATE_MESSAGE };
-  const booked = (await activeBookingsByDay(day, day, now)).get(day) ?? 0;
-  const full = booked >= rules.capacity;
-  if (full && who === "customer") return { ok: false, message: INVALID_DATE_MESSAGE };
-  return { ok: true, full };
-}
-
-export interface CheckoutCalendar extends CalendarMonth {
-  firstDay: string;
-  lastDay: string;
-}
-type CalendarDay = CalendarMonth["weeks"][number][number];
-
-/** A month of collection days, each marked bookable or with the reason it is not. */
-export async function collectionCalendar(
-  requested: string | null | undefined,
-  now = new Date(),
-): Promise<CheckoutCalendar> {
-  const rules = await bookingRules(now);
-  const firstMonth = rules.firstDay.slice(0, 7);
-  const lastMonth = rules.lastDay.slice(0, 7);
-  const month =
-    isMonth(requested) && requested >= firstMonth && requested <= lastMonth
-      ? requested
-      : firstMonth;
-  const grid = monthGrid(month);
-  const from = grid[0]![0]!.day;
-  const to = grid.at(-1)!.at(-1)!.day;
-  const booked = await activeBookingsByDay(from, to, now);
-  const weeks = grid.map((week) =>
-    week.map(({ day, inMonth }): CalendarDay => {
-      if (!inMonth) return { day, state: "outside" };
-      if (day < rules.firstDay) return { day, state: "past" };
-      if (day > rules.lastDay) return { day, state: "beyond" };
-      if ((booked.get(day) ?? 0) >= rules.capacity) return { day, state: "full" };
-      return { day, state: "available" };
-    }),
-  );
-  return {
-    month,
-    weeks,
-    firstDay: rules.firstDay,
-    lastDay: rules.lastDay,
-    previous: month > firstMonth ? shiftMonth(month, -1) : null,
-    next: month < lastMonth ? shiftMonth(month, 1) : null,
-  };
+  return { held: Number(row.held), heldByAddress: Number(row.by_address) };
 }
 
 /** Jobs per day for the staff calendar: every order on that day except card orders never paid. */

@@ -10,6 +10,7 @@ import {
   type BagErrorCode,
   type CartLine,
 } from "~/lib/cart";
+import { anyTimeDiscountPence, anyTimeOffered, orderLoad } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
 import { vatIncluded } from "~/lib/vat";
 import { config } from "~/services/config.server";
@@ -286,6 +287,24 @@ export async function checkOrderLines(raw: readonly RawLine[]): Promise<LineChec
  * includes, lines whose product left the shop, and (before the form is
  * filled in) why the site cannot take an order this big online.
  */
+/**
+ * What a bag's lines take of a van and a crew (THE capacity rule's request), as the products say
+ * today; a line whose product has gone counts nothing.
+ */
+export async function bagNeed(
+  lines: readonly { id: number; quantity: number }[],
+): Promise<{ loadHundredths: number; minutes: number }> {
+  const products = await getProductsByIds(lines.map((l) => l.id));
+  const { loadHundredths, minutes } = orderLoad(
+    lines.map((l) => ({
+      quantity: l.quantity,
+      loadHundredths: products.get(l.id)?.loadHundredths ?? null,
+      handlingMinutes: products.get(l.id)?.handlingMinutes ?? null,
+    })),
+  );
+  return { loadHundredths, minutes };
+}
+
 export async function checkoutBag(cart: readonly CartLine[]) {
   const [bag, vatRate] = await Promise.all([priceBag(cart), vatRatePercent()]);
   const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
@@ -296,6 +315,10 @@ export async function checkoutBag(cart: readonly CartLine[]) {
       quantity: l.quantity,
       lineTotalPence: l.lineTotalPence,
     })),
+    /** what the bag takes of a van and a crew (THE capacity rule's request) */
+    need: await bagNeed(bag.lines),
+    /** the "any time" discount, when every item is left outside (null: any time is not offered) */
+    anyTimeDiscountPence: anyTimeOffered(bag.lines) ? anyTimeDiscountPence("any", bag.lines) : null,
     subtotalPence: bag.subtotalPence,
     vatPence: vatIncluded(bag.subtotalPence, vatRate),
     vatRate,

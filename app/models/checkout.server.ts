@@ -21,12 +21,16 @@ import {
   type UiMode,
 } from "~/services/payments.server";
 import {
-  bookingRules,
-  checkCollectionDate,
-  dayLoad,
-  holdDecision,
-  INVALID_DATE_MESSAGE,
-} from "./booking.server";
+  anyTimeDiscountPence,
+  anyTimeOffered,
+  ANY_TIME_NOT_OFFERED_MESSAGE,
+  isWindowChoice,
+  orderLoad,
+  pickWindow,
+  type WindowChoice,
+} from "~/lib/capacity";
+import { checkCollectionDate, dayAvailability, type Need } from "./availability.server";
+import { holdDecision, holdsOn, INVALID_DATE_MESSAGE } from "./booking.server";
 import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "./contact-details.server";
 import { abandonKey, closePayment, completePayment, startPayment } from "./payment.server";
@@ -98,16 +102,64 @@ export function apiCartLine(item: Record<string, unknown>): RawLine {
 }
 
 export type CheckoutField =
-  keyof z.infer<typeof checkoutSchema> | "date" | BusinessField | "notes" | "early_start";
+  | keyof z.infer<typeof checkoutSchema>
+  | "date"
+  | "window"
+  | BusinessField
+  | "notes"
+  | "early_start";
 
 /**
  * The notice above the form: the date's own message when only the date is wrong
  * (docs/rules.md#collection-days).
  */
 function checkoutFailureMessage(errors: FieldErrors<CheckoutField>): string {
-  const fields = Object.keys(errors).filter((field) => field !== "date" && field !== "early_start");
+  const fields = Object.keys(errors).filter(
+    (field) => field !== "date" && field !== "window" && field !== "early_start",
+  );
   if (fields.length > 0) return CHECKOUT_CHECK_DETAILS;
-  return errors.date ?? errors.early_start ?? CHECKOUT_FAILED;
+  return errors.date ?? errors.window ?? errors.early_start ?? CHECKOUT_FAILED;
+}
+
+export const CHOOSE_WINDOW_MESSAGE = "Please choose an arrival time";
+
+/**
+ * The arrival window as sent. Left out (an /api client, or a form sent without one): null, the
+ * first window that fits (pickWindow); the page's form asks for one. Any time only for a bag of
+ * items left outside.
+ */
+export function checkWindowChoice(
+  value: unknown,
+  lines: readonly { position: string | null }[],
+): { ok: true; window: WindowChoice | null } | { ok: false; message: string } {
+  if (value === undefined || value === null || value === "") return { ok: true, window: null };
+  if (!isWindowChoice(value)) return { ok: false, message: CHOOSE_WINDOW_MESSAGE };
+  if (value === "any" && !anyTimeOffered(lines))
+    return { ok: false, message: ANY_TIME_NOT_OFFERED_MESSAGE };
+  return { ok: true, window: value };
+}
+
+/**
+ * Inside the transaction that writes a booking (the day's lock held): the window it takes by
+ * THE capacity rule, holds counted, and whether it may hold its share of the day unpaid.
+ */
+async function claimDay(
+  trx: Kysely<DB>,
+  claim: { date: string; need: Need; window: WindowChoice | null; clientKey: string; now: Date },
+): Promise<
+  { ok: true; window: WindowChoice } | { ok: false; message: string; field: "date" | "window" }
+> {
+  const answer = await dayAvailability(claim.date, claim.need, { now: claim.now, executor: trx });
+  const pick = pickWindow(answer, claim.window);
+  if (!pick.ok)
+    return { ok: false, message: pick.message, field: pick.dayFull ? "date" : "window" };
+  const decision = holdDecision({
+    slot: pick.slot,
+    maxJobs: answer.jobsCapacity,
+    ...(await holdsOn(claim.date, claim.clientKey, claim.now, trx)),
+  });
+  if (!decision.ok) return { ok: false, message: decision.message, field: "date" };
+  return { ok: true, window: pick.window };
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -344,11 +396,27 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   // A product retired in the moment between the check and the pricing: never book a shorter order.
   if (bag.dropped > 0)
     return failure(400, "An item in your order has just become unavailable.", errors, bag.dropped);
-  if (!parsed.success || !business.ok || !notes.ok || !dateCheck.ok || !early.ok || !isIsoDay(date))
+  const windowChoice = checkWindowChoice(request.values.window, bag.lines);
+  if (!windowChoice.ok) errors.window = windowChoice.message;
+  if (
+    !parsed.success ||
+    !business.ok ||
+    !notes.ok ||
+    !dateCheck.ok ||
+    !early.ok ||
+    !windowChoice.ok ||
+    !isIsoDay(date)
+  )
     return failure(400, checkoutFailureMessage(errors), errors);
-  const rules = await bookingRules(now);
   const contact = parsed.data;
   const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
+  const need = orderLoad(
+    bag.lines.map((line) => ({
+      quantity: line.quantity,
+      loadHundredths: descriptions.get(line.id)?.loadHundredths ?? null,
+      handlingMinutes: descriptions.get(line.id)?.handlingMinutes ?? null,
+    })),
+  );
   const clientKey = clientKeyOf(request.clientIp);
   // Each new order holds a slot for up to 31 minutes: one address may start only so many.
   const limit = checkoutRateLimit(request.clientIp);
@@ -369,8 +437,15 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       if (twin) return { twin };
       const allowed = await checkRateLimit(limit, now, trx);
       if (!allowed.allowed) return allowed;
-      const decision = holdDecision(await dayLoad(date, clientKey, rules.capacity, now, trx));
-      if (!decision.ok) return decision;
+      const claimed = await claimDay(trx, {
+        date,
+        need,
+        window: windowChoice.window,
+        clientKey,
+        now,
+      });
+      if (!claimed.ok) return claimed;
+      const discountPence = anyTimeDiscountPence(claimed.window, bag.lines);
       const order = await trx
         .insertInto("orders")
         .values({
@@ -386,8 +461,10 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           notes: notes.notes,
           early_start_requested: early.ok && early.requested ? 1 : 0,
           collection_date: date,
+          arrival_window: claimed.window,
+          window_discount_pence: discountPence,
           payment_method: "card",
-          total_pence: bag.subtotalPence,
+          total_pence: bag.subtotalPence - discountPence,
           checkout_token: token ?? newCheckoutToken(),
           source: "web",
           client_key: clientKey,
@@ -431,7 +508,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       ...failure(429, checkoutRateLimitMessage(created.retryAfterSeconds)),
       retryAfterSeconds: created.retryAfterSeconds,
     } as CheckoutResult;
-  if ("ok" in created) return failure(400, created.message, { date: created.message });
+  if ("ok" in created) return failure(400, created.message, { [created.field]: created.message });
 
   try {
     const session = await startPayment(gateway, created, request.uiMode, request.siteUrl);
@@ -454,13 +531,15 @@ export interface QuoteCheckoutRequest {
   business?: { business?: unknown; business_name?: unknown; sic_code?: unknown };
   /** the early-start tick (CCR reg. 36), as the form sent it */
   earlyStart?: unknown;
+  /** the arrival window, as the form sent it (left out: the first that fits) */
+  window?: unknown;
   uiMode: UiMode;
   siteUrl: string;
   clientIp: string;
   now?: Date;
 }
 
-export type QuoteCheckoutField = "date" | BusinessField | "early_start";
+export type QuoteCheckoutField = "date" | "window" | BusinessField | "early_start";
 
 export type QuoteCheckoutResult =
   | {
@@ -507,6 +586,9 @@ export async function startQuoteCheckout(
   if (!dateOk) return quoteFailure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
   const early = checkEarlyStart(flagValue(request.earlyStart), todayInLondon(now), date);
   if (!early.ok) return quoteFailure(400, early.message, { early_start: early.message });
+  const windowChoice = checkWindowChoice(request.window, offer.lines);
+  if (!windowChoice.ok)
+    return quoteFailure(400, windowChoice.message, { window: windowChoice.message });
 
   // An unpaid attempt at this offer (another tab, or back from the card page) is closed at
   // the provider first; if it was paid after all, that is the booking.
@@ -533,11 +615,21 @@ export async function startQuoteCheckout(
     await closePayment(order.id, "expired");
   }
 
-  const rules = await bookingRules(now);
   const clientKey = clientKeyOf(request.clientIp);
   const limit = checkoutRateLimit(request.clientIp);
   const products = await getProductsByIds(
     offer.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  // A free line carries no load until staff give it one (it counts 0).
+  const need = orderLoad(
+    offer.lines.map((line) => {
+      const snapshot = loadSnapshot(line.productId ? products.get(line.productId) : undefined);
+      return {
+        quantity: line.quantity,
+        loadHundredths: snapshot.load_hundredths,
+        handlingMinutes: snapshot.handling_minutes,
+      };
+    }),
   );
   const created = await db()
     .transaction()
@@ -559,8 +651,15 @@ export async function startQuoteCheckout(
       if (twin) return { twin: true as const };
       const allowed = await checkRateLimit(limit, now, trx);
       if (!allowed.allowed) return allowed;
-      const decision = holdDecision(await dayLoad(date, clientKey, rules.capacity, now, trx));
-      if (!decision.ok) return decision;
+      const claimed = await claimDay(trx, {
+        date,
+        need,
+        window: windowChoice.window,
+        clientKey,
+        now,
+      });
+      if (!claimed.ok) return claimed;
+      const discountPence = anyTimeDiscountPence(claimed.window, offer.lines);
       const { customer } = offer;
       const order = await trx
         .insertInto("orders")
@@ -576,8 +675,10 @@ export async function startQuoteCheckout(
           sic_code: business.business?.sicCode ?? null,
           early_start_requested: early.requested ? 1 : 0,
           collection_date: date,
+          arrival_window: claimed.window,
+          window_discount_pence: discountPence,
           payment_method: "card",
-          total_pence: offer.totalPence,
+          total_pence: offer.totalPence - discountPence,
           checkout_token: newCheckoutToken(),
           source: "quote",
           quote_id: offer.quoteId,
@@ -628,7 +729,8 @@ export async function startQuoteCheckout(
     );
   if ("allowed" in created)
     return quoteFailure(429, checkoutRateLimitMessage(created.retryAfterSeconds));
-  if ("ok" in created) return quoteFailure(400, created.message, { date: created.message });
+  if ("ok" in created)
+    return quoteFailure(400, created.message, { [created.field]: created.message });
 
   try {
     const session = await startPayment(

@@ -1,4 +1,5 @@
 import { CANCELLATION_POLICY, cancellationPolicy } from "~/lib/cancellation";
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { lineName } from "~/lib/positions";
@@ -38,14 +39,25 @@ export interface Receipt {
   manageLink?: string;
   /** the calendar event's SEQUENCE (orders.ics_sequence): 0 until the booking is rearranged */
   icsSequence?: number;
+  /** the arrival window as customers read it, "Morning, 7:00 to 12:00" (arrivalText) */
+  arrival?: string;
+  /** the "any time" discount already off total_pence (orders.window_discount_pence) */
+  window_discount_pence?: number;
 }
 
 function itemLines(receipt: Receipt): string[] {
-  return receipt.items.map(
-    (item) =>
-      `  ${item.quantity} × ${lineName(item.product_name, item.position)}: ${formatPence(item.unit_price_pence * item.quantity)}`,
-  );
+  const discount = receipt.window_discount_pence ?? 0;
+  return [
+    ...receipt.items.map(
+      (item) =>
+        `  ${item.quantity} × ${lineName(item.product_name, item.position)}: ${formatPence(item.unit_price_pence * item.quantity)}`,
+    ),
+    ...(discount > 0 ? [`  ${ANY_TIME_DISCOUNT_LABEL}: −${formatPence(discount)}`] : []),
+  ];
 }
+
+/** "Arrival: Morning, 7:00 to 12:00", under the collection date. */
+const arrivalLines = (receipt: Receipt) => (receipt.arrival ? [`Arrival: ${receipt.arrival}`] : []);
 
 /** The business's registration, at the foot of every email to a customer. */
 function registrationFooter(): string[] {
@@ -72,6 +84,7 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
       "",
       `Booking reference: ${ref}`,
       `Collection date: ${formatLongDate(receipt.collection_date)}`,
+      ...arrivalLines(receipt),
       `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
       "",
       "What we will collect:",
@@ -154,6 +167,7 @@ export function bookingNotificationEmail(receipt: Receipt): OutgoingEmail {
       "",
       `Booking reference: HB${receipt.id}`,
       `Collection date: ${formatLongDate(receipt.collection_date)}`,
+      ...arrivalLines(receipt),
       `Customer: ${receipt.full_name}`,
       `Email: ${receipt.email}`,
       `Phone: ${receipt.phone_number}`,
@@ -199,6 +213,7 @@ export function rearrangementConfirmationEmail(r: Rearrangement): OutgoingEmail 
       "",
       `Booking reference: ${ref}`,
       `New collection date: ${formatLongDate(receipt.collection_date)}`,
+      ...arrivalLines(receipt),
       `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
       "",
       "What we will collect:",
@@ -757,7 +772,9 @@ export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
       `This is a reminder that ${business.name} is collecting from you tomorrow.`,
       "",
       `Booking reference: ${ref}`,
-      `Collection date: ${formatLongDate(receipt.collection_date)}, between 07:00 and 22:00`,
+      ...(receipt.arrival
+        ? [`Collection date: ${formatLongDate(receipt.collection_date)}`, ...arrivalLines(receipt)]
+        : [`Collection date: ${formatLongDate(receipt.collection_date)}, between 07:00 and 22:00`]),
       `Collection address: ${receipt.address_1}, ${receipt.town}, ${receipt.postcode}`,
       "We call you about 30 minutes before we arrive.",
       "",

@@ -1,20 +1,20 @@
 import { getDay, parseISO } from "date-fns";
-import { sql } from "kysely";
+import type { Kysely } from "kysely";
 import {
-  dayCapacity,
   formatLoadYards,
   formatMinute,
   parseWindow,
   WEEKDAY_NAMES,
+  windowDescription,
   WINDOW_KEYS,
   type ArrivalWindow,
+  type WindowChoice,
   type DayFleet,
   type WindowKey,
 } from "~/lib/capacity";
-import { addDaysIso, isIsoDay } from "~/lib/calendar";
-import { db } from "~/services/db.server";
+import { isIsoDay } from "~/lib/calendar";
+import { db, type DB } from "~/services/db.server";
 import { isUniqueViolation } from "~/services/dialect.server";
-import { isBooking } from "./booking.server";
 
 /**
  * The fleet (docs/rules.md#capacity-by-load): vans per weekday, a van's load per trip, trips per
@@ -32,6 +32,8 @@ export const MAX_VAN_LOAD = 5000;
 export const MAX_TRIPS = 10;
 export const MAX_CREW_MINUTES = 24 * 60;
 export const MAX_REASON = 200;
+/** The most collections a day may be set to take. */
+export const MAX_JOBS = 200;
 
 export interface FleetSettings {
   /** vans working on each weekday, Sunday first */
@@ -39,6 +41,8 @@ export interface FleetSettings {
   vanLoadHundredths: number;
   tripsPerDay: number;
   crewMinutesPerDay: number;
+  /** the most collections a day takes, whatever their load (the daily_capacity setting) */
+  maxJobs: number;
   windows: ArrivalWindow[];
 }
 
@@ -49,7 +53,7 @@ const DEFAULT_WINDOWS: Record<WindowKey, string> = {
 };
 
 export type FleetField =
-  `vans_${number}` | "van_load" | "van_trips" | "crew_minutes" | `window_${WindowKey}`;
+  `vans_${number}` | "van_load" | "van_trips" | "crew_minutes" | "max_jobs" | `window_${WindowKey}`;
 
 type Checked<T, F extends string> =
   { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
@@ -113,6 +117,8 @@ export function checkFleetSettings(
     "a crew's working minutes in a day",
   );
   if (!minutes.ok) errors.crew_minutes = minutes.error;
+  const jobs = wholeNumber(values.max_jobs, 1, MAX_JOBS, "the most collections in a day");
+  if (!jobs.ok) errors.max_jobs = jobs.error;
   const windows: ArrivalWindow[] = [];
   for (const key of WINDOW_KEYS) {
     const parsed = parseWindow(text(values[`window_${key}`]));
@@ -129,7 +135,7 @@ export function checkFleetSettings(
     }
     windows.push({ key, ...parsed });
   }
-  if (Object.keys(errors).length > 0 || !load.ok || !trips.ok || !minutes.ok)
+  if (Object.keys(errors).length > 0 || !load.ok || !trips.ok || !minutes.ok || !jobs.ok)
     return { ok: false, errors };
   return {
     ok: true,
@@ -138,6 +144,7 @@ export function checkFleetSettings(
       vanLoadHundredths: load.value,
       tripsPerDay: trips.value,
       crewMinutesPerDay: minutes.value,
+      maxJobs: jobs.value,
       windows,
     },
   };
@@ -147,17 +154,24 @@ const SETTING_KEYS = [
   "van_load_hundredths",
   "van_trips_per_day",
   "crew_minutes_per_day",
+  "daily_capacity",
   "window_morning",
   "window_afternoon",
   "window_evening",
 ] as const;
 
 /** The fleet as stored (a missing or broken setting reads as the migration's default). */
-export async function getFleetSettings(): Promise<FleetSettings> {
-  const [days, settings] = await Promise.all([
-    db().selectFrom("fleet_days").select(["weekday", "vans"]).orderBy("weekday").execute(),
-    db().selectFrom("settings").select(["key", "value"]).where("key", "in", SETTING_KEYS).execute(),
-  ]);
+export async function getFleetSettings(executor: Kysely<DB> = db()): Promise<FleetSettings> {
+  const days = await executor
+    .selectFrom("fleet_days")
+    .select(["weekday", "vans"])
+    .orderBy("weekday")
+    .execute();
+  const settings = await executor
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", SETTING_KEYS)
+    .execute();
   const setting = (key: string) => settings.find((s) => s.key === key)?.value ?? "";
   const positive = (value: string, fallback: number) => {
     const n = Number(value);
@@ -170,6 +184,7 @@ export async function getFleetSettings(): Promise<FleetSettings> {
     vanLoadHundredths: positive(setting("van_load_hundredths"), 1000),
     tripsPerDay: positive(setting("van_trips_per_day"), 2),
     crewMinutesPerDay: positive(setting("crew_minutes_per_day"), 600),
+    maxJobs: positive(setting("daily_capacity"), 8),
     windows: WINDOW_KEYS.map((key) => ({
       key,
       ...(parseWindow(setting(`window_${key}`)) ?? parseWindow(DEFAULT_WINDOWS[key])!),
@@ -184,6 +199,7 @@ export function fleetFormValues(fleet: FleetSettings): Record<string, string> {
     van_load: formatLoadYards(fleet.vanLoadHundredths),
     van_trips: String(fleet.tripsPerDay),
     crew_minutes: String(fleet.crewMinutesPerDay),
+    max_jobs: String(fleet.maxJobs),
     ...Object.fromEntries(
       fleet.windows.map((w) => [
         `window_${w.key}`,
@@ -205,6 +221,7 @@ export async function saveFleetSettings(
     van_load_hundredths: String(fleet.vanLoadHundredths),
     van_trips_per_day: String(fleet.tripsPerDay),
     crew_minutes_per_day: String(fleet.crewMinutesPerDay),
+    daily_capacity: String(fleet.maxJobs),
     ...(Object.fromEntries(
       fleet.windows.map((w) => [
         `window_${w.key}`,
@@ -380,98 +397,61 @@ export async function upcomingDayOverrides(today: string): Promise<DayOverride[]
   return rows.map((r) => ({ day: r.day, vans: r.vans, reason: r.reason, createdBy: r.created_by }));
 }
 
+export interface FleetDay {
+  fleet: DayFleet;
+  /** why the day takes no collections (a blocked day's reason), or null when it is open */
+  blocked: string | null;
+  windows: ArrivalWindow[];
+}
+
 /**
- * What THE capacity rule needs about a day: its fleet (the weekday's vans, or the override's),
- * its blocked reason (null when open) and the windows.
+ * What THE capacity rule needs about each day between two (inclusive): its fleet (the weekday's
+ * vans, or the override's), its blocked reason and the windows. Three queries whatever the range;
+ * pass the transaction that writes a booking as `executor`.
  */
-export async function fleetOnDay(
-  day: string,
-): Promise<{ fleet: DayFleet; blocked: string | null; windows: ArrivalWindow[] }> {
-  const [settings, blocked, override] = await Promise.all([
-    getFleetSettings(),
-    db().selectFrom("blocked_days").select("reason").where("day", "=", day).executeTakeFirst(),
-    db().selectFrom("day_overrides").select("vans").where("day", "=", day).executeTakeFirst(),
-  ]);
-  const weekday = getDay(parseISO(day));
-  return {
+export async function fleetForDays(
+  from: string,
+  to: string,
+  executor: Kysely<DB> = db(),
+): Promise<(day: string) => FleetDay> {
+  const settings = await getFleetSettings(executor);
+  const blocked = await executor
+    .selectFrom("blocked_days")
+    .select(["day", "reason"])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .execute();
+  const overrides = await executor
+    .selectFrom("day_overrides")
+    .select(["day", "vans"])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .execute();
+  return (day) => ({
     fleet: {
-      vans: override?.vans ?? settings.weekdayVans[weekday] ?? 0,
+      vans:
+        overrides.find((o) => o.day === day)?.vans ??
+        settings.weekdayVans[getDay(parseISO(day))] ??
+        0,
       vanLoadHundredths: settings.vanLoadHundredths,
       tripsPerDay: settings.tripsPerDay,
       crewMinutesPerDay: settings.crewMinutesPerDay,
+      maxJobs: settings.maxJobs,
     },
-    blocked: blocked?.reason ?? null,
+    blocked: blocked.find((b) => b.day === day)?.reason ?? null,
     windows: settings.windows,
-  };
+  });
 }
 
-export interface DayFill {
-  /** how full the day is with its bookings, in whole percent (the fuller of load and crew minutes) */
-  fillPercent: number;
-  /** why the day takes no collections, or null when it is open */
-  closed: string | null;
+/** What THE capacity rule needs about one day (fleetForDays for a day). */
+export async function fleetOnDay(day: string, executor: Kysely<DB> = db()): Promise<FleetDay> {
+  return (await fleetForDays(day, day, executor))(day);
 }
 
-/**
- * Each day's fill between two days (inclusive), for the staff calendar's bars: the bookings on
- * the day (their lines' load and minutes, as snapshot) against its fleet, by THE capacity rule.
- * Four queries for the whole range, whatever its length.
- */
-export async function daysFill(from: string, to: string): Promise<Map<string, DayFill>> {
-  const [settings, blocked, overrides, booked] = await Promise.all([
-    getFleetSettings(),
-    db()
-      .selectFrom("blocked_days")
-      .select(["day", "reason"])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .execute(),
-    db()
-      .selectFrom("day_overrides")
-      .select(["day", "vans"])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .execute(),
-    db()
-      .selectFrom("orders")
-      .innerJoin("order_items", "order_items.order_id", "orders.id")
-      .select([
-        "orders.collection_date",
-        sql<number>`sum(coalesce(order_items.load_hundredths, 0) * order_items.quantity)`.as(
-          "load",
-        ),
-        sql<number>`sum(coalesce(order_items.handling_minutes, 0) * order_items.quantity)`.as(
-          "minutes",
-        ),
-      ])
-      .where("orders.collection_date", ">=", from)
-      .where("orders.collection_date", "<=", to)
-      .where(isBooking)
-      .groupBy("orders.collection_date")
-      .execute(),
-  ]);
-  const fills = new Map<string, DayFill>();
-  for (let day = from; day <= to; day = addDaysIso(day, 1)) {
-    const override = overrides.find((o) => o.day === day);
-    const load = booked.find((b) => b.collection_date === day);
-    const answer = dayCapacity({
-      fleet: {
-        vans: override?.vans ?? settings.weekdayVans[getDay(parseISO(day))] ?? 0,
-        vanLoadHundredths: settings.vanLoadHundredths,
-        tripsPerDay: settings.tripsPerDay,
-        crewMinutesPerDay: settings.crewMinutesPerDay,
-      },
-      blocked: blocked.find((b) => b.day === day)?.reason ?? null,
-      windows: settings.windows,
-      bookings: load
-        ? [{ loadHundredths: Number(load.load), minutes: Number(load.minutes), window: "any" }]
-        : [],
-      request: { loadHundredths: 0, minutes: 0, window: "any" },
-    });
-    fills.set(day, {
-      fillPercent: answer.fillPercent,
-      closed: answer.day.state === "blocked" ? answer.day.reason : null,
-    });
-  }
-  return fills;
+/** A booking's arrival window as customers read it: "Morning, 7:00 to 12:00" (the fleet's windows). */
+export async function arrivalText(
+  window: WindowChoice,
+  executor: Kysely<DB> = db(),
+): Promise<string> {
+  return windowDescription(window, (await getFleetSettings(executor)).windows);
 }

@@ -1,3 +1,4 @@
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { POSITION_LABELS } from "~/lib/positions";
 import { createTtlCache } from "~/lib/ttl-cache";
 import { db } from "~/services/db.server";
@@ -157,7 +158,7 @@ export async function demoPayment(sessionId: string) {
   }
   const order = await db()
     .selectFrom("orders")
-    .select(["collection_date", "total_pence"])
+    .select(["collection_date", "total_pence", "window_discount_pence"])
     .where("id", "=", session.orderId)
     .executeTakeFirstOrThrow();
   const items = await orderItems(session.orderId);
@@ -166,12 +167,25 @@ export async function demoPayment(sessionId: string) {
     totalPence: order.total_pence,
     collectionDate: order.collection_date,
     returnTo: `/payment?session_id=${encodeURIComponent(sessionId)}`,
-    items: items.map((item) => ({
-      name: item.product_name,
-      positionLabel: item.position ? POSITION_LABELS[item.position] : "",
-      quantity: item.quantity,
-      lineTotalPence: item.unit_price_pence * item.quantity,
-    })),
+    items: [
+      ...items.map((item) => ({
+        name: item.product_name,
+        positionLabel: item.position ? POSITION_LABELS[item.position] : "",
+        quantity: item.quantity,
+        lineTotalPence: item.unit_price_pence * item.quantity,
+      })),
+      ...(order.window_discount_pence > 0
+        ? [
+            {
+              name: ANY_TIME_DISCOUNT_LABEL,
+              positionLabel: "",
+              quantity: 1,
+              lineTotalPence: -order.window_discount_pence,
+              discount: true,
+            },
+          ]
+        : []),
+    ],
   };
 }
 

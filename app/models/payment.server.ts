@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { ANY_TIME_DISCOUNT_PERCENT, unitDiscountPence } from "~/lib/capacity";
 import type { PaymentClosed } from "~/lib/domain";
 import { lineName } from "~/lib/positions";
 import { config } from "~/services/config.server";
@@ -19,6 +20,7 @@ import {
   bookingNotificationEmail,
   paymentReviewEmail,
 } from "./emails.server";
+import { arrivalText } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { manageToken, managePath } from "./manage-booking.server";
 import { markQuoteBooked } from "./quote-offer.server";
@@ -111,13 +113,26 @@ export async function startPayment(
   cancelPath = "/checkout",
 ): Promise<GatewaySession> {
   const items = await orderItems(order.id);
+  const { window_discount_pence: discountPence } = await db()
+    .selectFrom("orders")
+    .select("window_discount_pence")
+    .where("id", "=", order.id)
+    .executeTakeFirstOrThrow();
   const created = Date.parse(order.created_at);
   const session = await gateway.createSession({
     orderId: order.id,
     uiMode,
+    // The provider takes no negative line: an "any time" order sends each unit at its discounted
+    // price (anyTimeDiscountPence is the sum of those unit discounts, so the totals agree).
     lines: items.map((item) => ({
-      name: lineName(item.product_name, item.position),
-      unitPence: item.unit_price_pence,
+      name:
+        discountPence > 0
+          ? `${lineName(item.product_name, item.position)}, any time (${ANY_TIME_DISCOUNT_PERCENT}% off)`
+          : lineName(item.product_name, item.position),
+      unitPence:
+        discountPence > 0
+          ? item.unit_price_pence - unitDiscountPence(item.unit_price_pence)
+          : item.unit_price_pence,
       quantity: item.quantity,
     })),
     customerEmail: order.email,
@@ -330,6 +345,7 @@ export async function completePayment(
       await markQuoteBooked(trx, order, now);
       const receipt = {
         ...order,
+        arrival: await arrivalText(order.arrival_window, trx),
         items: await orderItems(order.id, trx),
         vatRate,
         manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,

@@ -14,11 +14,15 @@ import { lockKeys } from "~/services/dialect.server";
 import { paymentGateway, type GatewaySession, type UiMode } from "~/services/payments.server";
 import type { BookingChangeStatus, DB } from "~/services/schema";
 import {
-  bookingRules,
-  dayLoad,
-  INVALID_DATE_MESSAGE,
-  PAYMENT_WINDOW_MINUTES,
-} from "./booking.server";
+  isWindowChoice,
+  orderLoad,
+  pickWindow,
+  windowName,
+  type WindowChoice,
+} from "~/lib/capacity";
+import { dayAvailability } from "./availability.server";
+import { bookingRules, INVALID_DATE_MESSAGE, PAYMENT_WINDOW_MINUTES } from "./booking.server";
+import { arrivalText } from "./fleet.server";
 import {
   rearrangementConfirmationEmail,
   rearrangementNotificationEmail,
@@ -42,8 +46,9 @@ const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 export const REARRANGE_MESSAGES = {
   notFound: "We could not find that booking.",
-  sameDay: "That is already your collection date. Please choose another day.",
+  sameDay: "That is already your collection date and time. Please choose another day or time.",
   full: "That day is now fully booked. Please choose another.",
+  window: "Please choose an arrival time",
   unavailable: (phone: string) =>
     `Card payment is not available online at the moment, so the date cannot be changed here. Please call us on ${phone}.`,
   gatewayDown: (phone: string) =>
@@ -79,10 +84,46 @@ function rearrangeTermsOf(order: ChangingOrder, now: Date): ChangeTerms {
 const isCustomersBooking = (order: ChangingOrder) =>
   !(order.payment_method === "card" && order.status !== "complete");
 
-/** The day may take one more booking (this order is on another day, so it is not counted). */
-async function dayHasRoom(trx: Executor, day: string, capacity: number, now: Date) {
-  const load = await dayLoad(day, "", capacity, now, trx);
-  return load.booked < capacity;
+/**
+ * The window a move asks for: a booking made for any time (its price has the any-time discount)
+ * stays any time; otherwise a window named on the form, or the booking's own when none is named.
+ */
+function askedWindow(
+  order: ChangingOrder,
+  value: unknown,
+): { ok: true; window: WindowChoice } | { ok: false } {
+  if (order.arrival_window === "any") return { ok: true, window: "any" };
+  if (value === undefined || value === null || value === "")
+    return { ok: true, window: order.arrival_window };
+  if (!isWindowChoice(value) || value === "any") return { ok: false };
+  return { ok: true, window: value };
+}
+
+/**
+ * Does the booking fit `day` in `window` by THE capacity rule (in the caller's transaction,
+ * holding the day's lock)? The order itself is not counted: on its own day it is being moved.
+ */
+async function fitsDay(
+  trx: Executor,
+  order: ChangingOrder,
+  day: string,
+  window: WindowChoice,
+  now: Date,
+): Promise<boolean> {
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["quantity", "load_hundredths", "handling_minutes"])
+    .where("order_id", "=", order.id)
+    .execute();
+  const need = orderLoad(
+    items.map((i) => ({
+      quantity: i.quantity,
+      loadHundredths: i.load_hundredths,
+      handlingMinutes: i.handling_minutes,
+    })),
+  );
+  const answer = await dayAvailability(day, need, { now, executor: trx, excludeOrderId: order.id });
+  return pickWindow(answer, window).ok;
 }
 
 /**
@@ -93,7 +134,7 @@ async function dayHasRoom(trx: Executor, day: string, capacity: number, now: Dat
 async function applyMove(
   trx: Executor,
   order: ChangingOrder,
-  change: { toDate: string; feePence: number; actor: string },
+  change: { toDate: string; toWindow: WindowChoice; feePence: number; actor: string },
   now: Date,
   vatRate: number,
 ): Promise<void> {
@@ -103,6 +144,7 @@ async function applyMove(
     .updateTable("orders")
     .set({
       collection_date: change.toDate,
+      arrival_window: change.toWindow,
       ics_sequence: sequence,
       reminder_sent_at: null,
       updated_at: at,
@@ -123,6 +165,18 @@ async function applyMove(
       created_at: at,
     })
     .execute();
+  if (change.toWindow !== order.arrival_window)
+    await trx
+      .insertInto("order_events")
+      .values({
+        order_id: order.id,
+        field: "arrival_window",
+        old_value: windowName(order.arrival_window),
+        new_value: windowName(change.toWindow),
+        actor: change.actor,
+        created_at: at,
+      })
+      .execute();
   const items = await trx
     .selectFrom("order_items")
     .select(["product_name", "position", "unit_price_pence", "quantity"])
@@ -132,6 +186,8 @@ async function applyMove(
   const receipt = {
     ...order,
     collection_date: change.toDate,
+    arrival_window: change.toWindow,
+    arrival: await arrivalText(change.toWindow, trx),
     items,
     vatRate,
     icsSequence: sequence,
@@ -154,7 +210,7 @@ export type RearrangeResult =
       ok: false;
       status: 400 | 404 | 409 | 502 | 503;
       message: string;
-      field?: "date" | "early_start";
+      field?: "date" | "window" | "early_start";
     };
 
 /**
@@ -166,7 +222,14 @@ export type RearrangeResult =
  */
 export async function startRearrangement(
   token: string,
-  input: { toDate: unknown; earlyStart: boolean; uiMode: UiMode; siteUrl: string },
+  input: {
+    toDate: unknown;
+    /** the arrival window asked for (the booking's own when left out) */
+    window?: unknown;
+    earlyStart: boolean;
+    uiMode: UiMode;
+    siteUrl: string;
+  },
   now = new Date(),
 ): Promise<RearrangeResult> {
   if (!TOKEN.test(token)) return { ok: false, status: 404, message: REARRANGE_MESSAGES.notFound };
@@ -197,7 +260,16 @@ export async function startRearrangement(
       const terms = rearrangeTermsOf(order, now);
       if (!terms.allowed)
         return { ok: false as const, status: 409 as const, message: terms.explanation };
-      if (toDate === order.collection_date)
+      const asked = askedWindow(order, input.window);
+      if (!asked.ok)
+        return {
+          ok: false as const,
+          status: 400 as const,
+          message: REARRANGE_MESSAGES.window,
+          field: "window" as const,
+        };
+      const toWindow = asked.window;
+      if (toDate === order.collection_date && toWindow === order.arrival_window)
         return {
           ok: false as const,
           status: 400 as const,
@@ -213,8 +285,8 @@ export async function startRearrangement(
           message: early.message,
           field: "early_start" as const,
         };
-      await lockKeys(trx, [`day:${toDate}`, `day:${order.collection_date}`].sort());
-      if (!(await dayHasRoom(trx, toDate, rules.capacity, now)))
+      await lockKeys(trx, [...new Set([`day:${toDate}`, `day:${order.collection_date}`])].sort());
+      if (!(await fitsDay(trx, order, toDate, toWindow, now)))
         return {
           ok: false as const,
           status: 409 as const,
@@ -235,6 +307,7 @@ export async function startRearrangement(
             order_id: order.id,
             from_date: order.collection_date,
             to_date: toDate,
+            to_window: toWindow,
             fee_pence: 0,
             basis: terms.basis,
             status: "applied",
@@ -243,7 +316,13 @@ export async function startRearrangement(
             finished_at: now.toISOString(),
           })
           .execute();
-        await applyMove(trx, order, { toDate, feePence: 0, actor: "customer" }, now, vatRate);
+        await applyMove(
+          trx,
+          order,
+          { toDate, toWindow, feePence: 0, actor: "customer" },
+          now,
+          vatRate,
+        );
         return { ok: true as const, kind: "moved" as const };
       }
       if (!gateway)
@@ -275,6 +354,7 @@ export async function startRearrangement(
           order_id: order.id,
           from_date: order.collection_date,
           to_date: toDate,
+          to_window: toWindow,
           fee_pence: terms.feePence,
           basis: terms.basis,
           status: "pending",
@@ -368,7 +448,7 @@ export async function completeChangePayment(
 ): Promise<ChangeOutcome> {
   const { changeId, orderId } = payment;
   if (!changeId || !orderId) return "unknown";
-  const [rules, vatRate] = await Promise.all([bookingRules(now), vatRatePercent()]);
+  const vatRate = await vatRatePercent();
   const step = await db()
     .transaction()
     .execute(async (trx) => {
@@ -394,14 +474,18 @@ export async function completeChangePayment(
       }
       const order = await orderForChange(trx, orderId);
       if (!order) return { outcome: "unknown" as const };
-      await lockKeys(trx, [`day:${change.to_date}`, `day:${order.collection_date}`].sort());
+      await lockKeys(
+        trx,
+        [...new Set([`day:${change.to_date}`, `day:${order.collection_date}`])].sort(),
+      );
       const at = now.toISOString();
+      const toWindow = change.to_window ?? order.arrival_window;
       const stillAllowed =
         // pending, or closed by a newer request after this one was paid
         change.status === "pending" &&
         order.collection_date === change.from_date &&
         rearrangeTermsOf(order, now).allowed &&
-        (await dayHasRoom(trx, change.to_date, rules.capacity, now));
+        (await fitsDay(trx, order, change.to_date, toWindow, now));
       if (!stillAllowed) {
         await trx
           .updateTable("booking_changes")
@@ -433,7 +517,7 @@ export async function completeChangePayment(
       await applyMove(
         trx,
         order,
-        { toDate: change.to_date, feePence: change.fee_pence, actor: "customer" },
+        { toDate: change.to_date, toWindow, feePence: change.fee_pence, actor: "customer" },
         now,
         vatRate,
       );

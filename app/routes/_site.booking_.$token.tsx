@@ -16,7 +16,7 @@ import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { privateLinkHeaders } from "~/lib/headers";
 import { lineName } from "~/lib/positions";
-import { collectionCalendar } from "~/models/booking.server";
+import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment } from "~/models/checkout.server";
 import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
 import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
@@ -98,7 +98,7 @@ type ActionResult =
   | {
       kind: "rearrange";
       message: string | null;
-      field?: "date" | "early_start";
+      field?: "date" | "window" | "early_start";
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
@@ -136,6 +136,7 @@ async function rearrange(token: string, values: Record<string, string>, request:
   const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
   const result = await startRearrangement(token, {
     toDate: values.date,
+    window: values.window,
     earlyStart: values.early_start === "yes",
     uiMode,
     siteUrl: siteUrl(request),

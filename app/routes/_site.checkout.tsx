@@ -6,7 +6,8 @@ import type {
 } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields, CrewNotesField } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
@@ -19,8 +20,9 @@ import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
-import { checkoutBag } from "~/models/cart.server";
-import { collectionCalendar } from "~/models/booking.server";
+import { bagNeed, checkoutBag } from "~/models/cart.server";
+import { getFleetSettings } from "~/models/fleet.server";
+import { collectionCalendar } from "~/models/availability.server";
 import {
   cardPayment,
   newCheckoutToken,
@@ -45,11 +47,18 @@ export const meta: MetaFunction = () => [
 
 export const headers = passActionHeaders;
 
+/** The collection calendar for the visitor's bag: a day its load no longer fits is full. */
+async function calendarFor(request: Request, month: string | null | undefined) {
+  return collectionCalendar(month, new Date(), await bagNeed(await readCart(request)));
+}
+
 async function checkoutPage(request: Request, month: string | null) {
   const { business } = config();
+  const bag = await checkoutBag(await readCart(request));
   return {
-    bag: await checkoutBag(await readCart(request)),
-    calendar: await collectionCalendar(month),
+    bag,
+    calendar: await collectionCalendar(month, new Date(), bag.need),
+    windows: (await getFleetSettings()).windows,
     ...cardPayment(),
     licence: business.wasteCarrierLicence,
     vatRegistered: Boolean(business.vatNumber),
@@ -119,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: "Sorry, we could not read that form. Please fill it in and send it again.",
         errors: {},
         values: {},
-        calendar: await collectionCalendar(null),
+        calendar: await calendarFor(request, null),
       },
       { status: 415 },
     );
@@ -134,7 +143,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: null,
       errors: {},
       values,
-      calendar: await collectionCalendar(intent.slice("month:".length)),
+      calendar: await calendarFor(request, intent.slice("month:".length)),
     });
   }
 
@@ -154,7 +163,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             : NOT_FOUND_NOTICE,
       errors: {},
       values: kept,
-      calendar: await collectionCalendar(isIsoDay(kept.date) ? kept.date.slice(0, 7) : null),
+      calendar: await calendarFor(request, isIsoDay(kept.date) ? kept.date.slice(0, 7) : null),
     });
   }
 
@@ -179,7 +188,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : result.message,
         errors: result.errors,
         values,
-        calendar: await collectionCalendar(chosenMonth ?? null),
+        calendar: await calendarFor(request, chosenMonth ?? null),
       },
       // The layout's loader writes the bag back without vanished products.
       {
@@ -208,7 +217,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: CHECKOUT_FAILED,
       errors: {},
       values,
-      calendar: await collectionCalendar(values.date?.slice(0, 7) ?? null),
+      calendar: await calendarFor(request, values.date?.slice(0, 7) ?? null),
     },
     { status: 502 },
   );
@@ -229,6 +238,17 @@ export default function Checkout() {
   const values = formResult?.values ?? page.retry ?? {};
   const errors = formResult?.errors ?? {};
   const calendar = formResult?.calendar ?? page.calendar;
+  // The day and window chosen so far: the picker shows that day's windows, the total its discount.
+  const [chosenDate, setChosenDate] = useState<string | null>(values.date ?? null);
+  const [chosenWindow, setChosenWindow] = useState<string | null>(values.window ?? null);
+  useEffect(() => {
+    setChosenDate(values.date ?? null);
+    setChosenWindow(values.window ?? null);
+  }, [values.date, values.window]);
+  const discountPence =
+    chosenWindow === "any" && page.bag.anyTimeDiscountPence !== null
+      ? page.bag.anyTimeDiscountPence
+      : 0;
   const submitting =
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
@@ -293,13 +313,22 @@ export default function Checkout() {
       ) : null}
 
       <div className="checkout-layout">
-        <CheckoutSummary bag={bag} licence={page.licence} vatRegistered={page.vatRegistered} />
+        <CheckoutSummary
+          bag={bag}
+          discountPence={discountPence}
+          licence={page.licence}
+          vatRegistered={page.vatRegistered}
+        />
 
         <Form
           method="post"
           className="checkout-form"
           aria-labelledby="contact-details"
           preventScrollReset
+          onChange={(event) => {
+            const input = event.target as HTMLInputElement;
+            if (input.name === "date") setChosenDate(input.value);
+          }}
         >
           {/* Enter in a text field presses the form's first submit button: make it Pay, not a month button. */}
           <button
@@ -340,11 +369,20 @@ export default function Checkout() {
             error={errors.date}
             monthAction={hydrated ? undefined : "/checkout#collection-date"}
           />
+          <ArrivalWindowPicker
+            windows={page.windows}
+            slots={calendar.slots}
+            date={chosenDate}
+            selected={chosenWindow}
+            anyTimeDiscountPence={page.bag.anyTimeDiscountPence}
+            error={errors.window}
+            onChoose={setChosenWindow}
+          />
           <CrewNotesField values={values} errors={errors} />
           <BookAndPay
             date={values.date}
             month={calendar.month}
-            totalPence={bag.subtotalPence}
+            totalPence={bag.subtotalPence - discountPence}
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}

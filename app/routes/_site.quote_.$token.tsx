@@ -20,7 +20,7 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { POSITION_LABELS } from "~/lib/positions";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
-import { collectionCalendar } from "~/models/booking.server";
+import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { abandonCheckout } from "~/models/payment.server";
 import {

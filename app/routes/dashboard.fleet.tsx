@@ -188,6 +188,19 @@ export default function Fleet() {
                 defaultValue={fleetValues.crew_minutes}
                 error={fleetErrors.crew_minutes}
               />
+              <Field
+                label="Most collections in a day"
+                name="max_jobs"
+                type="number"
+                min={1}
+                max={200}
+                step={1}
+                inputMode="numeric"
+                required
+                hint="However small they are: the crews drive between addresses."
+                defaultValue={fleetValues.max_jobs}
+                error={fleetErrors.max_jobs}
+              />
             </div>
             <fieldset className="field fleet-windows">
               <legend>Arrival windows (24-hour, from-to)</legend>

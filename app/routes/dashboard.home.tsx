@@ -13,7 +13,7 @@ import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bookingsOn, jobsByDay } from "~/models/booking.server";
-import { daysFill } from "~/models/fleet.server";
+import { daysFill } from "~/models/availability.server";
 import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
 import {
   createManualBooking,

@@ -122,6 +122,14 @@ export interface OrdersTable {
   ics_sequence: Generated<number>;
   /** when the day-before reminder was written to the outbox; a rearrangement clears it */
   reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the arrival window booked: morning, afternoon, evening, or any time of the day (0014) */
+  arrival_window: ColumnType<
+    "morning" | "afternoon" | "evening" | "any",
+    "morning" | "afternoon" | "evening" | "any" | undefined,
+    "morning" | "afternoon" | "evening" | "any"
+  >;
+  /** the "any time" discount, pence, VAT-inclusive, already off total_pence (0014) */
+  window_discount_pence: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -363,6 +371,12 @@ export interface BookingChangesTable {
   order_id: number;
   from_date: string;
   to_date: string;
+  /** the window the change moves to; NULL keeps the booking's (0014) */
+  to_window: ColumnType<
+    "morning" | "afternoon" | "evening" | "any" | null,
+    "morning" | "afternoon" | "evening" | "any" | null | undefined,
+    "morning" | "afternoon" | "evening" | "any" | null
+  >;
   /** the policy's fee, pence including VAT (0: free) */
   fee_pence: number;
   /** changeTerms's basis: free, within-14-days, on-the-day */

@@ -94,8 +94,9 @@ describe("migrate", () => {
       `${file}: applied 0011_cancellations`,
       `${file}: applied 0012_changes_and_schedule`,
       `${file}: applied 0013_loads_and_fleet`,
+      `${file}: applied 0014_arrival_windows`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(13);
+    expect(count(file, "kysely_migration")).toBe(14);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -132,7 +133,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(13);
+    expect(count(target, "kysely_migration")).toBe(14);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

@@ -51,6 +51,7 @@ const FLEET = {
   van_load: "10",
   van_trips: "2",
   crew_minutes: "600",
+  max_jobs: "8",
   window_morning: "07:00-12:00",
   window_afternoon: "12:00-17:00",
   window_evening: "17:00-22:00",
@@ -84,6 +85,7 @@ describe("the fleet page", () => {
     expect(inputValue(html, "van_load")).toBe("10");
     expect(inputValue(html, "van_trips")).toBe("2");
     expect(inputValue(html, "crew_minutes")).toBe("600");
+    expect(inputValue(html, "max_jobs")).toBe("8");
     expect(inputValue(html, "window_morning")).toBe("07:00-12:00");
     expect(inputValue(html, "window_evening")).toBe("17:00-22:00");
     expect(html).toContain("No days blocked ahead.");
@@ -106,7 +108,13 @@ describe("the fleet page", () => {
       { vans: 2 },
     ]);
 
-    const saved = await post({ ...FLEET, vans_0: "0", vans_6: "3", van_load: "12.5" });
+    const saved = await post({
+      ...FLEET,
+      vans_0: "0",
+      vans_6: "3",
+      van_load: "12.5",
+      max_jobs: "10",
+    });
     expect(saved.status).toBe(303);
     const { html: after } = await followRedirect(server, saved, staff.cookie);
     expect(after).toMatch(/role="status"[^>]*data-testid="fleet-notice">Fleet saved\.</);
@@ -124,6 +132,9 @@ describe("the fleet page", () => {
     expect(
       await rows(server, "SELECT value FROM settings WHERE key = 'van_load_hundredths'"),
     ).toEqual([{ value: "1250" }]);
+    expect(await rows(server, "SELECT value FROM settings WHERE key = 'daily_capacity'")).toEqual([
+      { value: "10" },
+    ]);
     expect((await post(FLEET)).status).toBe(303);
   });
 

@@ -364,6 +364,7 @@ describe("PostgreSQL's schema", () => {
       "0011_cancellations",
       "0012_changes_and_schedule",
       "0013_loads_and_fleet",
+      "0014_arrival_windows",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -379,6 +380,7 @@ describe("PostgreSQL's schema", () => {
       "0011_cancellations",
       "0012_changes_and_schedule",
       "0013_loads_and_fleet",
+      "0014_arrival_windows",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -67,6 +67,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0011_cancellations" },
         { name: "0012_changes_and_schedule" },
         { name: "0013_loads_and_fleet" },
+        { name: "0014_arrival_windows" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

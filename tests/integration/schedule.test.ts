@@ -164,7 +164,7 @@ describe("the day-before reminder, through the running shop", () => {
     expect(paid.subject).toMatch(
       new RegExp(`^Reminder: your collection is tomorrow, .+ \\(ref HB${ids.paid}\\)$`),
     );
-    expect(paid.text_body).toContain("between 07:00 and 22:00");
+    expect(paid.text_body).toContain("Arrival: Any time, 7:00 to 22:00");
     expect(paid.text_body).toContain("about 30 minutes before");
     expect(paid.text_body).toContain("outside and easy to reach");
     expect(paid.text_body).toMatch(/1 × Sofa\n/);

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, monthGrid } from "~/lib/calendar";
-import { bookingRules, checkCollectionDate } from "~/models/booking.server";
+import { checkCollectionDate } from "~/models/availability.server";
+import { bookingRules } from "~/models/booking.server";
 import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "~/services/db.server";
 
 beforeAll(async () => {
@@ -49,13 +50,13 @@ describe("collection dates", () => {
         message: "Please select a valid date",
       });
     }
-    expect(await checkCollectionDate("2027-03-01", "customer", now)).toEqual({
+    expect(await checkCollectionDate("2027-03-01", "customer", now)).toMatchObject({
       ok: true,
       full: false,
     });
   });
 
-  it("treat a day with 8 active bookings as full for customers; staff may still book it", async () => {
+  it("treat a day with 8 active bookings (the most collections a day) as full for customers; staff may still book it", async () => {
     const { db } = await import("~/services/db.server");
     const now = new Date();
     const day = addDaysIso((await bookingRules(now)).firstDay, 3);
@@ -66,7 +67,10 @@ describe("collection dates", () => {
       .insertInto("orders")
       .values(order(day, { payment_method: "card", source: "web", created_at: old }))
       .execute();
-    expect(await checkCollectionDate(day, "customer", now)).toEqual({ ok: true, full: false });
+    expect(await checkCollectionDate(day, "customer", now)).toMatchObject({
+      ok: true,
+      full: false,
+    });
     await db()
       .insertInto("orders")
       .values(order(day, { payment_method: "card", source: "web" }))
@@ -75,7 +79,60 @@ describe("collection dates", () => {
       ok: false,
       message: "Please select a valid date",
     });
-    expect(await checkCollectionDate(day, "staff", now)).toEqual({ ok: true, full: true });
+    expect(await checkCollectionDate(day, "staff", now)).toMatchObject({ ok: true, full: true });
+  });
+});
+
+describe("blocked days and big bags", () => {
+  it("refuse a blocked day to customers, and to staff with the reason", async () => {
+    const { db } = await import("~/services/db.server");
+    const now = new Date();
+    const day = addDaysIso((await bookingRules(now)).firstDay, 5);
+    await db()
+      .insertInto("blocked_days")
+      .values({ day, reason: "Staff training", created_by: "Owner" })
+      .execute();
+    expect(await checkCollectionDate(day, "customer", now)).toEqual({
+      ok: false,
+      message: "Please select a valid date",
+    });
+    expect(await checkCollectionDate(day, "staff", now)).toEqual({
+      ok: false,
+      message: "That day is closed (Staff training). Open it on the Fleet page first to book it.",
+    });
+  });
+
+  it("see a day full for a bag bigger than the load left, open for a small one", async () => {
+    const { db } = await import("~/services/db.server");
+    const now = new Date();
+    const day = addDaysIso((await bookingRules(now)).firstDay, 6);
+    // A house clearance taking 35 of the day's 40 yd³ (Sundays have one van: 20 yd³).
+    const vansThatDay = new Date(`${day}T12:00:00Z`).getUTCDay() === 0 ? 1 : 2;
+    const big = vansThatDay * 2000 - 500;
+    const row = await db()
+      .insertInto("orders")
+      .values(order(day))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("order_items")
+      .values({
+        order_id: row.id,
+        product_id: null,
+        product_name: "House clearance",
+        product_description: "",
+        unit_price_pence: 1000,
+        quantity: 1,
+        load_hundredths: big,
+        handling_minutes: 60,
+      })
+      .execute();
+    expect(
+      await checkCollectionDate(day, "customer", now, { loadHundredths: 500, minutes: 30 }),
+    ).toMatchObject({ ok: true, full: false });
+    expect(
+      await checkCollectionDate(day, "customer", now, { loadHundredths: 501, minutes: 30 }),
+    ).toEqual({ ok: false, message: "Please select a valid date" });
   });
 });
 

@@ -24,6 +24,7 @@ const fleet = (vans: number): DayFleet => ({
   vanLoadHundredths: 1000,
   tripsPerDay: 2,
   crewMinutesPerDay: 600,
+  maxJobs: 8,
 });
 const WEEKDAY = fleet(2); // 4,000 hundredths (40 yd³), 1,200 minutes, 400 a window
 const SUNDAY = fleet(1); // 2,000 hundredths, 600 minutes, 200 a window
@@ -43,6 +44,9 @@ const ask = (
 const AVAILABLE: SlotState = { state: "available" };
 const FULL_LOAD: SlotState = { state: "full", reason: "load" };
 const FULL_TIME: SlotState = { state: "full", reason: "time" };
+const FULL_JOBS: SlotState = { state: "full", reason: "jobs" };
+/** n kettles booked for any time: collections that take almost nothing of a van or a crew */
+const kettles = (n: number) => Array.from({ length: n }, () => b(10, 5, "any"));
 
 describe("dayCapacity: the request in the window it asks for", () => {
   it.each<
@@ -217,7 +221,7 @@ describe("dayCapacity: the request in the window it asks for", () => {
       null,
       [b(3900, 100, "morning")],
       ask(250, 20, "morning", true),
-      { state: "over", reason: "load", overBy: { loadHundredths: 150, minutes: 0 } },
+      { state: "over", reason: "load", overBy: { loadHundredths: 150, jobs: 0, minutes: 0 } },
       98,
     ],
     [
@@ -226,8 +230,44 @@ describe("dayCapacity: the request in the window it asks for", () => {
       null,
       [b(100, 390, "evening")],
       ask(100, 30, "evening", true),
-      { state: "over", reason: "time", overBy: { loadHundredths: 0, minutes: 20 } },
+      { state: "over", reason: "time", overBy: { loadHundredths: 0, jobs: 0, minutes: 20 } },
       33,
+    ],
+    [
+      "the eighth collection fits, however small",
+      WEEKDAY,
+      null,
+      kettles(7),
+      ask(10, 5, "afternoon"),
+      AVAILABLE,
+      88,
+    ],
+    [
+      "a ninth collection is refused by the day's collections, not its load",
+      WEEKDAY,
+      null,
+      kettles(8),
+      ask(10, 5, "afternoon"),
+      FULL_JOBS,
+      100,
+    ],
+    [
+      "load is named before collections when both overflow",
+      WEEKDAY,
+      null,
+      [...kettles(7), b(3930, 60, "morning")],
+      ask(100, 5, "any"),
+      FULL_LOAD,
+      100,
+    ],
+    [
+      "staff booking a ninth collection: over by one",
+      WEEKDAY,
+      null,
+      kettles(8),
+      ask(10, 5, "morning", true),
+      { state: "over", reason: "jobs", overBy: { loadHundredths: 0, jobs: 1, minutes: 0 } },
+      100,
     ],
     [
       "staff booking that fits is simply available",
@@ -305,8 +345,10 @@ describe("dayCapacity: the day as a whole", () => {
     expect(answer).toMatchObject({
       loadCapacity: 4000,
       minutesCapacity: 1200,
+      jobsCapacity: 8,
       loadUsed: 1500,
       minutesUsed: 150,
+      jobsUsed: 2,
       fillPercent: 38,
       day: AVAILABLE,
       anyTime: AVAILABLE,

@@ -46,6 +46,7 @@ const FLEET = {
   van_load: "10",
   van_trips: "2",
   crew_minutes: "600",
+  max_jobs: "8",
   window_morning: "07:00-12:00",
   window_afternoon: "12:00-17:00",
   window_evening: "17:00-22:00",
@@ -60,6 +61,7 @@ describe("the fleet form", () => {
         vanLoadHundredths: 1000,
         tripsPerDay: 2,
         crewMinutesPerDay: 600,
+        maxJobs: 8,
         windows: [
           { key: "morning", startMinute: 420, endMinute: 720 },
           { key: "afternoon", startMinute: 720, endMinute: 1020 },
@@ -112,6 +114,16 @@ describe("the fleet form", () => {
       { crew_minutes: "Please enter a crew's working minutes in a day between 1 and 1440" },
     ],
     [
+      "no collections in a day",
+      { max_jobs: "0" },
+      { max_jobs: "Please enter the most collections in a day between 1 and 200" },
+    ],
+    [
+      "collections in words",
+      { max_jobs: "eight" },
+      { max_jobs: "Please enter the most collections in a day as a whole number" },
+    ],
+    [
       "a window that ends before it starts",
       { window_morning: "12:00-07:00" },
       { window_morning: "Please enter the window as from-to in 24-hour time, such as 07:00-12:00" },
@@ -127,17 +139,29 @@ describe("the fleet form", () => {
 
   it("saves and reads back the fleet, and fleetOnDay follows the weekday and overrides", async () => {
     expect(fleetFormValues(await getFleetSettings())).toEqual(FLEET);
-    const saved = await saveFleetSettings({ ...FLEET, vans_0: "0", van_load: "12.5" });
+    const saved = await saveFleetSettings({
+      ...FLEET,
+      vans_0: "0",
+      van_load: "12.5",
+      max_jobs: "12",
+    });
     expect(saved.ok).toBe(true);
     expect(fleetFormValues(await getFleetSettings())).toEqual({
       ...FLEET,
       vans_0: "0",
       van_load: "12.5",
+      max_jobs: "12",
     });
     // 2026-12-06 is a Sunday, 2026-12-07 a Monday.
     expect((await fleetOnDay("2026-12-06")).fleet.vans).toBe(0);
     expect(await fleetOnDay("2026-12-07")).toEqual({
-      fleet: { vans: 2, vanLoadHundredths: 1250, tripsPerDay: 2, crewMinutesPerDay: 600 },
+      fleet: {
+        vans: 2,
+        vanLoadHundredths: 1250,
+        tripsPerDay: 2,
+        crewMinutesPerDay: 600,
+        maxJobs: 12,
+      },
       blocked: null,
       windows: [
         { key: "morning", startMinute: 420, endMinute: 720 },

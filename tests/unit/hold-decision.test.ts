@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADDRESS_HOLDS_MESSAGE,
   DAY_HELD_MESSAGE,
-  dayLoad,
   holdDecision,
+  holdsOn,
   holdLimit,
   INVALID_DATE_MESSAGE,
 } from "~/models/booking.server";
+import type { SlotState } from "~/lib/capacity";
+import { dayAvailability, NOTHING } from "~/models/availability.server";
 import {
   closeDatabase,
   db,
@@ -18,29 +20,30 @@ import {
   setConnection,
 } from "~/services/db.server";
 
-describe("holdDecision: may one more unpaid checkout hold a slot?", () => {
-  // capacity, booked (all active, holds included), held (unpaid), held by this address → outcome
-  const table: [number, number, number, number, "ok" | "full" | "day-held" | "address"][] = [
-    [8, 0, 0, 0, "ok"],
-    [8, 7, 0, 0, "ok"], // the last slot
-    [8, 8, 0, 0, "full"],
-    [8, 9, 0, 0, "full"], // staff overbooked it
-    [8, 3, 3, 0, "ok"], // a fourth unpaid hold is half of 8
-    [8, 4, 4, 0, "day-held"], // half the day is already waiting for payment
-    [8, 6, 4, 0, "day-held"],
-    [8, 2, 1, 1, "ok"], // a second checkout from one address (a retry)
-    [8, 2, 2, 2, "address"], // a third from the same address
-    [8, 8, 4, 2, "full"], // full wins: the customer is told to pick another day
-    [8, 5, 4, 2, "day-held"],
-    [1, 0, 0, 0, "ok"], // a one-slot day can still be booked
-    [1, 1, 1, 0, "full"],
-    [3, 1, 1, 0, "day-held"], // half of 3 is one hold
-    [0, 0, 0, 0, "full"], // a closed day
+describe("holdDecision: may one more unpaid checkout hold its share of a day?", () => {
+  const AVAILABLE: SlotState = { state: "available" };
+  const FULL: SlotState = { state: "full", reason: "load" };
+  const BLOCKED: SlotState = { state: "blocked", reason: "Boxing Day" };
+  // the request's slot (THE capacity rule, holds counted), the day's most collections, held (unpaid), held by this address → outcome
+  const table: [SlotState, number, number, number, "ok" | "full" | "day-held" | "address"][] = [
+    [AVAILABLE, 8, 0, 0, "ok"],
+    [FULL, 8, 0, 0, "full"],
+    [{ state: "full", reason: "jobs" }, 8, 0, 0, "full"],
+    [{ state: "full", reason: "time" }, 8, 0, 0, "full"], // the window asked for has no crew time left
+    [BLOCKED, 8, 0, 0, "full"],
+    [AVAILABLE, 8, 3, 0, "ok"], // a fourth unpaid hold is half of 8
+    [AVAILABLE, 8, 4, 0, "day-held"], // half the day is already waiting for payment
+    [AVAILABLE, 8, 1, 1, "ok"], // a second checkout from one address (a retry)
+    [AVAILABLE, 8, 2, 2, "address"], // a third from the same address
+    [FULL, 8, 4, 2, "full"], // full wins: the customer is told to pick another day
+    [AVAILABLE, 8, 4, 2, "day-held"],
+    [AVAILABLE, 1, 0, 0, "ok"], // a one-collection day can still be booked
+    [AVAILABLE, 3, 1, 0, "day-held"], // half of 3 is one hold
   ];
   it.each(table)(
-    "capacity %i, %i booked, %i held, %i from this address → %s",
-    (capacity, booked, held, heldByAddress, outcome) => {
-      const decision = holdDecision({ capacity, booked, held, heldByAddress });
+    "slot %o, %i collections a day, %i held, %i from this address → %s",
+    (slot, maxJobs, held, heldByAddress, outcome) => {
+      const decision = holdDecision({ slot, maxJobs, held, heldByAddress });
       if (outcome === "ok") expect(decision).toEqual({ ok: true });
       else
         expect(decision).toEqual({
@@ -60,7 +63,7 @@ describe("holdDecision: may one more unpaid checkout hold a slot?", () => {
   });
 });
 
-describe("dayLoad counts a day's bookings and unpaid holds", () => {
+describe("holdsOn counts a day's unpaid holds, and capacityByDay counts them with its bookings", () => {
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-holds-"));
     const connection = openDatabase(path.join(dir, "holds.db"));
@@ -104,18 +107,15 @@ describe("dayLoad counts a day's bookings and unpaid holds", () => {
     await insert({ payment_method: "cash_payment", source: "manual" }); // staff booking
     await insert({ client_key: "A", collection_date: "2026-12-11" }); // another day
 
-    expect(await dayLoad("2026-12-10", "A", 8, now)).toEqual({
-      capacity: 8,
-      booked: 6,
-      held: 3,
-      heldByAddress: 2,
-    });
-    expect(await dayLoad("2026-12-10", "C", 8, now)).toMatchObject({ held: 3, heldByAddress: 0 });
-    expect(await dayLoad("2026-12-12", "A", 8, now)).toEqual({
-      capacity: 8,
-      booked: 0,
-      held: 0,
-      heldByAddress: 0,
-    });
+    expect(await holdsOn("2026-12-10", "A", now)).toEqual({ held: 3, heldByAddress: 2 });
+    expect(await holdsOn("2026-12-10", "C", now)).toEqual({ held: 3, heldByAddress: 0 });
+    expect(await holdsOn("2026-12-12", "A", now)).toEqual({ held: 0, heldByAddress: 0 });
+    // The day counts its bookings and holds: 3 held, paid, money to check, staff's.
+    expect((await dayAvailability("2026-12-10", NOTHING, { now })).jobsUsed).toBe(6);
+    // The staff calendar's fill counts bookings alone: paid and staff's.
+    expect(
+      (await dayAvailability("2026-12-10", NOTHING, { now, counting: "booked" })).jobsUsed,
+    ).toBe(2);
+    expect((await dayAvailability("2026-12-12", NOTHING, { now })).jobsUsed).toBe(0);
   });
 });

@@ -94,6 +94,7 @@ describe("migrations", () => {
       ["0011_cancellations", "Success"],
       ["0012_changes_and_schedule", "Success"],
       ["0013_loads_and_fleet", "Success"],
+      ["0014_arrival_windows", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -266,6 +267,7 @@ describe("an upgrade", () => {
       "0011_cancellations",
       "0012_changes_and_schedule",
       "0013_loads_and_fleet",
+      "0014_arrival_windows",
     ]);
   });
 
@@ -293,7 +295,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(10);
+    expect(outcome.results).toHaveLength(11);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
