@@ -1,3 +1,4 @@
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Position } from "~/lib/domain";
@@ -95,6 +96,8 @@ export interface JobContext {
   paid: boolean;
   paidAt: string | null;
   totalPence: number;
+  /** the "any time" discount already off the total (orders.window_discount_pence) */
+  windowDiscountPence: number;
   businessName: string | null;
   sicCode: string | null;
   /** a paid order or a staff booking: something the crew go out to */
@@ -129,6 +132,7 @@ export async function jobContext(
       "orders.paid_at",
       "orders.cancelled_at",
       "orders.total_pence",
+      "orders.window_discount_pence",
       "orders.business_name",
       "orders.sic_code",
       "orders.booking_status",
@@ -182,6 +186,7 @@ export async function jobContext(
     paid,
     paidAt: order.paid_at,
     totalPence: order.total_pence,
+    windowDiscountPence: order.window_discount_pence,
     businessName: order.business_name,
     sicCode: order.sic_code,
     isBooking: (paid || order.payment_method !== "card") && order.cancelled_at === null,
@@ -598,6 +603,13 @@ function receiptLines(context: JobContext) {
         unit_price_pence: context.totalPence,
       },
     ];
+  if (context.windowDiscountPence > 0)
+    lines.push({
+      description: ANY_TIME_DISCOUNT_LABEL,
+      detail: null,
+      quantity: 1,
+      unit_price_pence: -context.windowDiscountPence,
+    });
   const sum = lines.reduce((total, line) => total + line.quantity * line.unit_price_pence, 0);
   if (sum !== context.totalPence)
     lines.push({
