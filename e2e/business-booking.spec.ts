@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { withShopDatabase } from "./support/shop-data";
 import { signIn } from "./support/staff";
+import { pickArrivalWindow } from "./support/bookings";
 
 /**
  * A booking for a business (docs/rules.md#business-customers), with and without JavaScript: on a
@@ -78,6 +79,7 @@ test("a business books a fridge, and the run sheet asks for a consignment note",
   });
   await day.check();
   const isoDay = (await day.getAttribute("value"))!;
+  await pickArrivalWindow(page);
 
   // A SIC code of four digits is refused beside its field; everything typed stays.
   const pay = page.getByRole("button", { name: /^Book and pay £\d+\.\d{2}$/ });

@@ -1,5 +1,6 @@
 import { SMOKE } from "./support/smoke";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { pickArrivalWindow } from "./support/bookings";
 
 const bag = (page: Page) => page.getByRole("dialog", { name: "YOUR BAG" });
 const badge = (page: Page) => page.getByTestId("bag-count");
@@ -59,6 +60,7 @@ async function chooseDay(page: Page, day: number): Promise<string> {
   await expect(radio).toBeEnabled();
   await radio.check();
   await expect(radio).toBeChecked();
+  await pickArrivalWindow(page);
   return (await radio.evaluate((el) => el.closest("label")?.textContent ?? "")).replace(/^\d+/, "");
 }
 
@@ -170,6 +172,7 @@ test("checkout refuses missing details and keeps what was typed", async ({ page 
     Town: "   ",
     Postcode: "   ",
   });
+  await pickArrivalWindow(page);
   await pay.click();
   await expect(page.getByRole("alert")).toHaveText("Please check the details marked below.");
   await expect(page.locator("#field-full_name-error")).toHaveText("Please enter your full name");

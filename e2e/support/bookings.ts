@@ -22,6 +22,14 @@ export async function pickCollectionDay(page: Page, isoDay: string) {
   await calendar.getByRole("radio", { name: longDate(isoDay), exact: true }).check();
 }
 
+/** Picks an arrival window after the day ("Morning", "Afternoon", "Evening" or "Any time"). */
+export async function pickArrivalWindow(page: Page, name = "Morning") {
+  const windows = page.getByRole("group", { name: "Arrival time" });
+  const radio = windows.getByRole("radio", { name: new RegExp(`^${name}\\b`) });
+  await radio.check();
+  await expect(radio).toBeChecked();
+}
+
 /** Books product 4 for `isoDay` and pays in the demo gateway; answers the total paid ("£59.00"). */
 export async function bookAndPay(page: Page, email: string, isoDay: string) {
   await page.goto("/product/4");
@@ -42,6 +50,7 @@ export async function bookAndPay(page: Page, email: string, isoDay: string) {
   for (const [label, value] of Object.entries(fields))
     await page.getByLabel(label, { exact: true }).fill(value);
   await pickCollectionDay(page, isoDay);
+  await pickArrivalWindow(page);
   // Inside the 14-day cancellation period the checkout asks for the early-start request.
   await page.getByLabel(/I ask you to collect within my 14-day cancellation period/).check();
   const pay = page.getByRole("button", { name: /^Book and pay £\d+\.\d{2}$/ });
