@@ -65,6 +65,8 @@ export interface Load {
 
 export interface DayBooking extends Load {
   window: WindowChoice;
+  /** how many collections this entry stands for (bookings summed by window); 1 when left out */
+  count?: number;
 }
 
 export interface CapacityRequest extends Load {
@@ -182,13 +184,14 @@ export function dayCapacity(input: CapacityInput): CapacityAnswer {
   const minutesCapacity = vans * fleet.crewMinutesPerDay;
   const jobsCapacity = vans === 0 ? 0 : Math.max(0, fleet.maxJobs);
   const used = sum(bookings);
+  const jobsUsed = bookings.reduce((n, b) => n + (b.count ?? 1), 0);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? 1 : 0);
   const fillPercent = Math.round(
     100 *
       Math.max(
         ratio(used.loadHundredths, loadCapacity),
         ratio(used.minutes, minutesCapacity),
-        ratio(bookings.length, jobsCapacity),
+        ratio(jobsUsed, jobsCapacity),
       ),
   );
   const shares = windowMinutes(windows, minutesCapacity);
@@ -196,7 +199,7 @@ export function dayCapacity(input: CapacityInput): CapacityAnswer {
 
   const dayLoad = { used: used.loadHundredths, capacity: loadCapacity };
   const dayMinutes = { used: used.minutes, capacity: minutesCapacity };
-  const dayJobs = { used: bookings.length, capacity: jobsCapacity };
+  const dayJobs = { used: jobsUsed, capacity: jobsCapacity };
   const windowAnswers: WindowAnswer[] = windows.map((w, i) => {
     const own = sum(bookings.filter((b) => b.window === w.key)).minutes;
     const capacity = shares[i] ?? 0;
@@ -237,7 +240,7 @@ export function dayCapacity(input: CapacityInput): CapacityAnswer {
     jobsCapacity,
     loadUsed: used.loadHundredths,
     minutesUsed: used.minutes,
-    jobsUsed: bookings.length,
+    jobsUsed,
     fillPercent,
     day,
     windows: windowAnswers,

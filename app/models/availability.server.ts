@@ -44,8 +44,9 @@ export interface AvailabilityOptions {
 }
 
 /**
- * Each order counted on the days between two (inclusive), with its window and what its lines
- * take (as snapshot on them). One query, whatever the range.
+ * The orders counted on the days between two (inclusive), summed by day and window: how many,
+ * and what their lines take (as snapshot on them). One query, whatever the range; an order with
+ * no lines (a booking staff made by hand) counts as a collection that takes nothing.
  */
 async function ordersOnDays(
   from: string,
@@ -56,21 +57,24 @@ async function ordersOnDays(
   const counted = options.counting === "booked" ? isBooking : fillsDay(options.now ?? new Date());
   let query = executor
     .selectFrom("orders")
+    .leftJoin("order_items", "order_items.order_id", "orders.id")
     .select([
-      "collection_date",
-      "arrival_window",
-      // Correlated on the order_items(order_id) index: only the range's orders are summed.
-      sql<number>`(SELECT coalesce(sum(coalesce(oi.load_hundredths, 0) * oi.quantity), 0) FROM order_items oi WHERE oi.order_id = orders.id)`.as(
+      "orders.collection_date",
+      "orders.arrival_window",
+      sql<number>`count(DISTINCT orders.id)`.as("n"),
+      sql<number>`coalesce(sum(coalesce(order_items.load_hundredths, 0) * order_items.quantity), 0)`.as(
         "load",
       ),
-      sql<number>`(SELECT coalesce(sum(coalesce(oi.handling_minutes, 0) * oi.quantity), 0) FROM order_items oi WHERE oi.order_id = orders.id)`.as(
+      sql<number>`coalesce(sum(coalesce(order_items.handling_minutes, 0) * order_items.quantity), 0)`.as(
         "minutes",
       ),
     ])
-    .where("collection_date", ">=", from)
-    .where("collection_date", "<=", to)
-    .where(counted);
-  if (options.excludeOrderId !== undefined) query = query.where("id", "<>", options.excludeOrderId);
+    .where("orders.collection_date", ">=", from)
+    .where("orders.collection_date", "<=", to)
+    .where(counted)
+    .groupBy(["orders.collection_date", "orders.arrival_window"]);
+  if (options.excludeOrderId !== undefined)
+    query = query.where("orders.id", "<>", options.excludeOrderId);
   const rows = await query.execute();
   const byDay = new Map<string, DayBooking[]>();
   for (const row of rows) {
@@ -79,6 +83,7 @@ async function ordersOnDays(
       loadHundredths: Number(row.load),
       minutes: Number(row.minutes),
       window: row.arrival_window,
+      count: Number(row.n),
     });
     byDay.set(row.collection_date, list);
   }
