@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  anyTimeDiscountPence,
+  anyTimeOffered,
   dayCapacity,
+  pickWindow,
+  unitDiscountPence,
   formatLoadYards,
   NO_VANS_REASON,
   orderLoad,
@@ -11,6 +15,8 @@ import {
   type DayBooking,
   type DayFleet,
   type SlotState,
+  type WindowChoice,
+  type WindowPick,
 } from "~/lib/capacity";
 
 // The shop's defaults: 10 yd³ a trip, 2 trips, 600 crew minutes; three five-hour windows.
@@ -458,5 +464,112 @@ describe("parseWindow and formatLoadYards", () => {
     [1234, "12.34"],
   ])("formatLoadYards(%i) = %s", (hundredths, text) => {
     expect(formatLoadYards(hundredths)).toBe(text);
+  });
+});
+
+describe("pickWindow: the window a booking takes", () => {
+  // The afternoon has 380 of its 400 minutes booked; the day has 8 collections at most.
+  const answerFor = (minutes: number, bookings: DayBooking[] = [b(100, 380, "afternoon")]) =>
+    dayCapacity({
+      fleet: WEEKDAY,
+      blocked: null,
+      windows: WINDOWS,
+      bookings,
+      request: ask(100, minutes, "any"),
+    });
+  it.each<[string, number, DayBooking[] | undefined, WindowChoice | null, WindowPick]>([
+    [
+      "the window asked for, when it fits",
+      10,
+      undefined,
+      "afternoon",
+      { ok: true, window: "afternoon", slot: AVAILABLE },
+    ],
+    [
+      "a full window, when another fits, names the window",
+      30,
+      undefined,
+      "afternoon",
+      {
+        ok: false,
+        dayFull: false,
+        message:
+          "The afternoon is full on that day for your collection. Please choose another time, or another date.",
+      },
+    ],
+    [
+      "any time when the day fits",
+      30,
+      undefined,
+      "any",
+      { ok: true, window: "any", slot: AVAILABLE },
+    ],
+    [
+      "nothing asked for: the first window that fits",
+      10,
+      [b(100, 400, "morning")],
+      null,
+      { ok: true, window: "afternoon", slot: AVAILABLE },
+    ],
+    [
+      "nothing asked for on a full day",
+      10,
+      kettles(8),
+      null,
+      { ok: false, dayFull: true, message: "Please select a valid date" },
+    ],
+    [
+      "a window on a day full by its collections is the day's refusal",
+      10,
+      kettles(8),
+      "morning",
+      { ok: false, dayFull: true, message: "Please select a valid date" },
+    ],
+  ])("%s", (_name, minutes, bookings, asked, expected) => {
+    expect(pickWindow(answerFor(minutes, bookings), asked)).toEqual(expected);
+  });
+
+  it("a blocked day is refused whatever is asked", () => {
+    const answer = dayCapacity({
+      fleet: WEEKDAY,
+      blocked: "Christmas Day",
+      windows: WINDOWS,
+      bookings: [],
+      request: ask(10, 5, "any"),
+    });
+    for (const asked of [null, "morning", "any"] as const)
+      expect(pickWindow(answer, asked)).toMatchObject({ ok: false, dayFull: true });
+  });
+});
+
+describe("the any-time discount", () => {
+  it.each<[string, { position: string | null }[], boolean]>([
+    ["every line outside", [{ position: "outside" }, { position: "outside" }], true],
+    ["one line inside", [{ position: "outside" }, { position: "inside_dismantle" }], false],
+    ["a free quote line", [{ position: "outside" }, { position: null }], false],
+    ["an empty bag", [], false],
+  ])("is offered for %s: %s", (_name, lines, offered) => {
+    expect(anyTimeOffered(lines)).toBe(offered);
+  });
+
+  it.each<[string, WindowChoice, { unitPricePence: number; quantity: number }[], number]>([
+    ["10% of one unit", "any", [{ unitPricePence: 6900, quantity: 1 }], 690],
+    ["per unit, rounded half up", "any", [{ unitPricePence: 4505, quantity: 2 }], 902],
+    [
+      "over lines",
+      "any",
+      [
+        { unitPricePence: 2900, quantity: 1 },
+        { unitPricePence: 1, quantity: 3 },
+      ],
+      290,
+    ],
+    ["nothing in a window", "morning", [{ unitPricePence: 6900, quantity: 1 }], 0],
+  ])("%s", (_name, window, lines, discount) => {
+    expect(anyTimeDiscountPence(window, lines)).toBe(discount);
+    if (window === "any")
+      expect(discount).toBe(
+        lines.reduce((sum, l) => sum + l.quantity * unitDiscountPence(l.unitPricePence), 0),
+      );
   });
 });
