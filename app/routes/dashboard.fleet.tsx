@@ -128,8 +128,9 @@ export default function Fleet() {
       <FlashNotice flash={flash} testId="fleet-notice" />
       <p className="field-hint">
         What a day can carry: vans × a van&rsquo;s load × trips, and each van&rsquo;s crew (one crew
-        a van) working its minutes across the arrival windows. Checkout still counts bookings by the
-        daily limit; it will count by load once this is wired in.
+        a van) working its minutes across the arrival windows, up to the most collections the crews
+        can drive to. Checkout, quotes and rearranging offer a day and a window only while the
+        booking fits.
       </p>
 
       <div className="fleet-columns">
@@ -189,7 +190,7 @@ export default function Fleet() {
                 error={fleetErrors.crew_minutes}
               />
               <Field
-                label="Most collections in a day"
+                label="Most collections a day"
                 name="max_jobs"
                 type="number"
                 min={1}
@@ -197,7 +198,6 @@ export default function Fleet() {
                 step={1}
                 inputMode="numeric"
                 required
-                hint="However small they are: the crews drive between addresses."
                 defaultValue={fleetValues.max_jobs}
                 error={fleetErrors.max_jobs}
               />
