@@ -1,3 +1,4 @@
+import { useHydrated } from "~/components/use-hydrated";
 import { formatLongDate, formatPence } from "~/lib/format";
 import {
   ANY_TIME_DISCOUNT_PERCENT,
@@ -39,6 +40,8 @@ export function ArrivalWindowPicker({
   onChoose?: (choice: WindowChoice) => void;
 }) {
   const daySlots = date ? slots[date] : undefined;
+  // Without JavaScript the total on the button cannot follow the choice: say where it is taken off.
+  const hydrated = useHydrated();
   const first = windows[0];
   const last = windows.at(-1);
   const options: { choice: WindowChoice; name: string; when: string; extra?: string }[] = [
@@ -53,7 +56,7 @@ export function ArrivalWindowPicker({
             choice: "any" as const,
             name: "Any time",
             when: `${hours(first.startMinute)} to ${hours(last.endMinute)}`,
-            extra: `${ANY_TIME_DISCOUNT_PERCENT}% off: you save ${formatPence(anyTimeDiscountPence)}`,
+            extra: `${ANY_TIME_DISCOUNT_PERCENT}% off: you save ${formatPence(anyTimeDiscountPence)}${hydrated ? "" : ", taken off when you pay"}`,
           },
         ]
       : []),
