@@ -357,6 +357,17 @@ export function windowDescription(choice: WindowChoice, windows: readonly Arriva
     : WINDOW_LABELS[choice];
 }
 
+/** A window's hours as "HH:MM" (any time: the first window's start to the last's end). */
+export function windowHours(
+  choice: WindowChoice,
+  windows: readonly ArrivalWindow[],
+): { start: string; end: string } {
+  const w = choice === "any" ? undefined : windows.find((x) => x.key === choice);
+  const start = w?.startMinute ?? windows[0]?.startMinute ?? 7 * 60;
+  const end = w?.endMinute ?? windows.at(-1)?.endMinute ?? 22 * 60;
+  return { start: formatMinute(start), end: formatMinute(end) };
+}
+
 export const INVALID_DATE_MESSAGE = "Please select a valid date";
 export const ANY_TIME_NOT_OFFERED_MESSAGE =
   "Any time is for collections where every item is left outside. Please choose a window.";

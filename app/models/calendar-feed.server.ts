@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { addDaysIso } from "~/lib/calendar";
+import { windowDescription, windowHours } from "~/lib/capacity";
 import { clientNetwork } from "~/lib/client-network";
 import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -9,6 +10,7 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import { wasBooked } from "./booking.server";
+import { getFleetSettings } from "./fleet.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "./settings.server";
 
@@ -107,6 +109,10 @@ export interface FeedBooking {
   cancelledAt: string | null;
   /** the calendar event's SEQUENCE (orders.ics_sequence) */
   sequence: number;
+  /** "Afternoon, 12:00 to 17:00" */
+  arrival: string;
+  /** the window's hours, for the event's start and end */
+  hours: { start: string; end: string };
 }
 
 /**
@@ -134,6 +140,7 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
       "orders.updated_at",
       "orders.cancelled_at",
       "orders.ics_sequence",
+      "orders.arrival_window",
       "quotes.comments",
     ])
     .where("orders.collection_date", ">=", addDaysIso(today, -FEED_DAYS_BEFORE))
@@ -143,6 +150,7 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
     .orderBy("orders.id")
     .execute();
   if (orders.length === 0) return [];
+  const { windows } = await getFleetSettings();
   const lines = await db()
     .selectFrom("order_items")
     .select(["order_id", "product_name", "position", "quantity"])
@@ -173,6 +181,8 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
     updatedAt: o.updated_at,
     cancelledAt: o.cancelled_at,
     sequence: o.ics_sequence,
+    arrival: windowDescription(o.arrival_window, windows),
+    hours: windowHours(o.arrival_window, windows),
   }));
 }
 
@@ -191,6 +201,7 @@ export function feedDescription(booking: FeedBooking, orderUrl: string): string 
     ...(booking.cancelledAt
       ? [`Cancelled ${formatDateTime(booking.cancelledAt)}: no collection.`, ""]
       : []),
+    `Arrival: ${booking.arrival}`,
     `Phone: ${booking.phoneNumber}`,
     "",
     "Items:",
@@ -215,6 +226,7 @@ export async function calendarFeed(siteUrl: string, now = new Date()): Promise<s
       return bookingEvent({
         orderId: booking.orderId,
         collectionDate: booking.collectionDate,
+        hours: booking.hours,
         summary: feedSummary(booking),
         description: feedDescription(booking, url),
         location: booking.address,

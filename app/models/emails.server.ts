@@ -39,8 +39,10 @@ export interface Receipt {
   manageLink?: string;
   /** the calendar event's SEQUENCE (orders.ics_sequence): 0 until the booking is rearranged */
   icsSequence?: number;
-  /** the arrival window as customers read it, "Morning, 7:00 to 12:00" (arrivalText) */
+  /** the arrival window as customers read it, "Morning, 7:00 to 12:00" (arrivalOf) */
   arrival?: string;
+  /** its hours, for the calendar file (arrivalOf); the whole collection day when left out */
+  arrivalHours?: { start: string; end: string };
   /** the "any time" discount already off total_pence (orders.window_discount_pence) */
   window_discount_pence?: number;
 }
@@ -139,6 +141,7 @@ export function collectionCalendarFile(receipt: Receipt) {
   return calendarFile(receipt.id, {
     orderId: receipt.id,
     collectionDate: receipt.collection_date,
+    ...(receipt.arrivalHours ? { hours: receipt.arrivalHours } : {}),
     summary: `Waste collection by ${business.name} (ref HB${receipt.id})`,
     description: [
       "What we will collect:",

@@ -6,6 +6,7 @@ import {
   parseWindow,
   WEEKDAY_NAMES,
   windowDescription,
+  windowHours,
   WINDOW_KEYS,
   type ArrivalWindow,
   type WindowChoice,
@@ -448,10 +449,17 @@ export async function fleetOnDay(day: string, executor: Kysely<DB> = db()): Prom
   return (await fleetForDays(day, day, executor))(day);
 }
 
-/** A booking's arrival window as customers read it: "Morning, 7:00 to 12:00" (the fleet's windows). */
-export async function arrivalText(
+/**
+ * A booking's arrival window for its emails and calendar files: as customers read it ("Morning,
+ * 7:00 to 12:00") and its hours (the fleet's windows today).
+ */
+export async function arrivalOf(
   window: WindowChoice,
   executor: Kysely<DB> = db(),
-): Promise<string> {
-  return windowDescription(window, (await getFleetSettings(executor)).windows);
+): Promise<{ arrival: string; arrivalHours: { start: string; end: string } }> {
+  const { windows } = await getFleetSettings(executor);
+  return {
+    arrival: windowDescription(window, windows),
+    arrivalHours: windowHours(window, windows),
+  };
 }

@@ -20,7 +20,7 @@ import {
   bookingNotificationEmail,
   paymentReviewEmail,
 } from "./emails.server";
-import { arrivalText } from "./fleet.server";
+import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { manageToken, managePath } from "./manage-booking.server";
 import { markQuoteBooked } from "./quote-offer.server";
@@ -345,7 +345,7 @@ export async function completePayment(
       await markQuoteBooked(trx, order, now);
       const receipt = {
         ...order,
-        arrival: await arrivalText(order.arrival_window, trx),
+        ...(await arrivalOf(order.arrival_window, trx)),
         items: await orderItems(order.id, trx),
         vatRate,
         manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,

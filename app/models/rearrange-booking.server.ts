@@ -22,7 +22,7 @@ import {
 } from "~/lib/capacity";
 import { dayAvailability } from "./availability.server";
 import { bookingRules, INVALID_DATE_MESSAGE, PAYMENT_WINDOW_MINUTES } from "./booking.server";
-import { arrivalText } from "./fleet.server";
+import { arrivalOf } from "./fleet.server";
 import {
   rearrangementConfirmationEmail,
   rearrangementNotificationEmail,
@@ -187,7 +187,7 @@ async function applyMove(
     ...order,
     collection_date: change.toDate,
     arrival_window: change.toWindow,
-    arrival: await arrivalText(change.toWindow, trx),
+    ...(await arrivalOf(change.toWindow, trx)),
     items,
     vatRate,
     icsSequence: sequence,

@@ -10,7 +10,7 @@ import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 import { bookingReminderEmail } from "./emails.server";
 import { managePath, manageToken } from "./manage-booking.server";
-import { arrivalText } from "./fleet.server";
+import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
@@ -242,7 +242,7 @@ async function sendReminders(
       trx,
       bookingReminderEmail({
         ...order,
-        arrival: await arrivalText(order.arrival_window, trx),
+        ...(await arrivalOf(order.arrival_window, trx)),
         items,
         vatRate,
         manageLink,

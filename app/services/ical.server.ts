@@ -120,6 +120,8 @@ export interface BookingEventInput {
   orderId: number;
   /** YYYY-MM-DD, a day in the UK */
   collectionDate: string;
+  /** the arrival window's hours, "HH:MM" in UK time (the whole collection day when left out) */
+  hours?: { start: string; end: string };
   summary: string;
   description: string;
   location: string;
@@ -141,8 +143,8 @@ export function bookingEvent(event: BookingEventInput): string {
     `UID:${bookingUid(event.orderId)}`,
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
-    `DTSTART;${tz}:${localDateTime(event.collectionDate, COLLECTION_WINDOW.start)}`,
-    `DTEND;${tz}:${localDateTime(event.collectionDate, COLLECTION_WINDOW.end)}`,
+    `DTSTART;${tz}:${localDateTime(event.collectionDate, (event.hours ?? COLLECTION_WINDOW).start)}`,
+    `DTEND;${tz}:${localDateTime(event.collectionDate, (event.hours ?? COLLECTION_WINDOW).end)}`,
     `SEQUENCE:${Math.max(0, Math.trunc(event.sequence))}`,
     `STATUS:${event.status}`,
     `SUMMARY:${escapeText(event.summary)}`,

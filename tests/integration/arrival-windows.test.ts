@@ -3,6 +3,7 @@ import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import {
   BOOKING_CUSTOMER,
+  calendarEventOf,
   dayState,
   emailsAbout,
   html,
@@ -161,6 +162,10 @@ describe("arrival windows at the checkout (demo gateway)", () => {
     );
     expect(confirmation?.text_body).toContain("Arrival: Afternoon, 12:00 to 17:00");
     expect(confirmation?.text_body).not.toContain("discount");
+    // The calendar file puts the collection in the afternoon, UK time.
+    const event = await calendarEventOf(server, confirmation!.id);
+    expect(event.start).toBe(`${day}T12:00:00`);
+    expect(event.zone).toBe("Europe/London");
   });
 
   it("takes 10% off a bag left outside collected any time, as a line, through to the emails", async () => {

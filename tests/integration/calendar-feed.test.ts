@@ -167,6 +167,8 @@ describe("the calendar feed", () => {
     expect(card.getFirstPropertyValue("sequence")).toBe(2);
     const description = textOf(card, "description");
     expect(description).toContain("Phone: 07700 900444");
+    // Booked before arrival windows: any time of the collection day.
+    expect(description).toContain("Arrival: Any time, 7:00 to 22:00");
     expect(description).toContain("- 1 × Three-seater sofa (Outside — left out for collection)");
     expect(description).toContain("- 2 × Fridge freezer (Inside — needs dismantling)");
     expect(description).toContain("Side gate is unlocked; the dog is friendly.");

@@ -130,6 +130,22 @@ describe("times", () => {
     );
   });
 
+  it("puts a collection with an arrival window at that window's hours", () => {
+    const event = onlyEvent({
+      collectionDate: "2026-07-15",
+      hours: { start: "12:00", end: "17:00" },
+    });
+    expect((event.getFirstPropertyValue("dtstart") as ICAL.Time).toString()).toBe(
+      "2026-07-15T12:00:00",
+    );
+    expect(utcOf(event.getFirstPropertyValue("dtstart") as ICAL.Time)).toBe(
+      "2026-07-15T11:00:00.000Z",
+    );
+    expect(utcOf(event.getFirstPropertyValue("dtend") as ICAL.Time)).toBe(
+      "2026-07-15T16:00:00.000Z",
+    );
+  });
+
   it("changes offset on the last Sundays of March and October, not the days before", () => {
     const startOn = (day: string) =>
       utcOf(onlyEvent({ collectionDate: day }).getFirstPropertyValue("dtstart") as ICAL.Time);
