@@ -36,9 +36,9 @@ const WINDOW_ORDER = sql`CASE orders.arrival_window WHEN 'morning' THEN 0 WHEN '
 /**
  * A day's jobs for the crew, in collection order: every booking the calendar
  * counts for the day (isBooking: paid orders and staff bookings, never an
- * unpaid card checkout), by arrival window (morning, afternoon, evening, then any
- * time). There is no route order yet, so within a window by order id, with
- * completed jobs last (as the calendar's day view).
+ * unpaid card checkout): the jobs to do by arrival window (morning, afternoon,
+ * evening, then any time), then the completed ones (the same way). There is no
+ * route order yet, so within a window by order id.
  */
 export async function runSheet(day: string): Promise<RunSheetJob[]> {
   const orders = await db()
@@ -63,8 +63,8 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
     ])
     .where("orders.collection_date", "=", day)
     .where(isBooking)
-    .orderBy(WINDOW_ORDER)
     .orderBy(sql`orders.booking_status = 'complete'`)
+    .orderBy(WINDOW_ORDER)
     .orderBy("orders.id")
     .execute();
   if (orders.length === 0) return [];
