@@ -155,9 +155,13 @@ function DayJob({ b, month }: { b: DayViewJob; month: string }) {
         <strong>
           #{b.orderId} {b.fullName}
         </strong>{" "}
-        · <span data-testid="day-booking-load">{b.loadText}</span> · {formatPence(b.totalPence)} ·{" "}
-        {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} · payment {b.status}
-        {b.cancelledAt ? " · cancelled" : b.bookingStatus === "complete" ? " · completed" : ""}
+        · {formatPence(b.totalPence)} · {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} ·
+        payment {b.status}
+        {b.cancelledAt
+          ? " · cancelled"
+          : b.bookingStatus === "complete"
+            ? " · completed"
+            : ""} · <span data-testid="day-booking-load">{b.loadText}</span>
       </p>
       <p className="field-hint">
         {b.address1}, {b.town}, {b.postcode} · {b.phoneNumber} · {b.email}
