@@ -217,6 +217,21 @@ describe("the day view and the run sheet, by window", () => {
     expect(jobs[1]).toMatch(/data-testid="run-job-window">Evening, 17:00 to 22:00</);
     expect(morning).toBeGreaterThan(evening!);
   });
+
+  it("the order page shows the arrival window and the any-time discount", async () => {
+    const { orderId } = await createBooking(server, staff, {
+      full_name: "Any Time Person",
+      date: day,
+      arrival_window: "any",
+    });
+    await giveLoad(orderId!, 100, 10);
+    await run(server, "UPDATE orders SET window_discount_pence = 150 WHERE id = ?", orderId);
+    const html = await page(`/dashboard/orders/${orderId}`);
+    expect(html).toMatch(/data-testid="order-arrival">Any time, 7:00 to 22:00</);
+    expect(html).toMatch(
+      /data-testid="order-window-discount"><p><strong>Any time discount \(10%\)<\/strong> · −£1\.50/,
+    );
+  });
 });
 
 describe("moving a booking to another day or window", () => {
