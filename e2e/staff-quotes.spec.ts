@@ -105,8 +105,9 @@ test.describe("a quote answered with a booking", () => {
     const created = page.getByRole("dialog", { name: longDate(date) });
     await expect(created.getByRole("status")).toHaveText(/^Booking #\d+ created\.$/);
     const orderId = (await created.getByRole("status").textContent())!.match(/#(\d+)/)![1]!;
+    // Booked into the first window with room: that day's morning.
     const booking = created
-      .getByRole("region", { name: "In progress" })
+      .getByRole("region", { name: /^Morning / })
       .getByTestId("day-booking")
       .filter({ hasText: who.name });
     await expect(booking).toContainText(
@@ -149,7 +150,7 @@ test.describe("a quote answered with a booking", () => {
     await expect(dayView.getByRole("status")).toHaveCount(0);
     await expect(
       dayView
-        .getByRole("region", { name: "In progress" })
+        .getByRole("region", { name: /^Morning / })
         .getByTestId("day-booking")
         .filter({ hasText: who.name }),
     ).toContainText(`#${orderId} ${who.name} · £145.50`);

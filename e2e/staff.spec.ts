@@ -45,14 +45,18 @@ test(
     await form.getByLabel("Price (£)").fill("120");
     await form.getByLabel("Bank transfer").check();
     await form.getByRole("button", { name: "Create booking" }).click();
-    const dayView = page
-      .getByRole("dialog")
-      .filter({ has: page.getByRole("heading", { name: "In progress" }) });
+    const dayView = page.getByRole("dialog").filter({ has: page.getByTestId("day-totals") });
     await expect(dayView.getByRole("status")).toContainText(/Booking #\d+ created\./);
     await expect(dayView.getByTestId("day-booking").filter({ hasText: name })).toContainText(
       "£120.00",
     );
-    // Mark it complete from the edit modal; it moves to the day's Completed list.
+    // Booked into the first window with room: today's morning, unless it is gone.
+    await expect(
+      dayView
+        .getByRole("region", { name: /^(Morning|Afternoon|Evening) / })
+        .filter({ hasText: name }),
+    ).toHaveCount(1);
+    // Mark it complete from the edit modal; it stays under its window, marked completed.
     await dayView
       .getByTestId("day-booking")
       .filter({ hasText: name })
@@ -61,16 +65,11 @@ test(
     const edit = page.getByRole("dialog", { name: /Edit booking #\d+/ });
     await edit.getByLabel("Booking status").selectOption("complete");
     await edit.getByRole("button", { name: "Save booking" }).click();
-    const saved = page
-      .getByRole("dialog")
-      .filter({ has: page.getByRole("heading", { name: "Completed" }) });
+    const saved = page.getByRole("dialog").filter({ has: page.getByTestId("day-totals") });
     await expect(saved.getByRole("status")).toContainText(/Booking #\d+ saved\./);
-    await expect(
-      saved
-        .getByRole("region", { name: "Completed" })
-        .getByTestId("day-booking")
-        .filter({ hasText: name }),
-    ).toBeVisible();
+    await expect(saved.getByTestId("day-booking").filter({ hasText: name })).toContainText(
+      "payment pending · completed",
+    );
     await saved.getByRole("link", { name: "Close" }).click();
     await expect(page.getByTestId("bookings-today")).toHaveText(/^Total Bookings For: [1-9]\d*$/);
 

@@ -3,6 +3,7 @@ import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { formatPence } from "~/lib/format";
 import { ContactFields } from "./contact-fields";
 import { Field } from "./field";
+import { ArrivalWindowSelect, OverReasonField } from "./manual-booking-form";
 
 type EditableField =
   "full_name" | "email" | "phone_number" | "address_1" | "town" | "postcode" | "date";
@@ -11,10 +12,14 @@ export interface BookingToEdit extends Record<EditableField, string> {
   orderId: number;
   status: string;
   booking_status: string;
+  arrival_window: string;
   totalPence: number;
 }
 
-/** Staff edit a booking: its two statuses, the customer's details and the date (intent "update-booking"). */
+/**
+ * Staff edit a booking: its two statuses, the customer's details, the date and the arrival window
+ * (intent "update-booking"). A move past a day's capacity needs a reason.
+ */
 export function BookingEditForm({
   action,
   booking,
@@ -67,6 +72,11 @@ export function BookingEditForm({
         defaultValue={values?.date ?? booking.date}
         error={errors?.date}
       />
+      <ArrivalWindowSelect
+        value={values?.arrival_window ?? booking.arrival_window}
+        error={errors?.arrival_window}
+      />
+      <OverReasonField value={values?.over_reason} error={errors?.over_reason} />
       <p className="field-hint">
         Price {formatPence(booking.totalPence)} · {methodLabel}
       </p>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { WINDOW_CHOICES, windowName } from "~/lib/capacity";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { BusinessFields, CrewNotesField } from "./business-fields";
@@ -20,10 +21,63 @@ export type ManualBookingValues = Partial<
     | "business"
     | "business_name"
     | "sic_code"
-    | "notes",
+    | "notes"
+    | "arrival_window"
+    | "over_reason",
     string
   >
 >;
+
+/**
+ * The arrival window staff book or move a booking into: a select of the windows and any time;
+ * `firstThatFits` adds a blank choice, the first window with room (the default of a new booking).
+ */
+export function ArrivalWindowSelect({
+  value,
+  error,
+  firstThatFits,
+}: {
+  value: string | undefined;
+  error?: string;
+  firstThatFits?: boolean;
+}) {
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor="field-arrival_window">Arrival window</label>
+      <select
+        id="field-arrival_window"
+        name="arrival_window"
+        defaultValue={value ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "field-arrival_window-error" : undefined}
+      >
+        {firstThatFits ? <option value="">First window with room</option> : null}
+        {WINDOW_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {windowName(choice)}
+          </option>
+        ))}
+      </select>
+      <p className="field-error" id="field-arrival_window-error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}
+
+/** A reason to book past a day's capacity: asked only when the day, or window, is full. */
+export function OverReasonField({ value, error }: { value: string | undefined; error?: string }) {
+  return (
+    <Field
+      label="Reason to book over capacity"
+      name="over_reason"
+      hint="Only needed when the day or window is full: it is kept in the order's history."
+      maxLength={500}
+      defaultValue={value ?? ""}
+      error={error}
+    />
+  );
+}
 
 /**
  * The manual booking form (docs/rules.md#manual-bookings), used from the calendar and from a
@@ -55,6 +109,12 @@ export function ManualBookingForm({
         defaultValue={values.date}
         error={errors.date}
       />
+      <ArrivalWindowSelect
+        value={values.arrival_window}
+        error={errors.arrival_window}
+        firstThatFits
+      />
+      <OverReasonField value={values.over_reason} error={errors.over_reason} />
       <Field
         label="Price (£)"
         name="order_price"

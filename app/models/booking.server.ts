@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
-import { INVALID_DATE_MESSAGE, type SlotState } from "~/lib/capacity";
+import { INVALID_DATE_MESSAGE, type SlotState, type WindowChoice } from "~/lib/capacity";
 import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
 import { oneWhen } from "~/services/dialect.server";
@@ -168,6 +168,10 @@ export interface DayBooking {
   bookingStatus: string;
   /** when the booking was cancelled (it stays listed, marked, and fills no slot) */
   cancelledAt: string | null;
+  window: WindowChoice;
+  /** what its lines take: hundredths of a cubic yard, crew minutes */
+  loadHundredths: number;
+  minutes: number;
 }
 
 /** What staff see of a booking, in the day view and the edit form. */
@@ -185,6 +189,7 @@ export const BOOKING_COLUMNS = [
   "status",
   "booking_status",
   "cancelled_at",
+  "arrival_window",
 ] as const;
 
 /** A day's bookings for the day view, in progress first, cancelled ones last. */
@@ -192,6 +197,14 @@ export async function bookingsOn(day: string): Promise<DayBooking[]> {
   const rows = await db()
     .selectFrom("orders")
     .select(BOOKING_COLUMNS)
+    .select([
+      sql<number>`(SELECT coalesce(sum(coalesce(oi.load_hundredths, 0) * oi.quantity), 0) FROM order_items oi WHERE oi.order_id = orders.id)`.as(
+        "load",
+      ),
+      sql<number>`(SELECT coalesce(sum(coalesce(oi.handling_minutes, 0) * oi.quantity), 0) FROM order_items oi WHERE oi.order_id = orders.id)`.as(
+        "minutes",
+      ),
+    ])
     .where("collection_date", "=", day)
     .where(wasBooked)
     .orderBy(sql`cancelled_at IS NOT NULL`)
@@ -211,6 +224,9 @@ export async function bookingsOn(day: string): Promise<DayBooking[]> {
     status: r.status,
     bookingStatus: r.booking_status,
     cancelledAt: r.cancelled_at,
+    window: r.arrival_window,
+    loadHundredths: Number(r.load),
+    minutes: Number(r.minutes),
   }));
 }
 

@@ -1,8 +1,28 @@
+import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
 import { clampPage, staffPageSize } from "~/lib/paging";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import { noRows } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
+import { arrivalText } from "./fleet.server";
+
+/** A history row as staff read it on the order page. */
+export function historyText(event: {
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}): string {
+  const window = (value: string | null) =>
+    isWindowChoice(value) ? windowName(value) : (value ?? "none");
+  switch (event.field) {
+    case "capacity_override":
+      return `booked over capacity${event.old_value ? ` (${event.old_value})` : ""}: ${event.new_value ?? ""}`;
+    case "arrival_window":
+      return `arrival window ${window(event.old_value)} → ${window(event.new_value)}`;
+  }
+  if (event.field === "created" || event.old_value === null) return event.new_value ?? "";
+  return `${event.field} ${event.old_value} → ${event.new_value}`;
+}
 
 /** All orders, whatever their state (the dashboard's count card). */
 export async function countOrders(): Promise<number> {
@@ -215,12 +235,25 @@ export async function getOrderWithHistory(id: number) {
       .execute(),
     db()
       .selectFrom("orders")
-      .select(["quote_id", "business_name", "sic_code", "notes", "refund_reference"])
+      .select([
+        "quote_id",
+        "business_name",
+        "sic_code",
+        "notes",
+        "refund_reference",
+        "arrival_window",
+        "window_discount_pence",
+      ])
       .where("id", "=", id)
       .executeTakeFirst(),
   ]);
+  const window = origin?.arrival_window ?? "any";
   return {
     ...order,
+    /** "Morning, 7:00 to 12:00" */
+    arrival: await arrivalText(window),
+    /** the any-time discount taken off its total (pence; 0 when none) */
+    windowDiscountPence: origin?.window_discount_pence ?? 0,
     quoteId: origin?.quote_id ?? null,
     businessName: origin?.business_name ?? null,
     sicCode: origin?.sic_code ?? null,
@@ -231,7 +264,7 @@ export async function getOrderWithHistory(id: number) {
     cancelledBy: order.cancelledAt
       ? (history.findLast((event) => event.field === "cancelled")?.actor ?? null)
       : null,
-    history,
+    history: history.map((event) => ({ ...event, text: historyText(event) })),
   };
 }
 

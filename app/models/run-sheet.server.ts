@@ -1,9 +1,11 @@
 import { sql } from "kysely";
+import { windowDescription, type WindowChoice } from "~/lib/capacity";
 import { lineName } from "~/lib/positions";
 import { needsConsignmentNote } from "~/lib/waste";
 import { jobPaymentLine, mapsHref, telHref, type PaymentLine } from "~/lib/run-sheet";
 import { db } from "~/services/db.server";
 import { isBooking } from "./booking.server";
+import { fleetOnDay } from "./fleet.server";
 
 /** One job on the crew's run sheet (docs/rules.md#the-run-sheet). */
 export interface RunSheetJob {
@@ -23,13 +25,20 @@ export interface RunSheetJob {
   consignmentNote: boolean;
   payment: PaymentLine;
   done: boolean;
+  window: WindowChoice;
+  /** "Morning, 7:00 to 12:00" (that day's windows) */
+  windowText: string;
 }
+
+/** Morning, afternoon, evening, then any time, in SQL. */
+const WINDOW_ORDER = sql`CASE orders.arrival_window WHEN 'morning' THEN 0 WHEN 'afternoon' THEN 1 WHEN 'evening' THEN 2 ELSE 3 END`;
 
 /**
  * A day's jobs for the crew, in collection order: every booking the calendar
  * counts for the day (isBooking: paid orders and staff bookings, never an
- * unpaid card checkout). There is no route order yet, so by order id, with
- * completed jobs last (as the calendar's day view).
+ * unpaid card checkout): the jobs to do by arrival window (morning, afternoon,
+ * evening, then any time), then the completed ones (the same way). There is no
+ * route order yet, so within a window by order id.
  */
 export async function runSheet(day: string): Promise<RunSheetJob[]> {
   const orders = await db()
@@ -49,14 +58,17 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
       "orders.business_name",
       "orders.sic_code",
       "orders.notes",
+      "orders.arrival_window",
       "quotes.comments",
     ])
     .where("orders.collection_date", "=", day)
     .where(isBooking)
     .orderBy(sql`orders.booking_status = 'complete'`)
+    .orderBy(WINDOW_ORDER)
     .orderBy("orders.id")
     .execute();
   if (orders.length === 0) return [];
+  const { windows } = await fleetOnDay(day);
   const lines = await db()
     .selectFrom("order_items")
     .select(["order_id", "product_name", "position", "quantity", "hazardous"])
@@ -95,6 +107,8 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
       }),
       payment: jobPaymentLine(o.payment_method, o.status, o.total_pence),
       done: o.booking_status === "complete",
+      window: o.arrival_window,
+      windowText: windowDescription(o.arrival_window, windows),
     };
   });
 }

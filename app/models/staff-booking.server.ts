@@ -1,13 +1,24 @@
 import { z } from "zod";
+import {
+  formatLoadYards,
+  isWindowChoice,
+  orderLoad,
+  pickWindow,
+  windowName,
+  type CapacityAnswer,
+  type OverBy,
+  type WindowChoice,
+} from "~/lib/capacity";
 import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
 import { poundsToPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
-import { db } from "~/services/db.server";
+import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import { checkCollectionDate } from "./availability.server";
+import type { Transaction } from "kysely";
+import { checkCollectionDate, dayAvailability, NOTHING, type Need } from "./availability.server";
 import { BOOKING_COLUMNS } from "./booking.server";
 import { contactDetailsSchema } from "./contact-details.server";
 import { completeFromBooking } from "./job-completion.server";
@@ -20,6 +31,113 @@ import { markQuoteBooked } from "./quote-offer.server";
  * rules they are checked against live in booking.server.ts.
  */
 
+// ---------------------------------------------------------------------------
+// Booking over capacity (docs/rules.md#capacity-by-load): staff may, with a reason
+
+/** The reason an /api booking or move past a day's capacity is recorded with (the API has no reason field). */
+export const API_OVER_REASON = "booked through the API";
+export const OVER_REASON_MAX = 500;
+
+/** "1.5 yd³ / 1 collection / 20 crew minutes": what a booking takes a day past, the parts that overflow. */
+export function overByText(over: OverBy): string {
+  const parts: string[] = [];
+  if (over.loadHundredths > 0) parts.push(`${formatLoadYards(over.loadHundredths)} yd³`);
+  if (over.jobs > 0) parts.push(`${over.jobs} ${over.jobs === 1 ? "collection" : "collections"}`);
+  if (over.minutes > 0)
+    parts.push(`${over.minutes} crew ${over.minutes === 1 ? "minute" : "minutes"}`);
+  return parts.join(" / ");
+}
+
+export type StaffCapacityDecision =
+  | { ok: true; window: WindowChoice; over: false }
+  | { ok: true; window: WindowChoice; over: true; overBy: OverBy; reason: string }
+  | { ok: false; field: "date" | "over_reason"; message: string };
+
+/**
+ * May staff book (or move) a booking into a day, from THE capacity rule's answer asked with
+ * `staffOverride` (so a full window is "over", with what it is over by)? `asked` is the window
+ * chosen, or null for the first that fits. A closed day is refused; a booking past capacity is
+ * made only with a reason, which the caller writes to the order's history.
+ */
+export function staffCapacityDecision(
+  answer: CapacityAnswer,
+  asked: WindowChoice | null,
+  reason: string,
+): StaffCapacityDecision {
+  if (answer.day.state === "blocked")
+    return {
+      ok: false,
+      field: "date",
+      message: `That day is closed (${answer.day.reason}). Open it on the Fleet page first to book it.`,
+    };
+  const pick = pickWindow(answer, asked);
+  if (!pick.ok) return { ok: false, field: "date", message: pick.message };
+  if (pick.slot.state !== "over") return { ok: true, window: pick.window, over: false };
+  const why = reason.trim();
+  if (why === "") {
+    const what =
+      asked === null || asked === "any"
+        ? "This day is full"
+        : `The ${windowName(asked).toLowerCase()} is full on this day`;
+    return {
+      ok: false,
+      field: "over_reason",
+      message: `${what} for this booking (over by ${overByText(pick.slot.overBy)}). To book it anyway, give a reason.`,
+    };
+  }
+  return { ok: true, window: pick.window, over: true, overBy: pick.slot.overBy, reason: why };
+}
+
+/** The arrival window asked for on a form or by the API: blank is the first that fits (null); undefined when it is not one. */
+export function askedWindow(value: unknown): WindowChoice | null | undefined {
+  if (value === undefined || value === null || value === "") return null;
+  return isWindowChoice(value) ? value : undefined;
+}
+
+export const WINDOW_CHOICE_ERROR = "Choose a window: morning, afternoon, evening or any time";
+
+/** What an order's lines take of a day (orderLoad of its items). */
+async function needOf(trx: Transaction<DB>, orderId: number): Promise<Need> {
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["quantity", "load_hundredths", "handling_minutes"])
+    .where("order_id", "=", orderId)
+    .execute();
+  return orderLoad(
+    items.map((i) => ({
+      quantity: i.quantity,
+      loadHundredths: i.load_hundredths,
+      handlingMinutes: i.handling_minutes,
+    })),
+  );
+}
+
+/** Thrown inside a booking's transaction to roll it back with the capacity refusal. */
+class CapacityRefused extends Error {
+  constructor(readonly decision: Extract<StaffCapacityDecision, { ok: false }>) {
+    super(decision.message);
+  }
+}
+
+async function recordOverride(
+  trx: Transaction<DB>,
+  orderId: number,
+  decision: StaffCapacityDecision,
+  actor: string,
+): Promise<void> {
+  if (!decision.ok || !decision.over) return;
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: orderId,
+      field: "capacity_override",
+      old_value: `over by ${overByText(decision.overBy)}`,
+      new_value: decision.reason,
+      actor,
+    })
+    .execute();
+}
+
 /** The manual booking form (docs/rules.md#manual-bookings), with its field names. */
 export const manualBookingSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
   date: z.string().trim(),
@@ -31,15 +149,31 @@ export const manualBookingSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "st
     error: "Please choose cash or bank transfer",
   }),
 });
-/** Its fields, with the optional business details and notes for the crew (app/lib/business.ts). */
+/** Its fields, with the optional business details and notes for the crew (app/lib/business.ts), the window and a reason to book over capacity. */
 export type ManualBookingField =
-  keyof z.infer<typeof manualBookingSchema> | BusinessField | "notes";
+  | keyof z.infer<typeof manualBookingSchema>
+  | BusinessField
+  | "notes"
+  | "arrival_window"
+  | "over_reason";
 
 export type ManualBookingResult =
-  | { ok: true; orderId: number; fullDayWarning: boolean }
+  | { ok: true; orderId: number; fullDayWarning: boolean; window: WindowChoice }
   | { ok: false; message: string; errors: Partial<Record<ManualBookingField, string>> };
 
-/** Staff create a booking by hand (cash or bank transfer). A full day is allowed, with a warning. */
+/** A reason typed on a form: trimmed text, or "" (too long is an error). */
+function overReason(value: unknown): { ok: true; reason: string } | { ok: false; error: string } {
+  const reason = typeof value === "string" ? value.trim() : "";
+  return reason.length > OVER_REASON_MAX
+    ? { ok: false, error: `Please keep the reason under ${OVER_REASON_MAX} characters` }
+    : { ok: true, reason };
+}
+
+/**
+ * Staff create a booking by hand (cash or bank transfer), in the window asked for or the first
+ * that fits. A closed day is refused; a day (or window) past capacity only with a reason, kept in
+ * the order's history.
+ */
 export async function createManualBooking(
   values: Record<string, unknown>,
   actor: string,
@@ -57,77 +191,115 @@ export async function createManualBooking(
   if (!business.ok) Object.assign(errors, business.errors);
   const notes = checkCrewNotes(values.notes);
   if (!notes.ok) errors.notes = notes.error;
+  const asked = askedWindow(values.arrival_window);
+  if (asked === undefined) errors.arrival_window = WINDOW_CHOICE_ERROR;
+  const reason = overReason(values.over_reason);
+  if (!reason.ok) errors.over_reason = reason.error;
   const dateCheck = await checkCollectionDate(input.date, "staff");
   if (!dateCheck.ok) errors.date = dateCheck.message;
-  if (!parsed.success || !business.ok || !notes.ok || !dateCheck.ok)
+  if (
+    !parsed.success ||
+    !business.ok ||
+    !notes.ok ||
+    !dateCheck.ok ||
+    asked === undefined ||
+    !reason.ok
+  )
     return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
 
   const b = parsed.data;
-  const orderId = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto("orders")
-        .values({
-          full_name: b.full_name,
-          email: b.email,
-          phone_number: b.phone_number,
-          address_1: b.address_1,
-          town: b.town,
-          postcode: b.postcode,
-          business_name: business.business?.name ?? null,
-          sic_code: business.business?.sicCode ?? null,
-          notes: notes.notes,
-          collection_date: b.date,
-          payment_method: b.payment_method,
-          total_pence: poundsToPence(b.order_price),
-          source: quoteId ? "quote" : "manual",
-          quote_id: quoteId ?? null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: row.id,
-          field: "created",
-          old_value: null,
-          new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking",
-          actor,
-        })
-        .execute();
-      // A booking made from a quote answers it, and books its open price if it has one.
-      if (quoteId) {
-        await lockKeys(trx, [`quote:${quoteId}`]);
-        const open = await trx
-          .selectFrom("quote_offers")
-          .select("id")
-          .where("quote_id", "=", quoteId)
-          .where("status", "=", "sent")
-          .executeTakeFirst();
-        if (open)
-          await trx
-            .updateTable("orders")
-            .set({ quote_offer_id: open.id })
-            .where("id", "=", row.id)
-            .execute();
-        await markQuoteBooked(
-          trx,
-          { quote_id: quoteId, quote_offer_id: open?.id ?? null },
-          new Date().toISOString(),
-        );
-      }
-      return row.id;
-    });
-  return { ok: true, orderId, fullDayWarning: dateCheck.full };
+  let booked: { orderId: number; decision: Extract<StaffCapacityDecision, { ok: true }> };
+  try {
+    booked = await db()
+      .transaction()
+      .execute(async (trx) => {
+        // The day's lock, then the capacity rule: two bookings for the same day wait for each other.
+        await lockKeys(trx, [`day:${b.date}`, ...(quoteId ? [`quote:${quoteId}`] : [])]);
+        const answer = await dayAvailability(b.date, NOTHING, {
+          executor: trx,
+          staffOverride: true,
+        });
+        const decision = staffCapacityDecision(answer, asked, reason.reason);
+        if (!decision.ok) throw new CapacityRefused(decision);
+        const row = await trx
+          .insertInto("orders")
+          .values({
+            full_name: b.full_name,
+            email: b.email,
+            phone_number: b.phone_number,
+            address_1: b.address_1,
+            town: b.town,
+            postcode: b.postcode,
+            business_name: business.business?.name ?? null,
+            sic_code: business.business?.sicCode ?? null,
+            notes: notes.notes,
+            collection_date: b.date,
+            arrival_window: decision.window,
+            payment_method: b.payment_method,
+            total_pence: poundsToPence(b.order_price),
+            source: quoteId ? "quote" : "manual",
+            quote_id: quoteId ?? null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("order_events")
+          .values({
+            order_id: row.id,
+            field: "created",
+            old_value: null,
+            new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking",
+            actor,
+          })
+          .execute();
+        await recordOverride(trx, row.id, decision, actor);
+        // A booking made from a quote answers it, and books its open price if it has one.
+        if (quoteId) {
+          const open = await trx
+            .selectFrom("quote_offers")
+            .select("id")
+            .where("quote_id", "=", quoteId)
+            .where("status", "=", "sent")
+            .executeTakeFirst();
+          if (open)
+            await trx
+              .updateTable("orders")
+              .set({ quote_offer_id: open.id })
+              .where("id", "=", row.id)
+              .execute();
+          await markQuoteBooked(
+            trx,
+            { quote_id: quoteId, quote_offer_id: open?.id ?? null },
+            new Date().toISOString(),
+          );
+        }
+        return { orderId: row.id, decision };
+      });
+  } catch (error) {
+    if (!(error instanceof CapacityRefused)) throw error;
+    return {
+      ok: false,
+      message: MANUAL_BOOKING_FAILED,
+      errors: { ...errors, [error.decision.field]: error.decision.message },
+    };
+  }
+  return {
+    ok: true,
+    orderId: booked.orderId,
+    fullDayWarning: booked.decision.over,
+    window: booked.decision.window,
+  };
 }
 
 export const bookingUpdateSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
   date: z.string().trim(),
   status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
   booking_status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
+  arrival_window: z.enum(["morning", "afternoon", "evening", "any"], {
+    error: WINDOW_CHOICE_ERROR,
+  }),
 });
-export type BookingUpdateField = keyof z.infer<typeof bookingUpdateSchema>;
+export type BookingUpdateField = keyof z.infer<typeof bookingUpdateSchema> | "over_reason";
 
 export interface EditableBooking {
   orderId: number;
@@ -140,6 +312,7 @@ export interface EditableBooking {
   date: string;
   status: "pending" | "complete";
   booking_status: "pending" | "complete";
+  arrival_window: WindowChoice;
   totalPence: number;
   paymentMethod: string;
   /** when it was cancelled: then it can no longer be edited */
@@ -165,6 +338,7 @@ export async function getBooking(orderId: number): Promise<EditableBooking | und
         date: r.collection_date,
         status: r.status,
         booking_status: r.booking_status,
+        arrival_window: r.arrival_window,
         totalPence: r.total_pence,
         paymentMethod: r.payment_method,
         cancelledAt: r.cancelled_at,
@@ -184,7 +358,7 @@ export type BookingUpdateResult =
       errors: Partial<Record<BookingUpdateField, string>>;
     };
 
-const DB_COLUMN: Record<BookingUpdateField, keyof EditableBooking> = {
+const DB_COLUMN: Record<Exclude<BookingUpdateField, "over_reason">, keyof EditableBooking> = {
   full_name: "full_name",
   email: "email",
   phone_number: "phone_number",
@@ -194,13 +368,14 @@ const DB_COLUMN: Record<BookingUpdateField, keyof EditableBooking> = {
   date: "date",
   status: "status",
   booking_status: "booking_status",
+  arrival_window: "arrival_window",
 };
 
 /**
- * Staff change a booking: statuses, billing details, date. Validation as at
- * checkout, except that a full day is allowed (with a warning) and an
- * unchanged date, or contact detail, is always accepted. Each change is written to the order's
- * history.
+ * Staff change a booking: statuses, billing details, date and arrival window. Validation as at
+ * checkout, except that an unchanged date, window or contact detail is always accepted, and a
+ * move past a day's capacity is made with a reason (kept in the history). Each change is written
+ * to the order's history.
  */
 export async function updateBooking(
   orderId: number,
@@ -223,65 +398,94 @@ export async function updateBooking(
   ) as unknown as typeof bookingUpdateSchema; // the same fields, each still a string
   const parsed = schema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<BookingUpdateField>(parsed.error);
-  let fullDayWarning = false;
+  const moving = input.date !== current.date || input.arrival_window !== current.arrival_window;
   if (input.date !== current.date) {
     const check = await checkCollectionDate(input.date, "staff");
     if (!check.ok) errors.date = check.message;
-    else fullDayWarning = check.full;
   }
-  if (!parsed.success || errors.date)
+  const reason = overReason(values.over_reason);
+  if (!reason.ok) errors.over_reason = reason.error;
+  if (!parsed.success || errors.date || !reason.ok)
     return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
 
   const next = parsed.data;
-  const changed = (Object.keys(DB_COLUMN) as BookingUpdateField[]).filter(
+  const changed = (Object.keys(DB_COLUMN) as (keyof typeof DB_COLUMN)[]).filter(
     (field) => String(next[field]) !== String(current[DB_COLUMN[field]]),
   );
   const now = new Date().toISOString();
-  const completionEmail = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable("orders")
-        .set({
-          full_name: next.full_name,
-          email: next.email,
-          phone_number: next.phone_number,
-          address_1: next.address_1,
-          town: next.town,
-          postcode: next.postcode,
-          collection_date: next.date,
-          status: next.status,
-          booking_status: next.booking_status,
-          paid_at: next.status === "complete" && current.status !== "complete" ? now : undefined,
-          updated_at: now,
-        })
-        .where("id", "=", orderId)
-        .execute();
-      // A new day: the calendar event moves on (a later .ics replaces the one the customer has),
-      // and the day-before reminder is due again for it.
-      if (next.date !== current.date)
+  let fullDayWarning = false;
+  let completionEmail;
+  try {
+    completionEmail = await db()
+      .transaction()
+      .execute(async (trx) => {
+        // A move to another day or window asks THE capacity rule under both days' locks; the
+        // booking does not count against itself.
+        if (moving) {
+          await lockKeys(trx, [`day:${next.date}`, `day:${current.date}`]);
+          const need = await needOf(trx, orderId);
+          const answer = await dayAvailability(next.date, need, {
+            executor: trx,
+            staffOverride: true,
+            excludeOrderId: orderId,
+          });
+          const decision = staffCapacityDecision(answer, next.arrival_window, reason.reason);
+          if (!decision.ok) throw new CapacityRefused(decision);
+          fullDayWarning = decision.over;
+          await recordOverride(trx, orderId, decision, actor);
+        }
         await trx
           .updateTable("orders")
-          .set((eb) => ({ ics_sequence: eb("ics_sequence", "+", 1), reminder_sent_at: null }))
+          .set({
+            full_name: next.full_name,
+            email: next.email,
+            phone_number: next.phone_number,
+            address_1: next.address_1,
+            town: next.town,
+            postcode: next.postcode,
+            collection_date: next.date,
+            status: next.status,
+            booking_status: next.booking_status,
+            arrival_window: next.arrival_window,
+            paid_at: next.status === "complete" && current.status !== "complete" ? now : undefined,
+            updated_at: now,
+          })
           .where("id", "=", orderId)
           .execute();
-      for (const field of changed) {
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: orderId,
-            field,
-            old_value: String(current[DB_COLUMN[field]]),
-            new_value: String(next[field]),
-            actor,
-          })
-          .execute();
-      }
-      // Marked complete here rather than with the crew's form: the documents come from what was booked.
-      return next.booking_status === "complete" && current.booking_status !== "complete"
-        ? completeFromBooking(trx, orderId, actor, new Date(now))
-        : undefined;
-    });
+        // A new day or window: the calendar event moves on (a later .ics replaces the one the
+        // customer has), and the day-before reminder is due again for it.
+        if (moving)
+          await trx
+            .updateTable("orders")
+            .set((eb) => ({ ics_sequence: eb("ics_sequence", "+", 1), reminder_sent_at: null }))
+            .where("id", "=", orderId)
+            .execute();
+        for (const field of changed) {
+          await trx
+            .insertInto("order_events")
+            .values({
+              order_id: orderId,
+              field,
+              old_value: String(current[DB_COLUMN[field]]),
+              new_value: String(next[field]),
+              actor,
+            })
+            .execute();
+        }
+        // Marked complete here rather than with the crew's form: the documents come from what was booked.
+        return next.booking_status === "complete" && current.booking_status !== "complete"
+          ? completeFromBooking(trx, orderId, actor, new Date(now))
+          : undefined;
+      });
+  } catch (error) {
+    if (!(error instanceof CapacityRefused)) throw error;
+    return {
+      ok: false,
+      status: 400,
+      message: MANUAL_BOOKING_FAILED,
+      errors: { ...errors, [error.decision.field]: error.decision.message },
+    };
+  }
   if (completionEmail) await deliverNow([completionEmail]);
   return { ok: true, date: next.date, fullDayWarning, changed };
 }

@@ -1,15 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
-import { updateBooking } from "~/models/staff-booking.server";
+import { API_OVER_REASON, updateBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
-/** POST /api/general/updatebooking (a booking object with order_id) → {status, message} (staff only). */
+/**
+ * POST /api/general/updatebooking (a booking object with order_id, optional arrival_window) →
+ * {status, message, warning?} (staff only). A move past a day's capacity is made, with the warning.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, "api");
   // The fields themselves are checked by the model's schema, shared with the page.
   const body = await readApiJson(request, z.record(z.string(), z.unknown()));
-  const result = await updateBooking(Number(body.order_id ?? body.ID), body, user.username);
+  // The API has no reason field: a move past a day's capacity is recorded as booked through it.
+  const result = await updateBooking(
+    Number(body.order_id ?? body.ID),
+    { ...body, over_reason: API_OVER_REASON },
+    user.username,
+  );
   if (!result.ok)
     return Response.json(
       { status: false, message: result.message, errors: result.errors },

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { withApiBusinessFlag } from "~/lib/business";
-import { createManualBooking } from "~/models/staff-booking.server";
+import { API_OVER_REASON, createManualBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /**
  * POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only).
- * Optional business_name and sic_code book it for a business; optional notes are for the crew.
+ * Optional business_name and sic_code book it for a business; optional notes are for the crew;
+ * optional arrival_window (morning, afternoon, evening or any), else the first window that fits.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, "api");
@@ -16,7 +17,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = Object.fromEntries(
     Object.entries(body).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]),
   );
-  const result = await createManualBooking(withApiBusinessFlag(values), user.username);
+  // The API has no reason field: a booking past a day's capacity is recorded as booked through it.
+  const result = await createManualBooking(
+    withApiBusinessFlag({ ...values, over_reason: API_OVER_REASON }),
+    user.username,
+  );
   if (!result.ok)
     return Response.json({ data: result.message, errors: result.errors }, { status: 400 });
   return Response.json(

@@ -12,7 +12,8 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
-import { bookingsOn, jobsByDay } from "~/models/booking.server";
+import { jobsByDay } from "~/models/booking.server";
+import { dayView, type DayViewJob } from "~/models/day-view.server";
 import { daysFill } from "~/models/availability.server";
 import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
 import {
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paymentsToReview(),
       jobsByDay(first, last),
       daysFill(first, last),
-      isIsoDay(day) ? bookingsOn(day) : Promise.resolve(null),
+      isIsoDay(day) ? dayView(day) : Promise.resolve(null),
       editId ? getBooking(editId) : Promise.resolve(undefined),
       readFlashes(request, ["home", "day", "day-full"]),
     ]);
@@ -63,7 +64,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           fill: fills.get(d.day) ?? { fillPercent: 0, closed: null },
         })),
       ),
-      day: isIsoDay(day) ? { day, label: formatLongDate(day), bookings: dayBookings ?? [] } : null,
+      day:
+        isIsoDay(day) && dayBookings
+          ? { day, label: formatLongDate(day), view: dayBookings }
+          : null,
       // A cancelled booking is not edited (its page says what happened to it).
       editing: editing && !editing.cancelledAt ? editing : null,
     },
@@ -143,11 +147,41 @@ const METHOD_LABELS: Record<string, string> = {
   bank_transfer: "Bank transfer",
 };
 
-const DAY_SECTIONS = {
-  pending: "In progress",
-  complete: "Completed",
-  cancelled: "Cancelled",
-} as const;
+/** One booking in the day view: who, what it takes, how it is paid, and its edit link. */
+function DayJob({ b, month }: { b: DayViewJob; month: string }) {
+  return (
+    <li data-testid="day-booking">
+      <p>
+        <strong>
+          #{b.orderId} {b.fullName}
+        </strong>{" "}
+        · {formatPence(b.totalPence)} · {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} ·
+        payment {b.status}
+        {b.cancelledAt
+          ? " · cancelled"
+          : b.bookingStatus === "complete"
+            ? " · completed"
+            : ""} · <span data-testid="day-booking-load">{b.loadText}</span>
+      </p>
+      <p className="field-hint">
+        {b.address1}, {b.town}, {b.postcode} · {b.phoneNumber} · {b.email}
+      </p>
+      {b.cancelledAt ? (
+        <Link to={`/dashboard/orders/${b.orderId}`} className="button button-light">
+          Order #{b.orderId}
+        </Link>
+      ) : (
+        <Link
+          to={`/dashboard/home?month=${month}&edit=${b.orderId}`}
+          className="button button-light day-edit"
+          aria-label={`Edit booking #${b.orderId}`}
+        >
+          Edit
+        </Link>
+      )}
+    </li>
+  );
+}
 
 export default function DashboardHome() {
   const { flashes, counts, review, today, month, weeks, day, editing } =
@@ -269,55 +303,37 @@ export default function DashboardHome() {
               Run sheet for this day
             </Link>
           </p>
-          {(["pending", "complete", "cancelled"] as const).map((state) => {
-            const list = day.bookings.filter((b) =>
-              state === "cancelled" ? b.cancelledAt : !b.cancelledAt && b.bookingStatus === state,
-            );
-            const title = DAY_SECTIONS[state];
-            if (state === "cancelled" && list.length === 0) return null;
-            return (
-              <section key={state} className="day-section" aria-label={title}>
-                <h3>{title}</h3>
-                {list.length === 0 ? (
-                  <p className="field-hint">None.</p>
-                ) : (
-                  <ul className="day-bookings">
-                    {list.map((b) => (
-                      <li key={b.orderId} data-testid="day-booking">
-                        <p>
-                          <strong>
-                            #{b.orderId} {b.fullName}
-                          </strong>{" "}
-                          · {formatPence(b.totalPence)} ·{" "}
-                          {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} · payment {b.status}
-                          {b.cancelledAt ? " · cancelled" : ""}
-                        </p>
-                        <p className="field-hint">
-                          {b.address1}, {b.town}, {b.postcode} · {b.phoneNumber} · {b.email}
-                        </p>
-                        {b.cancelledAt ? (
-                          <Link
-                            to={`/dashboard/orders/${b.orderId}`}
-                            className="button button-light"
-                          >
-                            Order #{b.orderId}
-                          </Link>
-                        ) : (
-                          <Link
-                            to={`/dashboard/home?month=${month}&edit=${b.orderId}`}
-                            className="button button-light day-edit"
-                            aria-label={`Edit booking #${b.orderId}`}
-                          >
-                            Edit
-                          </Link>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            );
-          })}
+          <p className="day-totals" data-testid="day-totals">
+            {day.view.closed ? `Closed (${day.view.closed}). ` : ""}
+            {day.view.totals}
+          </p>
+          {day.view.windows.map((w) => (
+            <section key={w.key} className="day-section" aria-label={w.heading}>
+              <h3>
+                {w.heading}
+                {w.use ? <span className="day-window-use"> · {w.use}</span> : null}
+              </h3>
+              {w.jobs.length === 0 ? (
+                <p className="field-hint">None.</p>
+              ) : (
+                <ul className="day-bookings">
+                  {w.jobs.map((b) => (
+                    <DayJob key={b.orderId} b={b} month={month} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+          {day.view.cancelled.length > 0 ? (
+            <section className="day-section" aria-label="Cancelled">
+              <h3>Cancelled</h3>
+              <ul className="day-bookings">
+                {day.view.cancelled.map((b) => (
+                  <DayJob key={b.orderId} b={b} month={month} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </Overlay>
       ) : null}
 

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
 import { CANCEL_REASON_MAX, type ChangeTerms } from "~/lib/cancellation";
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { PaymentMethod } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
@@ -137,6 +138,8 @@ export default function OrderDetail() {
       <dl className="detail-list">
         <dt>Collection</dt>
         <dd>{order.collectionDate}</dd>
+        <dt>Arrival</dt>
+        <dd data-testid="order-arrival">{order.arrival}</dd>
         <dt>Payment</dt>
         <dd>
           {order.status} ({order.paymentMethod.replace("_", " ")})
@@ -278,16 +281,21 @@ export default function OrderDetail() {
               <p className="field-hint">{item.productDescription}</p>
             </li>
           ))}
+          {order.windowDiscountPence > 0 ? (
+            <li data-testid="order-window-discount">
+              <p>
+                <strong>{ANY_TIME_DISCOUNT_LABEL}</strong> · −
+                {formatPence(order.windowDiscountPence)}
+              </p>
+            </li>
+          ) : null}
         </ul>
       )}
       <h2>History</h2>
       <ul className="day-bookings" data-testid="order-history">
         {order.history.map((event, i) => (
           <li key={i}>
-            {formatDateTime(event.created_at)} · {event.actor}:{" "}
-            {event.field === "created" || event.old_value === null
-              ? event.new_value
-              : `${event.field} ${event.old_value} → ${event.new_value}`}
+            {formatDateTime(event.created_at)} · {event.actor}: {event.text}
           </li>
         ))}
       </ul>

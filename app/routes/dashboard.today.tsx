@@ -106,6 +106,9 @@ export default function RunSheet() {
                   <span>Hazardous waste from a business: a consignment note is needed</span>
                 </p>
               ) : null}
+              <p className="run-job-window" data-testid="run-job-window">
+                {job.windowText}
+              </p>
               <p
                 className={`run-job-payment${job.payment.collect ? " is-collect" : ""}`}
                 data-testid="run-job-payment"
