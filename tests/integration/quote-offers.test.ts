@@ -94,6 +94,9 @@ describe("priced quotes", () => {
     f0_description: "Garden waste, three bags",
     f0_price: "85.50",
     f0_quantity: "2",
+    // a free line's load and crew minutes, each, from staff
+    f0_load: "1.5",
+    f0_minutes: "20",
     valid_days: "14",
     note: "Access through the side gate, please.",
   });
@@ -620,6 +623,8 @@ describe("priced quotes from a VAT-registered business", () => {
         free_rows: "1",
         f0_description: "Clear the garage",
         f0_price: "120",
+        f0_load: "3",
+        f0_minutes: "45",
         valid_days: "",
       }),
     });
