@@ -109,6 +109,8 @@ async function fillPrice(staff: Page, id: number, lines: PriceLines) {
   await staff.getByLabel("Description of line 1").fill(lines.free.description);
   await staff.getByLabel("Price of line 1 in pounds").fill(lines.free.price);
   await staff.getByLabel("Quantity of line 1").fill("1");
+  await staff.getByLabel("Load of line 1 in cubic yards").fill("2");
+  await staff.getByLabel("Crew minutes of line 1").fill("30");
   await staff.getByRole("button", { name: "Update totals" }).click();
   const total = staff.getByTestId("price-total");
   await expect(total).toContainText(pence(expected));
@@ -268,6 +270,11 @@ test.describe("a priced quote booked and paid", () => {
 
     // A date next month, then Book and pay through the demo gateway.
     const date = await chooseCollectionDay(page, javaScriptEnabled ? 22 : 25);
+    // The arrival window after the day: an inside item, so no "Any time" on offer.
+    const windows = page.getByRole("group", { name: "Arrival time" });
+    await expect(windows.getByRole("radio")).toHaveCount(3);
+    await windows.getByRole("radio", { name: /^Afternoon/ }).check();
+    await screenshot(page, testInfo, "customer-quote-window");
     await page.getByRole("button", { name: `Book and pay ${total}` }).click();
     await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${total}`);
