@@ -8,7 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
-import { OrderLines } from "~/components/checkout-summary";
+import { OrderLines, type OrderLine } from "~/components/checkout-summary";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
@@ -350,20 +350,29 @@ export default function CustomerQuote() {
         <section className="checkout-summary" aria-labelledby="quote-lines">
           <h2 id="quote-lines">Our price</h2>
           <OrderLines
-            lines={offer.lines.map((line) => ({
-              name: line.description,
-              positionLabel: line.position ? POSITION_LABELS[line.position] : "",
-              quantity: line.quantity,
-              lineTotalPence: line.unitPricePence * line.quantity,
-            }))}
+            lines={offer.lines
+              .map((line): OrderLine => ({
+                name: line.description,
+                positionLabel: line.position ? POSITION_LABELS[line.position] : "",
+                quantity: line.quantity,
+                lineTotalPence: line.unitPricePence * line.quantity,
+              }))
+              // Any time chosen: its discount, as a line of its own.
+              .concat(
+                discountPence > 0
+                  ? [
+                      {
+                        name: ANY_TIME_DISCOUNT_LABEL,
+                        positionLabel: "",
+                        quantity: 1,
+                        lineTotalPence: -discountPence,
+                        discount: true,
+                      },
+                    ]
+                  : [],
+              )}
           />
           <dl className="checkout-totals">
-            {discountPence > 0 ? (
-              <div className="checkout-discount" data-testid="quote-discount">
-                <dt>{ANY_TIME_DISCOUNT_LABEL}</dt>
-                <dd>−{formatPence(discountPence)}</dd>
-              </div>
-            ) : null}
             <div>
               <dt>Total</dt>
               <dd data-testid="quote-total">{formatPence(offer.totalPence - discountPence)}</dd>
