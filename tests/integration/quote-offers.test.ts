@@ -446,9 +446,13 @@ describe("priced quotes", () => {
     // A free line is never left outside: no Any time on offer.
     expect(page).not.toMatch(/value="any"/);
 
-    const anyTime = await postLink(offer.token, { intent: "pay", date: nextDay(), window: "any" });
+    const refusedDay = nextDay();
+    const anyTime = await postLink(offer.token, { intent: "pay", date: refusedDay, window: "any" });
     expect(anyTime.status).toBe(400);
-    expect(await html(anyTime)).toContain(ANY_TIME_NOT_OFFERED_MESSAGE);
+    const refused = await html(anyTime);
+    expect(refused).toContain(ANY_TIME_NOT_OFFERED_MESSAGE);
+    // Without JavaScript the page comes back with the chosen day's windows.
+    expect(refused).toContain(`For ${formatLongDate(refusedDay)}.`);
     expect(await sql("SELECT id FROM orders WHERE quote_id = ?", id)).toEqual([]);
 
     const date = nextDay();
