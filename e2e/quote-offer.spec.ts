@@ -81,7 +81,7 @@ async function openQuote(staff: Page, who: Customer) {
 
 interface PriceLines {
   catalogue?: { productId: number; position: string };
-  free: { description: string; price: string };
+  free?: { description: string; price: string };
 }
 
 /**
@@ -91,7 +91,7 @@ interface PriceLines {
 async function fillPrice(staff: Page, id: number, lines: PriceLines) {
   await expect(staff).toHaveURL(new RegExp(`/dashboard/quotes/${id}/price$`));
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Price quote Q${id}`);
-  let expected = poundsOf(lines.free.price);
+  let expected = lines.free ? poundsOf(lines.free.price) : 0;
   if (lines.catalogue) {
     const { productId, position } = lines.catalogue;
     const column = `${position}_pence`;
@@ -106,9 +106,13 @@ async function fillPrice(staff: Page, id: number, lines: PriceLines) {
     await staff.getByLabel("Quantity of catalogue item 1").fill("1");
     expected += Number(product!.price_pence) + Number(product!.surcharge);
   }
-  await staff.getByLabel("Description of line 1").fill(lines.free.description);
-  await staff.getByLabel("Price of line 1 in pounds").fill(lines.free.price);
-  await staff.getByLabel("Quantity of line 1").fill("1");
+  if (lines.free) {
+    await staff.getByLabel("Description of line 1").fill(lines.free.description);
+    await staff.getByLabel("Price of line 1 in pounds").fill(lines.free.price);
+    await staff.getByLabel("Quantity of line 1").fill("1");
+    await staff.getByLabel("Load of line 1 in cubic yards").fill("2");
+    await staff.getByLabel("Crew minutes of line 1").fill("30");
+  }
   await staff.getByRole("button", { name: "Update totals" }).click();
   const total = staff.getByTestId("price-total");
   await expect(total).toContainText(pence(expected));
@@ -268,6 +272,11 @@ test.describe("a priced quote booked and paid", () => {
 
     // A date next month, then Book and pay through the demo gateway.
     const date = await chooseCollectionDay(page, javaScriptEnabled ? 22 : 25);
+    // The arrival window after the day: an inside item, so no "Any time" on offer.
+    const windows = page.getByRole("group", { name: "Arrival time" });
+    await expect(windows.getByRole("radio")).toHaveCount(3);
+    await windows.getByRole("radio", { name: /^Afternoon/ }).check();
+    await screenshot(page, testInfo, "customer-quote-window");
     await page.getByRole("button", { name: `Book and pay ${total}` }).click();
     await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${total}`);
@@ -322,6 +331,47 @@ test.describe("a priced quote booked and paid", () => {
     await expect(staff).toHaveURL(/[?&]state=booked/);
     await expect(row).toContainText("Booked");
     await expect(row).toContainText(total);
+  });
+});
+
+test.describe("a priced quote of items left outside", () => {
+  test.use({ clientHost: 6 });
+
+  test("the customer books it for any time: 10% off, shown before paying with JavaScript, and charged", async ({
+    page,
+    staff,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const who = await requestQuote(page, testInfo, "Offer Any Time");
+    const id = await openQuote(staff, who);
+    await staff.getByRole("link", { name: "Price this quote" }).click();
+    const total = await fillPrice(staff, id, {
+      catalogue: { productId: 3, position: "outside" },
+    });
+    const reference = await sendPrice(staff, id, who, 1, total);
+    const link = linkIn(await offerEmail(who, reference));
+    const totalPence = poundsOf(total);
+    const discounted = pence(totalPence - Math.round(totalPence / 10));
+
+    await page.goto(link);
+    const windows = page.getByRole("group", { name: "Arrival time" });
+    await expect(windows.getByRole("radio")).toHaveCount(4);
+    await expect(windows.getByText(/10% off: you save £/)).toBeVisible();
+    await chooseCollectionDay(page, javaScriptEnabled ? 23 : 26);
+    await windows.getByRole("radio", { name: /^Any time/ }).check();
+    if (javaScriptEnabled) {
+      // The total follows the choice before anything is sent.
+      const summary = page.getByRole("region", { name: "Our price" });
+      await expect(summary.getByRole("list").first().getByRole("listitem").last()).toHaveText(
+        `Any time discount (10%)−${pence(Math.round(totalPence / 10))}`,
+      );
+      await expect(page.getByTestId("quote-total")).toHaveText(discounted);
+      await expect(page.getByRole("button", { name: `Book and pay ${discounted}` })).toBeVisible();
+    }
+    await screenshot(page, testInfo, "customer-quote-any-time");
+    await page.getByRole("button", { name: /^Book and pay £/ }).click();
+    await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${discounted}`);
   });
 });
 

@@ -35,7 +35,12 @@ import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.se
 import { contactDetailsSchema } from "./contact-details.server";
 import { abandonKey, closePayment, completePayment, startPayment } from "./payment.server";
 import { getProductsByIds, type Product } from "./product.server";
-import { closedOfferMessage, offerPath, quoteForCustomer } from "./quote-offer.server";
+import {
+  closedOfferMessage,
+  offerLineLoads,
+  offerPath,
+  quoteForCustomer,
+} from "./quote-offer.server";
 import { checkRateLimit, rateLimitLock, recordAttempt, retryAfterText } from "./rate-limit.server";
 
 /**
@@ -620,17 +625,9 @@ export async function startQuoteCheckout(
   const products = await getProductsByIds(
     offer.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
   );
-  // A free line carries no load until staff give it one (it counts 0).
-  const need = orderLoad(
-    offer.lines.map((line) => {
-      const snapshot = loadSnapshot(line.productId ? products.get(line.productId) : undefined);
-      return {
-        quantity: line.quantity,
-        loadHundredths: snapshot.load_hundredths,
-        handlingMinutes: snapshot.handling_minutes,
-      };
-    }),
-  );
+  // Each line's load as priced (a free line's from staff; an older offer's from its product).
+  const loads = await offerLineLoads(offer.lines);
+  const need = orderLoad(offer.lines.map((line, i) => ({ quantity: line.quantity, ...loads[i]! })));
   const created = await db()
     .transaction()
     .execute(async (trx) => {
@@ -690,7 +687,7 @@ export async function startQuoteCheckout(
       await trx
         .insertInto("order_items")
         .values(
-          offer.lines.map((line) => {
+          offer.lines.map((line, i) => {
             const product = line.productId ? products.get(line.productId) : undefined;
             return {
               order_id: order.id,
@@ -698,7 +695,8 @@ export async function startQuoteCheckout(
               product_name: line.description,
               product_description: product?.description ?? "",
               ...wasteSnapshot(product),
-              ...loadSnapshot(product),
+              load_hundredths: loads[i]!.loadHundredths,
+              handling_minutes: loads[i]!.handlingMinutes,
               image_id: product?.imageId ?? null,
               position: line.position,
               unit_price_pence: line.unitPricePence,

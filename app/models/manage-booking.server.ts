@@ -21,6 +21,8 @@ import {
   refundRefusedEmail,
   type Cancellation,
 } from "./emails.server";
+import { orderLoad, type Load, type WindowChoice } from "~/lib/capacity";
+import { arrivalText } from "./fleet.server";
 import { jobPhotosPath } from "./job-completion.server";
 import { enqueueEmail } from "./outbox.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
@@ -141,6 +143,14 @@ export interface ManagedBooking {
   fullName: string;
   address: string;
   collectionDate: string;
+  /** the arrival window booked ('any' for a booking made for any time, and older ones) */
+  arrivalWindow: WindowChoice;
+  /** the window as customers read it: "Afternoon, 12:00 to 17:00" */
+  arrival: string;
+  /** the any-time discount the total includes, pence (0 when none) */
+  windowDiscountPence: number;
+  /** what the booking takes of a day, for the calendar of a move (its lines' loads) */
+  need: Load;
   items: {
     name: string;
     position: Position | null;
@@ -180,6 +190,8 @@ export async function bookingForCustomer(
       "orders.town",
       "orders.postcode",
       "orders.collection_date",
+      "orders.arrival_window",
+      "orders.window_discount_pence",
       "orders.total_pence",
       "orders.payment_method",
       "orders.status",
@@ -201,10 +213,24 @@ export async function bookingForCustomer(
     .executeTakeFirstOrThrow();
   const items = await db()
     .selectFrom("order_items")
-    .select(["product_name", "position", "quantity", "unit_price_pence"])
+    .select([
+      "product_name",
+      "position",
+      "quantity",
+      "unit_price_pence",
+      "load_hundredths",
+      "handling_minutes",
+    ])
     .where("order_id", "=", order.id)
     .orderBy("id")
     .execute();
+  const load = orderLoad(
+    items.map((item) => ({
+      quantity: item.quantity,
+      loadHundredths: item.load_hundredths,
+      handlingMinutes: item.handling_minutes,
+    })),
+  );
   const paid = order.status === "complete";
   const paidPence = paid ? order.total_pence : 0;
   const done = order.booking_status === "complete";
@@ -226,6 +252,10 @@ export async function bookingForCustomer(
     fullName: order.full_name,
     address: [order.address_1, order.town, order.postcode].join(", "),
     collectionDate: order.collection_date,
+    arrivalWindow: order.arrival_window,
+    arrival: await arrivalText(order.arrival_window),
+    windowDiscountPence: order.window_discount_pence,
+    need: { loadHundredths: load.loadHundredths, minutes: load.minutes },
     items: items.map((item) => ({
       name: item.product_name,
       position: item.position,

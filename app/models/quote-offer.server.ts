@@ -15,7 +15,9 @@ import { quotePdf, type QuoteDocumentInput } from "~/documents/quote.server";
 import { wasBooked } from "./booking.server";
 import { quoteDeclinedEmail, quoteOfferEmail } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
+import { orderLoad, type Load } from "~/lib/capacity";
 import { getProductsByIds, listAllProducts } from "./product.server";
+import { parseHandlingMinutes, parseLoadYards } from "./product-form.server";
 import { MAX_QUOTE_LINES, priceFormRows, START_ROWS } from "~/lib/quote-price-form";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
@@ -61,6 +63,14 @@ export interface PricedLine {
   /** VAT-inclusive */
   unitPricePence: number;
   quantity: number;
+  /**
+   * The line's load, hundredths of a cubic yard each (docs/rules.md#capacity-by-load): a catalogue
+   * line's product's at pricing, a free line's as staff gave it. Null on an offer priced before
+   * lines kept their load (a catalogue line then takes its product's, a free line counts 0).
+   */
+  loadHundredths: number | null;
+  /** crew minutes each, as the load */
+  handlingMinutes: number | null;
 }
 
 export interface QuotePrice {
@@ -79,6 +89,20 @@ export type PriceCheck =
 
 const PRICE_FAILED = "Please check the lines marked below.";
 
+/**
+ * A free line's load and crew minutes are checked as a product's are (product-form.server.ts),
+ * in the price form's words where the product form's name another field.
+ */
+const FREE_LOAD_MESSAGES: Record<string, string> = {
+  "Please enter the load in cubic yards": "Enter the load in cubic yards, such as 0.5 or 2",
+};
+const FREE_MINUTES_MESSAGES: Record<string, string> = {
+  "Please enter the handling minutes": "Enter the crew minutes, such as 20",
+  "Please enter the handling minutes as a whole number, such as 15":
+    "Enter the crew minutes as a whole number, such as 20",
+  "Handling minutes must be between 1 and 600": "Crew minutes must be between 1 and 600",
+};
+
 function quantityOf(text: string | undefined): number | null {
   const trimmed = (text ?? "").trim();
   if (trimmed === "") return 1;
@@ -89,9 +113,11 @@ function quantityOf(text: string | undefined): number | null {
 /**
  * Checks the price form (field names: c<i>_product, c<i>_position,
  * c<i>_quantity for catalogue rows; f<i>_description, f<i>_price,
- * f<i>_quantity for free rows; valid_days; note) and prices it: catalogue
- * lines as the shop prices them today, free lines as typed. Blank rows are
- * left out. The one rule for a quote's price, tested as a table.
+ * f<i>_quantity, f<i>_load (cubic yards), f<i>_minutes (crew minutes) for
+ * free rows; valid_days; note) and prices it: catalogue lines as the shop
+ * prices them today, with their product's load; free lines as typed, with the
+ * load staff give them (required: the calendar needs it). Blank rows are left
+ * out. The one rule for a quote's price, tested as a table.
  */
 export async function checkQuotePrice(
   values: Record<string, string>,
@@ -124,15 +150,21 @@ export async function checkQuotePrice(
         description: product.name,
         unitPricePence: unitPricePence(product, position),
         quantity,
+        loadHundredths: product.loadHundredths,
+        handlingMinutes: product.handlingMinutes,
       });
   }
 
   for (let i = 0; i < rows.free; i++) {
     const description = (values[`f${i}_description`] ?? "").trim();
     const priceText = (values[`f${i}_price`] ?? "").trim();
-    if (!description && !priceText) continue;
+    const loadText = (values[`f${i}_load`] ?? "").trim();
+    const minutesText = (values[`f${i}_minutes`] ?? "").trim();
+    if (!description && !priceText && !loadText && !minutesText) continue;
     const price = parseTypedPounds(priceText);
     const quantity = quantityOf(values[`f${i}_quantity`]);
+    const load = parseLoadYards(loadText);
+    const minutes = parseHandlingMinutes(minutesText);
     if (!description) errors[`f${i}_description`] = "Describe the work";
     else if (description.length > MAX_DESCRIPTION)
       errors[`f${i}_description`] = `Keep it under ${MAX_DESCRIPTION} characters`;
@@ -141,8 +173,25 @@ export async function checkQuotePrice(
     if (price === null) errors[`f${i}_price`] = "Enter a price in pounds, such as 85 or 85.50";
     else if (price > MAX_LINE_PENCE) errors[`f${i}_price`] = "Please check the price";
     if (quantity === null) errors[`f${i}_quantity`] = "Enter a quantity from 1 to 99";
-    if (!errors[`f${i}_description`] && price !== null && quantity !== null)
-      lines.push({ productId: null, position: null, description, unitPricePence: price, quantity });
+    if (!load.ok) errors[`f${i}_load`] = FREE_LOAD_MESSAGES[load.error] ?? load.error;
+    if (!minutes.ok)
+      errors[`f${i}_minutes`] = FREE_MINUTES_MESSAGES[minutes.error] ?? minutes.error;
+    if (
+      !errors[`f${i}_description`] &&
+      price !== null &&
+      quantity !== null &&
+      load.ok &&
+      minutes.ok
+    )
+      lines.push({
+        productId: null,
+        position: null,
+        description,
+        unitPricePence: price,
+        quantity,
+        loadHundredths: load.value,
+        handlingMinutes: minutes.value,
+      });
   }
 
   const daysText = (values.valid_days ?? "").trim();
@@ -195,6 +244,10 @@ export async function checkQuotePrice(
   };
 }
 
+/** Hundredths of a cubic yard as the price form takes them: "2", "0.5", "1.25". */
+const yardsText = (hundredths: number) =>
+  (hundredths / 100).toFixed(2).replace(/\.?0+$/, "") || "0";
+
 /** The form's values for a quote's current offer, to revise it (or an empty form). */
 export async function priceFormValues(quoteId: number): Promise<Record<string, string>> {
   const offer = await currentOffer(quoteId);
@@ -217,6 +270,8 @@ export async function priceFormValues(quoteId: number): Promise<Record<string, s
     values[`f${i}_description`] = l.description;
     values[`f${i}_price`] = (l.unit_price_pence / 100).toFixed(2);
     values[`f${i}_quantity`] = String(l.quantity);
+    values[`f${i}_load`] = l.load_hundredths === null ? "" : yardsText(l.load_hundredths);
+    values[`f${i}_minutes`] = l.handling_minutes === null ? "" : String(l.handling_minutes);
   });
   return values;
 }
@@ -244,7 +299,15 @@ export async function currentOffer(quoteId: number, executor: Kysely<DB> = db())
 export function offerLines(offerId: number, executor: Kysely<DB> = db()) {
   return executor
     .selectFrom("quote_offer_lines")
-    .select(["product_id", "position", "description", "unit_price_pence", "quantity"])
+    .select([
+      "product_id",
+      "position",
+      "description",
+      "unit_price_pence",
+      "quantity",
+      "load_hundredths",
+      "handling_minutes",
+    ])
     .where("offer_id", "=", offerId)
     .orderBy("sort_order")
     .execute();
@@ -349,6 +412,8 @@ export async function sendQuotePrice(
               description: line.description,
               unit_price_pence: line.unitPricePence,
               quantity: line.quantity,
+              load_hundredths: line.loadHundredths,
+              handling_minutes: line.handlingMinutes,
             })),
           )
           .execute();
@@ -629,10 +694,45 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
         description: l.description,
         unitPricePence: l.unit_price_pence,
         quantity: l.quantity,
+        loadHundredths: l.load_hundredths,
+        handlingMinutes: l.handling_minutes,
       })),
       photos,
     },
   };
+}
+
+/**
+ * Each offer line's load as it is booked: the load the line kept at pricing; for an offer priced
+ * before lines kept one, a catalogue line's product's today (a free line then counts 0).
+ */
+export async function offerLineLoads(
+  lines: readonly Pick<PricedLine, "productId" | "loadHundredths" | "handlingMinutes">[],
+): Promise<{ loadHundredths: number | null; handlingMinutes: number | null }[]> {
+  const missing = lines.flatMap((l) =>
+    l.productId !== null && (l.loadHundredths === null || l.handlingMinutes === null)
+      ? [l.productId]
+      : [],
+  );
+  const products = missing.length > 0 ? await getProductsByIds(missing) : new Map();
+  return lines.map((line) => {
+    const product = line.productId === null ? undefined : products.get(line.productId);
+    return {
+      loadHundredths: line.loadHundredths ?? product?.loadHundredths ?? null,
+      handlingMinutes: line.handlingMinutes ?? product?.handlingMinutes ?? null,
+    };
+  });
+}
+
+/** What an offer's collection takes of a day: its lines' loads (offerLineLoads) added up. */
+export async function offerNeed(
+  lines: readonly Pick<
+    PricedLine,
+    "productId" | "quantity" | "loadHundredths" | "handlingMinutes"
+  >[],
+): Promise<Load> {
+  const loads = await offerLineLoads(lines);
+  return orderLoad(lines.map((line, i) => ({ quantity: line.quantity, ...loads[i]! })));
 }
 
 /** A photo of an open or booked offer's quote, for the holder of its link; undefined otherwise. */

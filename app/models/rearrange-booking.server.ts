@@ -102,6 +102,8 @@ function askedWindow(
 /**
  * Does the booking fit `day` in `window` by THE capacity rule (in the caller's transaction,
  * holding the day's lock)? The order itself is not counted: on its own day it is being moved.
+ * Refused: the day's message when nothing fits that day, else the window's ("The afternoon is
+ * full on that day…").
  */
 async function fitsDay(
   trx: Executor,
@@ -109,7 +111,7 @@ async function fitsDay(
   day: string,
   window: WindowChoice,
   now: Date,
-): Promise<boolean> {
+): Promise<{ ok: true } | { ok: false; message: string; field: "date" | "window" }> {
   const items = await trx
     .selectFrom("order_items")
     .select(["quantity", "load_hundredths", "handling_minutes"])
@@ -123,7 +125,11 @@ async function fitsDay(
     })),
   );
   const answer = await dayAvailability(day, need, { now, executor: trx, excludeOrderId: order.id });
-  return pickWindow(answer, window).ok;
+  const pick = pickWindow(answer, window);
+  if (pick.ok) return { ok: true };
+  return pick.dayFull
+    ? { ok: false, message: REARRANGE_MESSAGES.full, field: "date" }
+    : { ok: false, message: pick.message, field: "window" };
 }
 
 /**
@@ -286,12 +292,13 @@ export async function startRearrangement(
           field: "early_start" as const,
         };
       await lockKeys(trx, [...new Set([`day:${toDate}`, `day:${order.collection_date}`])].sort());
-      if (!(await fitsDay(trx, order, toDate, toWindow, now)))
+      const fits = await fitsDay(trx, order, toDate, toWindow, now);
+      if (!fits.ok)
         return {
           ok: false as const,
           status: 409 as const,
-          message: REARRANGE_MESSAGES.full,
-          field: "date" as const,
+          message: fits.message,
+          field: fits.field,
         };
       if (early.ok && early.requested && !order.early_start_requested)
         await trx
@@ -485,7 +492,7 @@ export async function completeChangePayment(
         change.status === "pending" &&
         order.collection_date === change.from_date &&
         rearrangeTermsOf(order, now).allowed &&
-        (await fitsDay(trx, order, change.to_date, toWindow, now));
+        (await fitsDay(trx, order, change.to_date, toWindow, now)).ok;
       if (!stillAllowed) {
         await trx
           .updateTable("booking_changes")

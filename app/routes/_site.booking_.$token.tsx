@@ -6,11 +6,13 @@ import type {
 } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
 import { useHydrated } from "~/components/use-hydrated";
 import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { isIsoDay } from "~/lib/calendar";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
@@ -18,7 +20,13 @@ import { privateLinkHeaders } from "~/lib/headers";
 import { lineName } from "~/lib/positions";
 import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment } from "~/models/checkout.server";
-import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
+import { getFleetSettings } from "~/models/fleet.server";
+import {
+  bookingForCustomer,
+  cancelBooking,
+  managePath,
+  type ManagedBooking,
+} from "~/models/manage-booking.server";
 import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import {
   abandonChange,
@@ -51,6 +59,16 @@ export const meta: MetaFunction = () => [
 ];
 
 export const headers = privateLinkHeaders;
+
+/**
+ * The calendar of a move: days and windows where the booking's own load fits, the booking itself
+ * not counted (on its own day it is the one moving).
+ */
+async function calendarFor(booking: ManagedBooking | undefined, month: string | null | undefined) {
+  return booking
+    ? collectionCalendar(month, new Date(), booking.need, { excludeOrderId: booking.orderId })
+    : collectionCalendar(month);
+}
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   await requireLinkLookupAllowed(context.clientIp);
@@ -85,8 +103,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     rearranging,
     // The calendar opens on the month of the collection as it stands.
     calendar: rearranging
-      ? await collectionCalendar(url.searchParams.get("month") ?? shown.collectionDate.slice(0, 7))
+      ? await calendarFor(shown, url.searchParams.get("month") ?? shown.collectionDate.slice(0, 7))
       : null,
+    windows: (await getFleetSettings()).windows,
     asksEarlyStart: await movesAskEarlyStart(token),
     ...cardPayment(),
     phone: config().business.phone,
@@ -114,7 +133,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       kind: "rearrange",
       message: null,
       values,
-      calendar: await collectionCalendar(intent.slice("month:".length)),
+      calendar: await calendarFor(await bookingForCustomer(token), intent.slice("month:".length)),
     });
   if (intent === "rearrange") return rearrange(token, values, request);
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400 });
@@ -169,7 +188,8 @@ async function rearrange(token: string, values: Record<string, string>, request:
       message: result.message,
       field: result.field,
       values,
-      calendar: await collectionCalendar(
+      calendar: await calendarFor(
+        await bookingForCustomer(token),
         isIsoDay(values.date) ? values.date.slice(0, 7) : values.month,
       ),
     },
@@ -205,6 +225,16 @@ export default function ManageBooking() {
   const posting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const cancelling = posting && navigation.formData?.get("intent") === "cancel";
   const submittingMove = posting && navigation.formData?.get("intent") === "rearrange";
+  // The new day and window chosen so far: the picker shows that day's windows.
+  const sent = moving?.values ?? {};
+  const [chosenDate, setChosenDate] = useState<string | null>(sent.date ?? null);
+  const [chosenWindow, setChosenWindow] = useState<string | null>(
+    sent.window ?? booking.arrivalWindow,
+  );
+  useEffect(() => {
+    setChosenDate(sent.date ?? null);
+    setChosenWindow(sent.window ?? booking.arrivalWindow);
+  }, [sent.date, sent.window, booking.arrivalWindow]);
 
   if (result?.kind === "embedded")
     return (
@@ -270,6 +300,12 @@ export default function ManageBooking() {
         <dd>{booking.fullName}</dd>
         <dt>Address</dt>
         <dd>{booking.address}</dd>
+        {booking.cancelledAt ? null : (
+          <>
+            <dt>Arrival</dt>
+            <dd data-testid="manage-arrival">{booking.arrival}</dd>
+          </>
+        )}
         <dt>Status</dt>
         <dd data-testid="manage-status">
           {booking.cancelledAt ? "Cancelled" : booking.done ? "Done" : "Booked"}
@@ -297,6 +333,11 @@ export default function ManageBooking() {
                 {formatPence(item.unitPricePence * item.quantity)}
               </li>
             ))}
+            {booking.windowDiscountPence > 0 ? (
+              <li data-testid="manage-discount">
+                {ANY_TIME_DISCOUNT_LABEL}: −{formatPence(booking.windowDiscountPence)}
+              </li>
+            ) : null}
           </ul>
         </>
       ) : null}
@@ -332,7 +373,16 @@ export default function ManageBooking() {
               : "Moving your collection is free."}
           </p>
           {calendar ? (
-            <Form method="post" action={self} className="checkout-form" preventScrollReset>
+            <Form
+              method="post"
+              action={self}
+              className="checkout-form"
+              preventScrollReset
+              onChange={(event) => {
+                const input = event.target as HTMLInputElement;
+                if (input.name === "date") setChosenDate(input.value);
+              }}
+            >
               <button
                 type="submit"
                 name="intent"
@@ -372,6 +422,21 @@ export default function ManageBooking() {
                   </p>
                 </>
               ) : null}
+              {booking.arrivalWindow === "any" ? (
+                <p className="checkout-chosen" data-testid="rearrange-any-time">
+                  Any time (your booking has the any-time discount)
+                </p>
+              ) : (
+                <ArrivalWindowPicker
+                  windows={page.windows}
+                  slots={calendar.slots}
+                  date={chosenDate}
+                  selected={chosenWindow}
+                  anyTimeDiscountPence={null}
+                  error={moving?.field === "window" ? (moving.message ?? undefined) : undefined}
+                  onChoose={setChosenWindow}
+                />
+              )}
               {page.asksEarlyStart ? (
                 <div
                   className={`field checkout-early-start${moving?.field === "early_start" ? " field-invalid" : ""}`}

@@ -6,8 +6,9 @@ import type {
 } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { OrderLines } from "~/components/checkout-summary";
+import { useEffect, useRef, useState } from "react";
+import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
+import { OrderLines, type OrderLine } from "~/components/checkout-summary";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
@@ -17,18 +18,28 @@ import { cancellationSummary } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatPence } from "~/lib/format";
+import { vatIncluded } from "~/lib/vat";
 import { formValues } from "~/lib/forms";
+import {
+  ANY_TIME_DISCOUNT_LABEL,
+  anyTimeDiscountPence,
+  anyTimeOffered,
+  type WindowChoice,
+} from "~/lib/capacity";
 import { POSITION_LABELS } from "~/lib/positions";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
+import { getFleetSettings } from "~/models/fleet.server";
 import { abandonCheckout } from "~/models/payment.server";
 import {
   closedOfferMessage,
   requireLinkLookupAllowed,
   declineOffer,
+  offerNeed,
   quoteForCustomer,
   recordLinkMiss,
+  type CustomerQuote,
 } from "~/models/quote-offer.server";
 import { config, siteUrl } from "~/services/config.server";
 import checkoutStyles from "~/styles/checkout.css";
@@ -57,13 +68,30 @@ const CANCELLED_NOTICE =
 const STILL_HELD_NOTICE =
   "We could not reach the card payment service to cancel your payment. No money is taken unless you finish paying, and the date is released within 30 minutes.";
 
+/** The collection calendar for the offer's own need: a day its load no longer fits is full. */
+async function calendarFor(shown: CustomerQuote, month: string | null | undefined) {
+  return collectionCalendar(
+    month,
+    new Date(),
+    shown.kind === "open" ? await offerNeed(shown.offer.lines) : undefined,
+  );
+}
+
+/** The offer's any-time discount when every line is left outside; null when not offered. */
+const anyTimeDiscountOf = (shown: CustomerQuote) =>
+  shown.kind === "open" && anyTimeOffered(shown.offer.lines)
+    ? anyTimeDiscountPence("any", shown.offer.lines)
+    : null;
+
 async function quotePage(token: string, month: string | null) {
   const shown = await quoteForCustomer(token);
   const { business } = config();
   return {
     shown,
     closedMessage: shown.kind === "open" ? null : closedOfferMessage(shown),
-    calendar: shown.kind === "open" ? await collectionCalendar(month) : null,
+    calendar: shown.kind === "open" ? await calendarFor(shown, month) : null,
+    windows: (await getFleetSettings()).windows,
+    anyTimeDiscountPence: anyTimeDiscountOf(shown),
     ...cardPayment(),
     licence: business.wasteCarrierLicence,
     vatRegistered: Boolean(business.vatNumber),
@@ -119,7 +147,8 @@ type ActionResult =
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   await requireLinkLookupAllowed(context.clientIp);
-  if ((await quoteForCustomer(token)).kind === "unknown") {
+  const shown = await quoteForCustomer(token);
+  if (shown.kind === "unknown") {
     await recordLinkMiss(context.clientIp);
     throw new Response("Quote not found", { status: 404 });
   }
@@ -132,7 +161,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       kind: "form",
       message: null,
       values,
-      calendar: await collectionCalendar(intent.slice("month:".length)),
+      calendar: await calendarFor(shown, intent.slice("month:".length)),
     });
 
   if (intent === "decline") {
@@ -153,7 +182,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       message: null,
       notice: abandoned.state === "unavailable" ? STILL_HELD_NOTICE : CANCELLED_NOTICE,
       values: {},
-      calendar: await collectionCalendar(null),
+      calendar: await calendarFor(shown, null),
     });
   }
 
@@ -163,6 +192,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     date: values.date,
     business: values,
     earlyStart: values.early_start,
+    window: values.window,
     uiMode,
     siteUrl: siteUrl(request),
     clientIp: context.clientIp,
@@ -173,9 +203,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         kind: "form",
         message: result.message,
         dateError: result.errors.date,
-        errors: { business_name: result.errors.business_name, sic_code: result.errors.sic_code },
+        errors: {
+          business_name: result.errors.business_name,
+          sic_code: result.errors.sic_code,
+          early_start: result.errors.early_start,
+          window: result.errors.window,
+        },
         values,
-        calendar: await collectionCalendar(monthOf(values.date) ?? values.month ?? null),
+        calendar: await calendarFor(shown, monthOf(values.date) ?? values.month ?? null),
       },
       { status: result.status },
     );
@@ -195,7 +230,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       kind: "form",
       message: "Sorry, we could not start your payment. Please try again.",
       values,
-      calendar: await collectionCalendar(monthOf(values.date)),
+      calendar: await calendarFor(shown, monthOf(values.date)),
     },
     { status: 502 },
   );
@@ -214,6 +249,14 @@ export default function CustomerQuote() {
   // A submission that answers without a redirect keeps the scroll position: after declining from
   // the foot of the page, show the answer from the top, and move focus to it.
   const declined = result?.kind === "declined";
+  // The day and window chosen so far: the picker shows that day's windows, the total its discount.
+  const sentValues = formResult?.values ?? {};
+  const [chosenDate, setChosenDate] = useState<string | null>(sentValues.date ?? null);
+  const [chosenWindow, setChosenWindow] = useState<string | null>(sentValues.window ?? null);
+  useEffect(() => {
+    setChosenDate(sentValues.date ?? null);
+    setChosenWindow(sentValues.window ?? null);
+  }, [sentValues.date, sentValues.window]);
   useEffect(() => {
     if (!declined) return;
     window.scrollTo(0, 0);
@@ -266,8 +309,10 @@ export default function CustomerQuote() {
   }
 
   const { offer } = shown;
-  const values = formResult?.values ?? {};
+  const values = sentValues;
   const calendar = formResult?.calendar ?? page.calendar!;
+  const discountPence =
+    chosenWindow === "any" && page.anyTimeDiscountPence !== null ? page.anyTimeDiscountPence : 0;
   const submitting =
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
@@ -305,22 +350,39 @@ export default function CustomerQuote() {
         <section className="checkout-summary" aria-labelledby="quote-lines">
           <h2 id="quote-lines">Our price</h2>
           <OrderLines
-            lines={offer.lines.map((line) => ({
-              name: line.description,
-              positionLabel: line.position ? POSITION_LABELS[line.position] : "",
-              quantity: line.quantity,
-              lineTotalPence: line.unitPricePence * line.quantity,
-            }))}
+            lines={offer.lines
+              .map((line): OrderLine => ({
+                name: line.description,
+                positionLabel: line.position ? POSITION_LABELS[line.position] : "",
+                quantity: line.quantity,
+                lineTotalPence: line.unitPricePence * line.quantity,
+              }))
+              // Any time chosen: its discount, as a line of its own.
+              .concat(
+                discountPence > 0
+                  ? [
+                      {
+                        name: ANY_TIME_DISCOUNT_LABEL,
+                        positionLabel: "",
+                        quantity: 1,
+                        lineTotalPence: -discountPence,
+                        discount: true,
+                      },
+                    ]
+                  : [],
+              )}
           />
           <dl className="checkout-totals">
             <div>
               <dt>Total</dt>
-              <dd data-testid="quote-total">{formatPence(offer.totalPence)}</dd>
+              <dd data-testid="quote-total">{formatPence(offer.totalPence - discountPence)}</dd>
             </div>
             {offer.vatRegistered ? (
               <div className="checkout-vat">
                 <dt>Includes VAT at {offer.vatRatePercent}%</dt>
-                <dd>{formatPence(offer.vatPence)}</dd>
+                <dd>
+                  {formatPence(vatIncluded(offer.totalPence - discountPence, offer.vatRatePercent))}
+                </dd>
               </div>
             ) : null}
           </dl>
@@ -363,7 +425,16 @@ export default function CustomerQuote() {
           ) : null}
         </section>
 
-        <Form method="post" action={self} className="checkout-form" preventScrollReset>
+        <Form
+          method="post"
+          action={self}
+          className="checkout-form"
+          preventScrollReset
+          onChange={(event) => {
+            const input = event.target as HTMLInputElement;
+            if (input.name === "date") setChosenDate(input.value);
+          }}
+        >
           <button
             type="submit"
             name="intent"
@@ -386,11 +457,20 @@ export default function CustomerQuote() {
             error={formResult?.dateError}
             monthAction={hydrated ? undefined : `${self}#collection-date`}
           />
+          <ArrivalWindowPicker
+            windows={page.windows}
+            slots={calendar.slots}
+            date={chosenDate}
+            selected={chosenWindow}
+            anyTimeDiscountPence={page.anyTimeDiscountPence}
+            error={formResult?.errors?.window}
+            onChoose={(choice: WindowChoice) => setChosenWindow(choice)}
+          />
           <BusinessFields values={values} errors={formResult?.errors ?? {}} />
           <BookAndPay
             date={values.date}
             month={calendar.month}
-            totalPence={offer.totalPence}
+            totalPence={offer.totalPence - discountPence}
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}

@@ -300,7 +300,8 @@ export default function PriceQuote() {
           </legend>
           <p className="field-hint">
             Work the catalogue does not list, such as “Loose garden waste, about 2 m³”. Prices
-            include VAT.
+            include VAT. Give each line its load in cubic yards and the crew’s minutes, each (the
+            calendar uses them to offer days it fits); catalogue items take their product’s.
           </p>
           <table className="price-table">
             <thead>
@@ -308,6 +309,8 @@ export default function PriceQuote() {
                 <th scope="col">Description</th>
                 <th scope="col">Price each (£)</th>
                 <th scope="col">Qty</th>
+                <th scope="col">Load (yd³)</th>
+                <th scope="col">Crew minutes</th>
               </tr>
             </thead>
             <tbody>
@@ -362,6 +365,36 @@ export default function PriceQuote() {
                       aria-describedby={`f${i}_quantity-error`}
                     />
                     <FieldError id={`f${i}_quantity-error`} error={errors[`f${i}_quantity`]} />
+                  </td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`f${i}_load`}>
+                      Load of line {i + 1} in cubic yards
+                    </label>
+                    <input
+                      id={`f${i}_load`}
+                      name={`f${i}_load`}
+                      inputMode="decimal"
+                      className="price-qty"
+                      defaultValue={values[`f${i}_load`] ?? ""}
+                      aria-invalid={invalid(`f${i}_load`)}
+                      aria-describedby={`f${i}_load-error`}
+                    />
+                    <FieldError id={`f${i}_load-error`} error={errors[`f${i}_load`]} />
+                  </td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`f${i}_minutes`}>
+                      Crew minutes of line {i + 1}
+                    </label>
+                    <input
+                      id={`f${i}_minutes`}
+                      name={`f${i}_minutes`}
+                      inputMode="numeric"
+                      className="price-qty"
+                      defaultValue={values[`f${i}_minutes`] ?? ""}
+                      aria-invalid={invalid(`f${i}_minutes`)}
+                      aria-describedby={`f${i}_minutes-error`}
+                    />
+                    <FieldError id={`f${i}_minutes-error`} error={errors[`f${i}_minutes`]} />
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
+import { ANY_TIME_NOT_OFFERED_MESSAGE } from "~/lib/capacity";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { rows, run } from "../support/database";
@@ -94,6 +95,9 @@ describe("priced quotes", () => {
     f0_description: "Garden waste, three bags",
     f0_price: "85.50",
     f0_quantity: "2",
+    // a free line's load and crew minutes, each, from staff
+    f0_load: "1.5",
+    f0_minutes: "20",
     valid_days: "14",
     note: "Access through the side gate, please.",
   });
@@ -434,6 +438,128 @@ describe("priced quotes", () => {
     );
   });
 
+  it("the customer books an arrival window: the order keeps it and each line's load; Any time is refused for an offer with lines not left outside", async () => {
+    const { id, offer } = await pricedQuote("Window Customer");
+    const page = await html(await openLink(offer.token));
+    expect(page).toContain("Arrival time");
+    expect(page).toMatch(/value="afternoon"/);
+    // A free line is never left outside: no Any time on offer.
+    expect(page).not.toMatch(/value="any"/);
+
+    const refusedDay = nextDay();
+    const anyTime = await postLink(offer.token, { intent: "pay", date: refusedDay, window: "any" });
+    expect(anyTime.status).toBe(400);
+    const refused = await html(anyTime);
+    expect(refused).toContain(ANY_TIME_NOT_OFFERED_MESSAGE);
+    // Without JavaScript the page comes back with the chosen day's windows.
+    expect(refused).toContain(`For ${formatLongDate(refusedDay)}.`);
+    expect(await sql("SELECT id FROM orders WHERE quote_id = ?", id)).toEqual([]);
+
+    const date = nextDay();
+    const pay = await postLink(offer.token, { intent: "pay", date, window: "afternoon" });
+    expect(pay.status).toBe(303);
+    const [order] = await sql<{ id: number }>(
+      "SELECT id, collection_date, arrival_window, window_discount_pence, total_pence FROM orders WHERE quote_id = ?",
+      id,
+    );
+    expect(order).toMatchObject({
+      collection_date: date,
+      arrival_window: "afternoon",
+      window_discount_pence: 0,
+      total_pence: totalPence(),
+    });
+    // The catalogue line keeps its product's load (as priced), the free line the one staff gave.
+    const [productLoad] = await sql<{ load_hundredths: number; handling_minutes: number }>(
+      "SELECT load_hundredths, handling_minutes FROM products WHERE id = ?",
+      product.id,
+    );
+    const loads = [
+      {
+        load_hundredths: productLoad!.load_hundredths,
+        handling_minutes: productLoad!.handling_minutes,
+      },
+      { load_hundredths: 150, handling_minutes: 20 },
+    ];
+    expect(
+      await sql(
+        "SELECT load_hundredths, handling_minutes FROM quote_offer_lines WHERE offer_id = ? ORDER BY sort_order",
+        offer.id,
+      ),
+    ).toEqual(loads);
+    expect(
+      await sql(
+        "SELECT load_hundredths, handling_minutes FROM order_items WHERE order_id = ? ORDER BY id",
+        order!.id,
+      ),
+    ).toEqual(loads);
+  });
+
+  it("an offer of items all left outside may be booked any time: 10% off, shown on the page and stored with the order", async () => {
+    const quote = await requestQuote("Any Time Customer");
+    const send = await sendPrice(quote.id, {
+      catalogue_rows: "1",
+      c0_product: String(product.id),
+      c0_position: "outside",
+      c0_quantity: "2",
+      free_rows: "1",
+      valid_days: "14",
+    });
+    expect(send.status).toBe(303);
+    const offer = await latestOffer(quote.id);
+    const offerTotal = unitPence() * 2;
+    const discount = Math.round(unitPence() / 10) * 2;
+    const page = await html(await openLink(offer.token));
+    expect(page).toMatch(/value="any"/);
+    expect(page).toContain(`10% off: you save ${formatPence(discount)}`);
+
+    const pay = await postLink(offer.token, { intent: "pay", date: nextDay(), window: "any" });
+    expect(pay.status).toBe(303);
+    expect(
+      await sql(
+        "SELECT arrival_window, window_discount_pence, total_pence FROM orders WHERE quote_id = ?",
+        quote.id,
+      ),
+    ).toEqual([
+      {
+        arrival_window: "any",
+        window_discount_pence: discount,
+        total_pence: offerTotal - discount,
+      },
+    ]);
+  });
+
+  it("staff cannot send a free line without its load and crew minutes", async () => {
+    const quote = await requestQuote("Loadless Customer");
+    const res = await sendPrice(quote.id, { ...PRICE(), f0_load: "", f0_minutes: "" });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Please check the lines marked below.");
+    expect(page).toContain("Enter the load in cubic yards, such as 0.5 or 2");
+    expect(page).toContain("Enter the crew minutes, such as 20");
+    expect(await sql("SELECT id FROM quote_offers WHERE quote_id = ?", quote.id)).toEqual([]);
+  });
+
+  it("an offer priced before lines kept their load books with its products' loads", async () => {
+    const { id, offer } = await pricedQuote("Older Offer Customer");
+    await run(
+      server,
+      "UPDATE quote_offer_lines SET load_hundredths = NULL, handling_minutes = NULL WHERE offer_id = ?",
+      offer.id,
+    );
+    const pay = await postLink(offer.token, { intent: "pay", date: nextDay(), window: "morning" });
+    expect(pay.status).toBe(303);
+    const [productLoad] = await sql(
+      "SELECT load_hundredths, handling_minutes FROM products WHERE id = ?",
+      product.id,
+    );
+    expect(
+      await sql(
+        "SELECT i.load_hundredths, i.handling_minutes FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.quote_id = ? ORDER BY i.id",
+        id,
+      ),
+    ).toEqual([productLoad, { load_hundredths: null, handling_minutes: null }]);
+  });
+
   it("refuses a full day with the calendar's message, and answers 404 for a link that does not exist", async () => {
     const { id, offer } = await pricedQuote("Full Day Customer");
     const date = nextDay();
@@ -620,6 +746,8 @@ describe("priced quotes from a VAT-registered business", () => {
         free_rows: "1",
         f0_description: "Clear the garage",
         f0_price: "120",
+        f0_load: "3",
+        f0_minutes: "45",
         valid_days: "",
       }),
     });

@@ -299,6 +299,133 @@ describe("rearranging a card booking paid through Stripe (a fake Stripe)", () =>
     }
   });
 
+  /** The order's window as stored, and its changes' windows. */
+  const windowsOf = async (id: number) => ({
+    order: (
+      await rows<{ arrival_window: string }>(
+        server,
+        "SELECT arrival_window FROM orders WHERE id = ?",
+        id,
+      )
+    )[0]!.arrival_window,
+    changes: (
+      await rows<{ to_window: string }>(
+        server,
+        "SELECT to_window FROM booking_changes WHERE order_id = ? ORDER BY id",
+        id,
+      )
+    ).map((c) => c.to_window),
+  });
+
+  /**
+   * A manual booking in `date`'s afternoon taking all of the afternoon's crew minutes (its share
+   * of the day's, by the windows' lengths: a third by default), so the afternoon is full while
+   * the rest of the day is not.
+   */
+  async function fillAfternoon(date: string) {
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const [fleetDay] = await rows<{ vans: number }>(
+      server,
+      "SELECT vans FROM fleet_days WHERE weekday = ?",
+      weekday,
+    );
+    const [crew] = await rows<{ value: string }>(
+      server,
+      "SELECT value FROM settings WHERE key = 'crew_minutes_per_day'",
+    );
+    const vans = fleetDay?.vans ?? (weekday === 0 ? 1 : 2);
+    const share = Math.floor((vans * Number(crew?.value ?? 600)) / 3);
+    const [filler] = await rows<{ id: number }>(
+      server,
+      `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, arrival_window, payment_method, total_pence, source)
+       VALUES ('Afternoon Filler', 'f@example.com', '0', 'x', 'y', 'Z1 1ZZ', ?, 'afternoon', 'cash_payment', 0, 'manual') RETURNING id`,
+      date,
+    );
+    await rows(
+      server,
+      `INSERT INTO order_items (order_id, product_name, product_description, position, unit_price_pence, quantity, load_hundredths, handling_minutes)
+       VALUES (?, 'Filler', '', 'outside', 0, 1, 1, ?)`,
+      filler!.id,
+      share,
+    );
+  }
+
+  it("moves to another window on the same day; refuses a full window with its message; the booking page shows the arrival", async () => {
+    const { order, link } = await paidBooking(day(32), 11);
+    // Booked without a window named: the first that fits, the morning.
+    const page = await html(await fetch(`${server.url}${link}`));
+    expect(page).toMatch(/Arrival<\/dt><dd[^>]*>Morning, 7:00 to 12:00<\/dd>/);
+    const picker = await html(await fetch(`${server.url}${link}?rearrange=1`));
+    expect(picker).toContain("Arrival time");
+    expect(picker).toMatch(/value="afternoon"/);
+    expect(picker).not.toMatch(/value="any"/);
+
+    const moved = await rearrange(server, link, day(32), { window: "afternoon" });
+    expect(moved.status).toBe(303);
+    expect(await orderById(server, order.id)).toMatchObject({ collection_date: day(32) });
+    expect(await windowsOf(order.id)).toEqual({ order: "afternoon", changes: ["afternoon"] });
+    expect(await html(await fetch(`${server.url}${link}?moved=1`))).toMatch(
+      /Arrival<\/dt><dd[^>]*>Afternoon, 12:00 to 17:00<\/dd>/,
+    );
+    const [email] = (await emailsAbout(server, order.id)).filter(
+      (e) => e.kind === "booking_rearranged",
+    );
+    expect(email!.text_body).toContain("Afternoon, 12:00 to 17:00");
+
+    // Any time is for bookings made any time: refused here.
+    const anyTime = await rearrange(server, link, day(33), { window: "any" });
+    expect(anyTime.status).toBe(400);
+    expect(await html(anyTime)).toContain(REARRANGE_MESSAGES.window);
+
+    await fillAfternoon(day(34));
+    const full = await rearrange(server, link, day(34), { window: "afternoon" });
+    expect(full.status).toBe(409);
+    const refused = await html(full);
+    expect(refused).toContain(
+      "The afternoon is full on that day for your collection. Please choose another time, or another date.",
+    );
+    // The picker shows the chosen day's windows: the afternoon full, the morning free.
+    expect(refused).toMatch(/<input[^>]*disabled=""[^>]*value="afternoon"/);
+    expect(refused).not.toMatch(/<input[^>]*disabled=""[^>]*value="morning"/);
+    expect(refused).toContain("Full on this day");
+    expect(await orderById(server, order.id)).toMatchObject({ collection_date: day(32) });
+    const morning = await rearrange(server, link, day(34), { window: "morning" });
+    expect(morning.status).toBe(303);
+    expect(await windowsOf(order.id)).toEqual({
+      order: "morning",
+      changes: ["afternoon", "morning"],
+    });
+  });
+
+  it("a move with a fee keeps the window asked for until it is paid", async () => {
+    const { order, link } = await paidBooking(day(10), 12);
+    const res = await rearrange(server, link, day(11), { window: "evening" });
+    expect(res.status).toBe(303);
+    expect(await windowsOf(order.id)).toEqual({ order: "morning", changes: ["evening"] });
+    const sessionId = res.headers.get("location")!.split("/").pop()!;
+    stripe.pay(sessionId);
+    await fetch(`${server.url}${link}?session_id=${sessionId}`);
+    expect(await orderById(server, order.id)).toMatchObject({ collection_date: day(11) });
+    expect(await windowsOf(order.id)).toEqual({ order: "evening", changes: ["evening"] });
+  });
+
+  it("a booking made for any time stays any time: no windows offered, and its discount shown", async () => {
+    const { order, link } = await paidBooking(day(36), 13);
+    await rows(
+      server,
+      "UPDATE orders SET arrival_window = 'any', window_discount_pence = 450 WHERE id = ?",
+      order.id,
+    );
+    const page = await html(await fetch(`${server.url}${link}?rearrange=1`));
+    expect(page).toContain("Any time (your booking has the any-time discount)");
+    expect(page).not.toMatch(/name="window"/);
+    expect(page).toContain("Any time discount (10%): −£4.50");
+    expect(page).toMatch(/Arrival<\/dt><dd[^>]*>Any time/);
+    const moved = await rearrange(server, link, day(38), { window: "morning" });
+    expect(moved.status).toBe(303);
+    expect(await windowsOf(order.id)).toEqual({ order: "any", changes: ["any"] });
+  });
+
   it("refuses the same day, a day outside the window, a full day, and a move into the cancellation period without the request", async () => {
     const { order, link } = await paidBooking(day(35), 9);
     const same = await rearrange(server, link, day(35));

@@ -18,6 +18,8 @@ interface Item {
   name: string;
   price_pence: number;
   inside_dismantle_pence: number;
+  load_hundredths: number;
+  handling_minutes: number;
 }
 let item: Item;
 let retired: Item;
@@ -28,7 +30,14 @@ beforeAll(async () => {
   setConnection(openDatabase(path.join(dir, "haulbook.db")));
   const products = await db()
     .selectFrom("products")
-    .select(["id", "name", "price_pence", "inside_dismantle_pence"])
+    .select([
+      "id",
+      "name",
+      "price_pence",
+      "inside_dismantle_pence",
+      "load_hundredths",
+      "handling_minutes",
+    ])
     .where("retired_at", "is", null)
     .orderBy("inside_dismantle_pence", "desc")
     .orderBy("id")
@@ -54,10 +63,12 @@ const failed = (message: string, errors: Record<string, string>): PriceCheck => 
   errors,
 });
 const CHECK = "Please check the lines marked below.";
-const free = (price: string, quantity = "1") => ({
+const free = (price: string, quantity = "1", load = "1.5", minutes = "20") => ({
   f0_description: "Garden waste",
   f0_price: price,
   f0_quantity: quantity,
+  f0_load: load,
+  f0_minutes: minutes,
 });
 
 describe("checkQuotePrice", () => {
@@ -79,6 +90,8 @@ describe("checkQuotePrice", () => {
         f1_description: "  Garden waste, three bags ",
         f1_price: "85.50",
         f1_quantity: "2",
+        f1_load: "2.25",
+        f1_minutes: "40",
         valid_days: "14",
         note: "  Side gate.\nRing first.  ",
       },
@@ -94,6 +107,9 @@ describe("checkQuotePrice", () => {
             description: item.name,
             unitPricePence: unit,
             quantity: 3,
+            // a catalogue line keeps its product's load at pricing
+            loadHundredths: item.load_hundredths,
+            handlingMinutes: item.handling_minutes,
           },
           {
             productId: null,
@@ -101,6 +117,8 @@ describe("checkQuotePrice", () => {
             description: "Garden waste, three bags",
             unitPricePence: 8550,
             quantity: 2,
+            loadHundredths: 225,
+            handlingMinutes: 40,
           },
         ],
         totalPence: unit * 3 + 17100,
@@ -149,8 +167,61 @@ describe("checkQuotePrice", () => {
     ],
     [
       "a price without words",
-      { f0_price: "40" },
+      { f0_price: "40", f0_load: "1", f0_minutes: "10" },
       failed(CHECK, { f0_description: "Describe the work" }),
+    ],
+    [
+      "a free line without a load",
+      free("40", "1", ""),
+      failed(CHECK, { f0_load: "Enter the load in cubic yards, such as 0.5 or 2" }),
+    ],
+    [
+      "a free line without crew minutes",
+      free("40", "1", "1.5", " "),
+      failed(CHECK, { f0_minutes: "Enter the crew minutes, such as 20" }),
+    ],
+    [
+      "a free line with neither",
+      free("40", "1", "", ""),
+      failed(CHECK, {
+        f0_load: "Enter the load in cubic yards, such as 0.5 or 2",
+        f0_minutes: "Enter the crew minutes, such as 20",
+      }),
+    ],
+    [
+      "a load with three decimals",
+      free("40", "1", "1.255"),
+      failed(CHECK, {
+        f0_load: "Please enter the load in cubic yards with at most 2 decimals, such as 0.1 or 2.5",
+      }),
+    ],
+    [
+      "a load of 0",
+      free("40", "1", "0"),
+      failed(CHECK, { f0_load: "The load must be at least 0.01 cubic yards" }),
+    ],
+    [
+      "a load over 50 cubic yards",
+      free("40", "1", "50.01"),
+      failed(CHECK, { f0_load: "The load can be at most 50 cubic yards" }),
+    ],
+    [
+      "crew minutes in words",
+      free("40", "1", "1", "half an hour"),
+      failed(CHECK, { f0_minutes: "Enter the crew minutes as a whole number, such as 20" }),
+    ],
+    [
+      "crew minutes over 600",
+      free("40", "1", "1", "601"),
+      failed(CHECK, { f0_minutes: "Crew minutes must be between 1 and 600" }),
+    ],
+    [
+      "a load and minutes alone on a row: the row is not blank",
+      { f0_load: "1", f0_minutes: "10" },
+      failed(CHECK, {
+        f0_description: "Describe the work",
+        f0_price: "Enter a price in pounds, such as 85 or 85.50",
+      }),
     ],
     [
       "a quantity of 0",

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
+import { confirmationOf, pickCollectionDay } from "./support/bookings";
+import { londonDayAhead, longDate } from "./support/quotes";
+
+/**
+ * A customer books a morning collection through the shop, then, from their booking page at
+ * phone width (390 px), with and without JavaScript, moves it to the afternoon of the same day:
+ * the page says the booking's arrival, the change form offers the windows (no "Any time": the
+ * booking was not made for any time), and the booking then says its new arrival.
+ */
+
+const SHOTS = path.resolve(import.meta.dirname, "..", ".tmp", "shots");
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Books product 4 (inside) for `isoDay` in the morning and pays in the demo gateway. */
+async function bookMorning(page: Page, email: string, isoDay: string) {
+  await page.goto("/product/4");
+  await page
+    .getByRole("radio", { name: /Inside/ })
+    .first()
+    .check();
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await expect(page.getByRole("dialog", { name: "YOUR BAG" }).getByTestId("bag-line")).toHaveCount(
+    1,
+  );
+  await page.goto("/checkout");
+  const fields = {
+    "Full name": "Mary Somerville",
+    Email: email,
+    "Phone number": "07700 900778",
+    "Address line 1": "7 Abbey Lane",
+    Town: "Jedburgh",
+    Postcode: "TD8 6AA",
+  };
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await pickCollectionDay(page, isoDay);
+  await page
+    .getByRole("group", { name: "Arrival time" })
+    .getByRole("radio", { name: /^Morning/ })
+    .check();
+  const pay = page.getByRole("button", { name: /^Book and pay £\d+\.\d{2}$/ });
+  const total = (/£\d+\.\d{2}/.exec((await pay.textContent()) ?? "") ?? [""])[0];
+  await pay.click();
+  await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  await expect(page.getByTestId("payment-result").getByRole("heading", { level: 1 })).toHaveText(
+    "Payment status: complete",
+  );
+}
+
+test("a customer moves their collection to another window on the same day", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const email = `mary.${testInfo.project.name}@example.com`;
+  const day = londonDayAhead(js ? 31 : 32);
+  await bookMorning(page, email, day);
+  const { path: link } = await confirmationOf(email);
+
+  await page.goto(link);
+  await expect(page.getByTestId("manage-arrival")).toHaveText("Morning, 7:00 to 12:00");
+  const section = page.getByRole("region", { name: "Change the date" });
+  await section.getByRole("link", { name: "Choose a new date" }).click();
+  // The booking's own day is offered: the booking itself is not counted against it.
+  await pickCollectionDay(page, day);
+  const windows = page.getByRole("group", { name: "Arrival time" });
+  await expect(windows.getByRole("radio")).toHaveCount(3);
+  await expect(windows.getByRole("radio", { name: /^Morning/ })).toBeChecked();
+  await windows.getByRole("radio", { name: /^Afternoon/ }).check();
+  await shot(page, `manage-booking-change-${testInfo.project.name}`);
+  expect.soft(await seriousViolations(page, browser, js)).toEqual([]);
+  await page.getByRole("button", { name: "Move my collection" }).click();
+  await expect(page.getByTestId("change-notice")).toContainText(
+    `Your collection has moved to ${longDate(day)}.`,
+  );
+  await expect(page.getByTestId("manage-arrival")).toHaveText("Afternoon, 12:00 to 17:00");
+  await shot(page, `manage-booking-moved-${testInfo.project.name}`);
+});
