@@ -22,7 +22,7 @@ import {
   type Cancellation,
 } from "./emails.server";
 import { orderLoad, type Load, type WindowChoice } from "~/lib/capacity";
-import { arrivalText } from "./fleet.server";
+import { arrivalOf } from "./fleet.server";
 import { jobPhotosPath } from "./job-completion.server";
 import { enqueueEmail } from "./outbox.server";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
@@ -253,7 +253,7 @@ export async function bookingForCustomer(
     address: [order.address_1, order.town, order.postcode].join(", "),
     collectionDate: order.collection_date,
     arrivalWindow: order.arrival_window,
-    arrival: await arrivalText(order.arrival_window),
+    arrival: (await arrivalOf(order.arrival_window)).arrival,
     windowDiscountPence: order.window_discount_pence,
     need: { loadHundredths: load.loadHundredths, minutes: load.minutes },
     items: items.map((item) => ({

@@ -4,7 +4,7 @@ import { clampPage, staffPageSize } from "~/lib/paging";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import { noRows } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
-import { arrivalText } from "./fleet.server";
+import { arrivalOf } from "./fleet.server";
 
 /** A history row as staff read it on the order page. */
 export function historyText(event: {
@@ -251,7 +251,7 @@ export async function getOrderWithHistory(id: number) {
   return {
     ...order,
     /** "Morning, 7:00 to 12:00" */
-    arrival: await arrivalText(window),
+    arrival: (await arrivalOf(window)).arrival,
     /** the any-time discount taken off its total (pence; 0 when none) */
     windowDiscountPence: origin?.window_discount_pence ?? 0,
     quoteId: origin?.quote_id ?? null,
