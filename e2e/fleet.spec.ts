@@ -22,8 +22,8 @@ test("staff block a day with a reason and set a product's load", async ({ page, 
 
   await signIn(page, "/dashboard/fleet");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fleet");
-  await expect(page.getByLabel("Sunday")).toHaveValue("1");
-  await expect(page.getByLabel("Monday")).toHaveValue("2");
+  await expect(page.getByRole("spinbutton", { name: "Sunday" })).toHaveValue("1");
+  await expect(page.getByRole("spinbutton", { name: "Monday" })).toHaveValue("2");
   expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
 
   const block = page.getByRole("form", { name: "Block a day" });
