@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { confirmationOf, pickCollectionDay } from "./support/bookings";
+import { bookAndPay, confirmationOf, pickCollectionDay } from "./support/bookings";
 import { londonDayAhead, longDate } from "./support/quotes";
 
 /**
@@ -19,43 +19,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Books product 4 (inside) for `isoDay` in the morning and pays in the demo gateway. */
-async function bookMorning(page: Page, email: string, isoDay: string) {
-  await page.goto("/product/4");
-  await page
-    .getByRole("radio", { name: /Inside/ })
-    .first()
-    .check();
-  await page.getByRole("button", { name: "Add To Cart" }).click();
-  await expect(page.getByRole("dialog", { name: "YOUR BAG" }).getByTestId("bag-line")).toHaveCount(
-    1,
-  );
-  await page.goto("/checkout");
-  const fields = {
-    "Full name": "Mary Somerville",
-    Email: email,
-    "Phone number": "07700 900778",
-    "Address line 1": "7 Abbey Lane",
-    Town: "Jedburgh",
-    Postcode: "TD8 6AA",
-  };
-  for (const [label, value] of Object.entries(fields))
-    await page.getByLabel(label, { exact: true }).fill(value);
-  await pickCollectionDay(page, isoDay);
-  await page
-    .getByRole("group", { name: "Arrival time" })
-    .getByRole("radio", { name: /^Morning/ })
-    .check();
-  const pay = page.getByRole("button", { name: /^Book and pay £\d+\.\d{2}$/ });
-  const total = (/£\d+\.\d{2}/.exec((await pay.textContent()) ?? "") ?? [""])[0];
-  await pay.click();
-  await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
-  await page.getByRole("button", { name: `Pay ${total}` }).click();
-  await expect(page.getByTestId("payment-result").getByRole("heading", { level: 1 })).toHaveText(
-    "Payment status: complete",
-  );
-}
-
 test("a customer moves their collection to another window on the same day", async ({
   page,
   browser,
@@ -63,7 +26,8 @@ test("a customer moves their collection to another window on the same day", asyn
   const js = testInfo.project.name === "js";
   const email = `mary.${testInfo.project.name}@example.com`;
   const day = londonDayAhead(js ? 31 : 32);
-  await bookMorning(page, email, day);
+  // Booked for the morning (bookAndPay picks the first window).
+  await bookAndPay(page, email, day);
   const { path: link } = await confirmationOf(email);
 
   await page.goto(link);

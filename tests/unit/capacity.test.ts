@@ -543,12 +543,12 @@ describe("pickWindow: the window a booking takes", () => {
 });
 
 describe("the any-time discount", () => {
-  it.each<[string, { position: string | null }[], boolean]>([
-    ["every line outside", [{ position: "outside" }, { position: "outside" }], true],
-    ["one line inside", [{ position: "outside" }, { position: "inside_dismantle" }], false],
-    ["a free quote line", [{ position: "outside" }, { position: null }], false],
-    ["an empty bag", [], false],
-  ])("is offered for %s: %s", (_name, lines, offered) => {
+  it.each<[string, boolean, { position: string | null }[]]>([
+    ["every line outside", true, [{ position: "outside" }, { position: "outside" }]],
+    ["one line inside", false, [{ position: "outside" }, { position: "inside_dismantle" }]],
+    ["a free quote line", false, [{ position: "outside" }, { position: null }]],
+    ["an empty bag", false, []],
+  ])("%s: offered %s", (_name, offered, lines) => {
     expect(anyTimeOffered(lines)).toBe(offered);
   });
 
