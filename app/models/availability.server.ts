@@ -136,19 +136,25 @@ const dayOpen = (answer: CapacityAnswer) =>
   answer.anyTime.state === "available";
 
 export interface DayFill {
+  /** the day's bookings (paid, and made by staff) */
+  jobs: number;
   /** how full the day is with its bookings, in whole percent (the fullest of load, crew minutes and collections) */
   fillPercent: number;
   /** why the day takes no collections, or null when it is open */
   closed: string | null;
 }
 
-/** Each day's fill between two days (inclusive), for the staff calendar's bars: bookings alone, no holds. */
+/**
+ * Each day's jobs and fill between two days (inclusive), for the staff calendar's counts and bars:
+ * bookings alone, no holds (what `isBooking` counts).
+ */
 export async function daysFill(from: string, to: string): Promise<Map<string, DayFill>> {
   const answers = await capacityByDay(from, to, NOTHING, { counting: "booked" });
   return new Map(
     [...answers].map(([day, answer]) => [
       day,
       {
+        jobs: answer.jobsUsed,
         fillPercent: answer.fillPercent,
         closed: answer.day.state === "blocked" ? answer.day.reason : null,
       },

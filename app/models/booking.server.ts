@@ -141,19 +141,6 @@ export async function holdsOn(
   return { held: Number(row.held), heldByAddress: Number(row.by_address) };
 }
 
-/** Jobs per day for the staff calendar: every order on that day except card orders never paid. */
-export async function jobsByDay(from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db()
-    .selectFrom("orders")
-    .select(["collection_date", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("collection_date", ">=", from)
-    .where("collection_date", "<=", to)
-    .where(isBooking)
-    .groupBy("collection_date")
-    .execute();
-  return new Map(rows.map((r) => [r.collection_date, Number(r.n)]));
-}
-
 export interface DayBooking {
   orderId: number;
   fullName: string;

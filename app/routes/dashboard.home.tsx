@@ -12,7 +12,6 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
-import { jobsByDay } from "~/models/booking.server";
 import { dayView, type DayViewJob } from "~/models/day-view.server";
 import { daysFill } from "~/models/availability.server";
 import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
@@ -38,18 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const day = params.get("day");
   const editId = Number(params.get("edit"));
   const [first, last] = [weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day];
-  const [order, products, quotes, review, jobs, fills, dayBookings, editing, flash] =
-    await Promise.all([
-      countOrders(),
-      countProducts(),
-      countQuotes(),
-      paymentsToReview(),
-      jobsByDay(first, last),
-      daysFill(first, last),
-      isIsoDay(day) ? dayView(day) : Promise.resolve(null),
-      editId ? getBooking(editId) : Promise.resolve(undefined),
-      readFlashes(request, ["home", "day", "day-full"]),
-    ]);
+  const [order, products, quotes, review, fills, dayBookings, editing, flash] = await Promise.all([
+    countOrders(),
+    countProducts(),
+    countQuotes(),
+    paymentsToReview(),
+    daysFill(first, last),
+    isIsoDay(day) ? dayView(day) : Promise.resolve(null),
+    editId ? getBooking(editId) : Promise.resolve(undefined),
+    readFlashes(request, ["home", "day", "day-full"]),
+  ]);
   return data(
     {
       flashes: flash.flashes,
@@ -60,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       weeks: weeks.map((w) =>
         w.map((d) => ({
           ...d,
-          jobs: jobs.get(d.day) ?? 0,
+          jobs: fills.get(d.day)?.jobs ?? 0,
           fill: fills.get(d.day) ?? { fillPercent: 0, closed: null },
         })),
       ),
