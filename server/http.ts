@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { lifecycleOf, type AppLifecycle } from "./lifecycle";
+import { precompressedAssets } from "./static-assets";
 import {
   bodyHasControlCharacters,
   bodyPolicy,
@@ -175,7 +176,15 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
     next();
   });
 
-  // Hashed build assets never change; everything else in public/ may.
+  // Hashed build assets never change; everything else in public/ may. They are compressed once,
+  // at build time, and sent as they are.
+  app.use(
+    "/build",
+    precompressedAssets(path.join(publicDir, "build"), {
+      maxAgeSeconds: 365 * 24 * 3600,
+      immutable: true,
+    }),
+  );
   app.use(
     "/build",
     express.static(path.join(publicDir, "build"), {

@@ -68,6 +68,78 @@ describe("the production server", () => {
     expect(await missing.text()).toBe("Not found");
   });
 
+  it("sends build assets compressed at build time: brotli, gzip or as they are, by what the browser accepts", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/build\/_shared\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    /** the raw response, without fetch's own decompression */
+    const get = (path: string, acceptEncoding: string | null, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          const req = http.request(
+            `${server.url}${path}`,
+            {
+              method,
+              headers: acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () =>
+                resolve({
+                  status: res.statusCode!,
+                  headers: res.headers,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          );
+          req.on("error", reject);
+          req.end();
+        },
+      );
+    const plain = await get(asset!, null);
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toMatch(/\w/);
+
+    const br = await get(asset!, "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gz = await get(asset!, "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+
+    // A browser that refuses brotli gets gzip; one that takes neither gets the file as it is.
+    expect((await get(asset!, "br;q=0, gzip")).headers["content-encoding"]).toBe("gzip");
+    expect((await get(asset!, "identity")).headers["content-encoding"]).toBeUndefined();
+
+    const head = await get(asset!, "br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.body.length).toBe(0);
+
+    // Nothing outside the build folder, and no pre-compressed copy of a missing file.
+    for (const path of ["/build/..%2Fpackage.json", "/build/%2e%2e/%2e%2e/package.json"]) {
+      const res = await get(path, "br");
+      expect(res.status).toBe(404);
+      const body =
+        res.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(res.body) : res.body;
+      expect(body.toString()).not.toContain('"name": "haulbook"');
+    }
+    const missing = await get("/build/nope-123.js", "br");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-encoding"]).toBeUndefined();
+    expect(missing.body.toString()).toBe("Not found");
+  });
+
   it("serves other public files with a short cache", async () => {
     const res = await fetch(`${server.url}/favicon.svg`);
     expect(res.status).toBe(200);
