@@ -788,7 +788,7 @@ export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
       ...(outside.length > 0
         ? [
             `  - You chose to leave ${outside.length === 1 ? "this item" : "these items"} outside: please have ${outside.length === 1 ? "it" : "them"} outside and easy to reach`,
-            "    by 07:00, not locked behind a gate:",
+            `    by ${receipt.arrivalHours?.start ?? "07:00"}, not locked behind a gate:`,
             ...outside.map((item) => `      ${item.quantity} × ${item.product_name}`),
           ]
         : []),

@@ -126,6 +126,8 @@ describe("the day-before reminder, through the running shop", () => {
       name: "Amir Shah",
       positions: ["outside", "inside_dismantle"],
     });
+    // Booked for the afternoon: the reminder says so, and when to have the sofa out.
+    await run(server, "UPDATE orders SET arrival_window = 'afternoon' WHERE id = ?", ids.paid);
     ids.manual = await insertBooking(server, {
       day,
       name: "Beth Jones",
@@ -164,9 +166,11 @@ describe("the day-before reminder, through the running shop", () => {
     expect(paid.subject).toMatch(
       new RegExp(`^Reminder: your collection is tomorrow, .+ \\(ref HB${ids.paid}\\)$`),
     );
-    expect(paid.text_body).toContain("Arrival: Any time, 7:00 to 22:00");
+    expect(paid.text_body).toContain("Arrival: Afternoon, 12:00 to 17:00");
     expect(paid.text_body).toContain("about 30 minutes before");
-    expect(paid.text_body).toContain("outside and easy to reach");
+    expect(paid.text_body).toContain(
+      "outside and easy to reach\n    by 12:00, not locked behind a gate:",
+    );
     expect(paid.text_body).toMatch(/1 × Sofa\n/);
     expect(paid.text_body).toContain("a space for a van");
     const link = /http:\/\/\S+(\/booking\/[A-Za-z0-9_-]{20,64})/.exec(paid.text_body)?.[1];
@@ -193,7 +197,8 @@ describe("the day-before reminder, through the running shop", () => {
     expect(event.getFirstPropertyValue("sequence")).toBe(2);
     const start = event.getFirstProperty("dtstart")!;
     expect(start.getParameter("tzid")).toBe("Europe/London");
-    expect(String(start.getFirstValue())).toBe(`${day}T07:00:00`);
+    // The afternoon booking: the event starts when its window does.
+    expect(String(start.getFirstValue())).toBe(`${day}T12:00:00`);
 
     const marked = await rows<{ id: number; reminder_sent_at: string | null }>(
       server,
