@@ -44,9 +44,11 @@ export function precompressedAssets(
     if (!encoding) return next();
     res.type(path.extname(file));
     res.setHeader("Content-Encoding", encoding);
+    // Relative to the folder: `send` checks for dot-folders in the path it is given, and the
+    // single executable unpacks its files under a `.haulbook-cache` folder.
     res.sendFile(
-      `${file}.${encoding === "br" ? "br" : "gz"}`,
-      { maxAge: cache.maxAgeSeconds * 1000, immutable: cache.immutable, dotfiles: "deny" },
+      `${path.relative(root, file)}.${encoding === "br" ? "br" : "gz"}`,
+      { root, maxAge: cache.maxAgeSeconds * 1000, immutable: cache.immutable, dotfiles: "deny" },
       (error) => {
         if (!error) return;
         // Gone since the first look (a rebuild in development): send the original instead.
