@@ -480,6 +480,37 @@ describe("a job marked complete in the edit form", () => {
     expect(files[0]!.text).toContain("20 03 07");
   });
 
+  it("prints the any-time discount on the receipt as its own line, to the total paid", async () => {
+    const orderId = await insertJob(
+      { full_name: "Ivy Outside", status: "complete", payment_method: "card" },
+      [SOFA],
+    );
+    // Booked for any time: 10% off the sofa, already off the total paid.
+    await run(
+      server,
+      "UPDATE orders SET arrival_window = 'any', window_discount_pence = 650, total_pence = 5850 WHERE id = ?",
+      orderId,
+    );
+    const res = await fetch(`${server.url}/api/general/updatebooking`, {
+      method: "POST",
+      headers: {
+        cookie: staff.cookie,
+        origin: server.url,
+        "content-type": "application/json",
+        "x-xsrf-token": staff.xsrf,
+      },
+      body: JSON.stringify({ order_id: orderId, booking_status: "complete" }),
+    });
+    expect(res.status).toBe(200);
+    const { emails } = await completionEmail(orderId);
+    const [, receipt] = await attachmentTexts(emails[0]!.id);
+    expect(receipt!.text).toContain("Three-seater sofa");
+    expect(receipt!.text).toContain("Any time discount (10%)");
+    expect(receipt!.text).toMatch(/-£6\.50|−£6\.50/);
+    expect(receipt!.text).toContain("£58.50");
+    expect(receipt!.text).not.toContain("Adjustment agreed with us");
+  });
+
   it("leaves a booking made by hand without items as it was: nothing to put on a note", async () => {
     const orderId = await insertJob(
       { full_name: "Hand Made", status: "pending", payment_method: "cash_payment" },
