@@ -450,23 +450,27 @@ describe("a business's cash job with a fridge", () => {
   });
 });
 
+/** Staff mark a booking complete through /api/general/updatebooking (as the edit form does). */
+function markCompleteByApi(orderId: number) {
+  return fetch(`${server.url}/api/general/updatebooking`, {
+    method: "POST",
+    headers: {
+      cookie: staff.cookie,
+      origin: server.url,
+      "content-type": "application/json",
+      "x-xsrf-token": staff.xsrf,
+    },
+    body: JSON.stringify({ order_id: orderId, booking_status: "complete" }),
+  });
+}
+
 describe("a job marked complete in the edit form", () => {
   it("makes the documents from what was booked and emails them", async () => {
     const orderId = await insertJob(
       { full_name: "Tom Baker", status: "complete", payment_method: "card" },
       [SOFA],
     );
-    const res = await fetch(`${server.url}/api/general/updatebooking`, {
-      method: "POST",
-      headers: {
-        cookie: staff.cookie,
-        origin: server.url,
-        "content-type": "application/json",
-        "x-xsrf-token": staff.xsrf,
-      },
-      body: JSON.stringify({ order_id: orderId, booking_status: "complete" }),
-    });
-    expect(res.status).toBe(200);
+    expect((await markCompleteByApi(orderId)).status).toBe(200);
     const [completion] = await sql<{ handed_over_by: string; crew_name: string }>(
       "SELECT handed_over_by, crew_name FROM job_completions WHERE order_id = ?",
       orderId,
@@ -491,17 +495,7 @@ describe("a job marked complete in the edit form", () => {
       "UPDATE orders SET arrival_window = 'any', window_discount_pence = 650, total_pence = 5850 WHERE id = ?",
       orderId,
     );
-    const res = await fetch(`${server.url}/api/general/updatebooking`, {
-      method: "POST",
-      headers: {
-        cookie: staff.cookie,
-        origin: server.url,
-        "content-type": "application/json",
-        "x-xsrf-token": staff.xsrf,
-      },
-      body: JSON.stringify({ order_id: orderId, booking_status: "complete" }),
-    });
-    expect(res.status).toBe(200);
+    expect((await markCompleteByApi(orderId)).status).toBe(200);
     const { emails } = await completionEmail(orderId);
     const [, receipt] = await attachmentTexts(emails[0]!.id);
     expect(receipt!.text).toContain("Three-seater sofa");
@@ -516,17 +510,7 @@ describe("a job marked complete in the edit form", () => {
       { full_name: "Hand Made", status: "pending", payment_method: "cash_payment" },
       [],
     );
-    const res = await fetch(`${server.url}/api/general/updatebooking`, {
-      method: "POST",
-      headers: {
-        cookie: staff.cookie,
-        origin: server.url,
-        "content-type": "application/json",
-        "x-xsrf-token": staff.xsrf,
-      },
-      body: JSON.stringify({ order_id: orderId, booking_status: "complete" }),
-    });
-    expect(res.status).toBe(200);
+    expect((await markCompleteByApi(orderId)).status).toBe(200);
     expect(await sql("SELECT id FROM job_completions WHERE order_id = ?", orderId)).toEqual([]);
   });
 });
