@@ -15,6 +15,7 @@ import * as m0011 from "./0011_cancellations";
 import * as m0012 from "./0012_changes_and_schedule";
 import * as m0013 from "./0013_loads_and_fleet";
 import * as m0014 from "./0014_arrival_windows";
+import * as m0015 from "./0015_shared_pages";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "0012_changes_and_schedule": m0012,
   "0013_loads_and_fleet": m0013,
   "0014_arrival_windows": m0014,
+  "0015_shared_pages": m0015,
 };
 
 /**
@@ -53,6 +55,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0012_changes_and_schedule": m0012,
   "0013_loads_and_fleet": m0013,
   "0014_arrival_windows": m0014,
+  "0015_shared_pages": m0015,
 };
 
 /** SQLite's migrations (the list above). */

@@ -1,5 +1,9 @@
-import crypto from "node:crypto";
-import type { Server } from "node:http";
+import http, {
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
 import {
   broadcastDevReady,
@@ -12,7 +16,18 @@ import {
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { SHARED_PAGE_HEADER } from "../app/lib/headers";
+import { contentSecurityPolicy, newNonce } from "./content-security";
 import { lifecycleOf, type AppLifecycle } from "./lifecycle";
+import {
+  chooseEncoding,
+  compressBody,
+  COMPRESSION,
+  makeSharedPage,
+  sendSharedPage,
+  SharedPageStore,
+  type Lead,
+} from "./page-cache";
 import { precompressedAssets } from "./static-assets";
 import {
   bodyHasControlCharacters,
@@ -47,6 +62,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // before its connection is closed.
 const DRAIN_BYTES = 16 * 1024 * 1024;
 const DRAIN_MS = 5_000;
+// Shared public pages kept in memory (every coding counted), and how many addresses whose page
+// is not shared are remembered.
+const SHARED_PAGES = { maxBytes: 32 * 1024 * 1024, maxOwn: 2_000 };
 
 /**
  * Starts the app (config, migrations, first staff user, seed) and serves it
@@ -74,16 +92,54 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
 
   let shuttingDown = false;
   let server: Server | undefined;
-  app.use((req, res, next) => {
+  /** One line per request: method, path, status, milliseconds. */
+  function logWhenFinished(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       console.log(
-        `${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`,
+        `${req.method} ${(req.url ?? "/").split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`,
       );
       // While stopping, a connection is closed as soon as its last response is out.
       if (shuttingDown) setImmediate(() => server?.closeIdleConnections());
     });
+  }
+
+  // Shared public pages (server/page-cache.ts, docs/decisions/029): a kept copy is sent before
+  // Express sees the request; the request that renders a missing one carries its lead to Remix.
+  const sharedPages = new SharedPageStore(SHARED_PAGES);
+  const sharedLeads = new WeakMap<IncomingMessage, Lead>();
+  async function answerShared(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    if (isDevelopment || shuttingDown) return false;
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"]) > 0)
+      return false;
+    const url = req.url ?? "/";
+    const pathname = url.split("?", 1)[0]!;
+    // Files (a name with an extension), the /api and Remix's data requests go on as they are.
+    if (/\.[^/]*$/.test(pathname) || requestKind(pathname) !== "document") return false;
+    if (urlHasControlCharacters(url)) return false;
+    const app = lifecycleOf(build);
+    const key = await app.sharedPageKey(url, req.headers.cookie);
+    if (key === null) return false;
+    const found = sharedPages.lookup(key, await app.sharedPagesVersion(), req.method === "GET");
+    if ("render" in found) {
+      const lead = found.render;
+      if (lead) {
+        sharedLeads.set(req, lead);
+        // Whatever happens to the request, the ones waiting on it are let go.
+        res.once("close", () => lead.finish(null));
+      }
+      return false;
+    }
+    const page = "found" in found ? found.found : await found.wait;
+    if (!page) return false;
+    logWhenFinished(req, res);
+    sendSharedPage(req, res, page);
+    return true;
+  }
+  app.use((req, res, next) => {
+    logWhenFinished(req, res);
     if (shuttingDown) res.setHeader("Connection", "close");
     // A response sent before its request's body was read (a refusal, a redirect) must not leave
     // the rest of the body on a kept-alive connection, where the next request would wait behind it.
@@ -109,43 +165,19 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
 
   app.use(compression());
 
+  // A page rendered for one visitor names its inline scripts by this response's nonce.
   app.use((_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy([`'nonce-${res.locals.cspNonce as string}'`], isDevelopment),
+    );
     next();
   });
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'", "https://checkout.stripe.com"],
-          scriptSrc: [
-            "'self'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
-            "https://js.stripe.com",
-          ],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "https://*.stripe.com"],
-          fontSrc: ["'self'"],
-          connectSrc: isDevelopment
-            ? [
-                "'self'",
-                "https://api.stripe.com",
-                "https://checkout.stripe.com",
-                "ws://localhost:*",
-              ]
-            : ["'self'", "https://api.stripe.com", "https://checkout.stripe.com"],
-          frameSrc: [
-            "https://js.stripe.com",
-            "https://hooks.stripe.com",
-            "https://checkout.stripe.com",
-          ],
-        },
-      },
+      // Set above: one policy for every response (server/content-security.ts).
+      contentSecurityPolicy: false,
       // No COEP: it breaks Stripe's embedded form.
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: config.isProduction
@@ -222,7 +254,7 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
           await broadcastDevReady(build);
         }
       }
-      work = serveRemix(req, res, handleRemix);
+      work = serveRemix(req, res, handleRemix, sharedLeads.get(req));
       inFlight.add(work);
       await work;
     } catch (error) {
@@ -232,7 +264,18 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
     }
   });
 
-  server = app.listen(config.port, config.host, () => {
+  server = http.createServer((req, res) => {
+    answerShared(req, res).then(
+      (answered) => {
+        if (!answered) app(req, res);
+      },
+      (error: unknown) => {
+        console.error(error);
+        app(req, res);
+      },
+    );
+  });
+  server.listen(config.port, config.host, () => {
     const address = server?.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const shown = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(config.host)
@@ -322,16 +365,73 @@ function remixRequest(
   } as RequestInit);
 }
 
+// Pages and data compressed here in one go (the compression middleware, for the rest, works chunk
+// by chunk and cost /products over half its throughput); only past a kilobyte.
+const COMPRESSED_HERE = /^(text\/html|application\/json|text\/x-script)/;
+const COMPRESS_FROM_BYTES = 1024;
+
 async function sendResponse(res: express.Response, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
+    if (key === SHARED_PAGE_HEADER.toLowerCase()) continue;
     // Set, not append, so a route's own Cache-Control replaces the server's default.
     if (key === "set-cookie") res.append(key, value);
     else res.setHeader(key, value);
   }
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  if (
+    res.req.method === "HEAD" ||
+    response.headers.has("content-encoding") ||
+    !COMPRESSED_HERE.test(response.headers.get("content-type") ?? "")
+  )
+    return writeReadableStreamToWritable(response.body, res);
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding =
+    body.length < COMPRESS_FROM_BYTES
+      ? "identity"
+      : chooseEncoding(res.req.headers["accept-encoding"]);
+  const sent = await compressBody(body, encoding, COMPRESSION.perVisitor);
+  res.vary("Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", sent.length);
+  res.end(sent);
+}
+
+/**
+ * The answer of the request that rendered a missing shared page: kept and sent from the copy when
+ * the route marked it shared (a 200 page), else sent as it is, the address remembered as not
+ * shared (or, on a server error, left to be tried again).
+ */
+async function shareOrSend(
+  res: express.Response,
+  response: Response,
+  lead: Lead,
+  nonce: string,
+): Promise<void> {
+  const shared =
+    response.status === 200 &&
+    response.headers.has(SHARED_PAGE_HEADER) &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html");
+  if (!shared) {
+    lead.finish(response.status < 500 ? "own" : null);
+    return sendResponse(res, response);
+  }
+  const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
+  for (const [key, value] of response.headers.entries())
+    if (key !== "set-cookie" && key !== SHARED_PAGE_HEADER.toLowerCase()) headers[key] = value;
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const page = await makeSharedPage({
+    html: await response.text(),
+    nonce,
+    headers,
+    version: lead.version,
+    // Shared pages are never kept in development (its policy lets the live-reload socket in).
+    policy: (inlineScripts) => contentSecurityPolicy(inlineScripts, false),
+  });
+  lead.finish(page);
+  sendSharedPage(res.req, res, page);
 }
 
 /**
@@ -345,6 +445,7 @@ async function serveRemix(
   req: express.Request,
   res: express.Response,
   handle: ReturnType<typeof createRequestHandler>,
+  lead: Lead | undefined,
 ): Promise<void> {
   const context = getLoadContext(req, res);
   const pathname = req.path;
@@ -374,8 +475,12 @@ async function serveRemix(
   };
 
   if (urlHasControlCharacters(req.originalUrl)) return refuse(400, CONTROL_CHARACTERS_MESSAGE);
-  if (["GET", "HEAD"].includes(req.method))
-    return sendResponse(res, await handle(remixRequest(req, res, req.method), context));
+  if (["GET", "HEAD"].includes(req.method)) {
+    const response = await handle(remixRequest(req, res, req.method), context);
+    return lead
+      ? shareOrSend(res, response, lead, context.cspNonce ?? "")
+      : sendResponse(res, response);
+  }
 
   const type = bodyType(req);
   if (type === "none") {

@@ -18,6 +18,10 @@ export interface AppLifecycle {
   runCommand(args: string[]): Promise<number>;
   /** Whether the first argument names a command (anything else serves the shop). */
   isCommand(name: string | undefined): boolean;
+  /** The key of the shared copy of a public page this request may get, or null (its own page). */
+  sharedPageKey(pathAndQuery: string, cookieHeader: string | undefined): Promise<string | null>;
+  /** The generation of what shared pages show: a copy of another generation is stale. */
+  sharedPagesVersion(): Promise<string>;
 }
 
 export function lifecycleOf(build: ServerBuild): AppLifecycle {

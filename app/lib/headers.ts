@@ -24,3 +24,21 @@ export const privateLinkHeaders: HeadersFunction = ({ errorHeaders }) => {
     ...(retryAfter ? { "Retry-After": retryAfter } : {}),
   };
 };
+
+/**
+ * Marks a response as a public page that is the same for every visitor sharing its key
+ * (app/models/shared-pages.server.ts): the server keeps a copy and answers the next such visitor
+ * with it (server/page-cache.ts), then removes this header. Never sent to a browser.
+ */
+export const SHARED_PAGE_HEADER = "X-Shared-Page";
+
+/**
+ * For a public page whose loader reads nothing of the visitor's but the splash cookie: the same
+ * page for everyone without a bag or a session, so one rendered copy serves them all. An action's
+ * own headers (Retry-After on a refusal) are kept; only a GET's 200 is ever kept by the server.
+ */
+export const sharedPageHeaders: HeadersFunction = (args) => {
+  const merged = new Headers(passActionHeaders(args) as HeadersInit);
+  merged.set(SHARED_PAGE_HEADER, "1");
+  return merged;
+};

@@ -25,6 +25,10 @@ import { getProductsByNames } from "~/models/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
 import blogStyles from "~/styles/blog.css";
 import homeStyles from "~/styles/home.css";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: homeStyles },

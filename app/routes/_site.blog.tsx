@@ -4,6 +4,10 @@ import { BlogCard } from "~/components/blog-card";
 import { formatShortDate } from "~/lib/format";
 import { findBlogArticle, listBlogCards } from "~/models/blog.server";
 import blogStyles from "~/styles/blog.css";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 

@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { config } from "~/services/config.server";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 /**
  * /cancellation-form: the model cancellation form of the Consumer Contracts

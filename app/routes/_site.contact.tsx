@@ -11,6 +11,10 @@ import { fieldErrors, formValues } from "~/lib/forms";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
 import { contactSchema, recordContactMessage } from "~/models/contact.server";
 import { config } from "~/services/config.server";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 export async function loader() {
   return { phone: config().business.phone };

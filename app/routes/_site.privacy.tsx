@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as siteLoader } from "./_site";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 export default function Privacy() {
   const site = useRouteLoaderData<typeof siteLoader>("routes/_site");

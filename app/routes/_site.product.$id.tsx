@@ -25,6 +25,10 @@ import { addToBag } from "~/models/cart.server";
 import { getProduct } from "~/models/product.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import productStyles from "~/styles/products.css";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 

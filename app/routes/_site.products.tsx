@@ -5,6 +5,10 @@ import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listProducts } from "~/models/product.server";
 import productStyles from "~/styles/products.css";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
 

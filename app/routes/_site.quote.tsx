@@ -11,7 +11,7 @@ import { ContactFields } from "~/components/contact-fields";
 import { Field } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
 import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
-import { passActionHeaders } from "~/lib/headers";
+import { sharedPageHeaders } from "~/lib/headers";
 import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
@@ -38,7 +38,7 @@ interface QuoteFailure {
   values: Record<string, string>;
 }
 
-export const headers = passActionHeaders;
+export const headers = sharedPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const flash = await readFlash(request, "quote");

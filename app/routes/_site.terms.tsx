@@ -2,6 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { CANCELLATION_POLICY, CANCELLATION_TERMS } from "~/lib/cancellation";
 import type { loader as siteLoader } from "./_site";
+import { sharedPageHeaders } from "~/lib/headers";
+
+/** The same page for every visitor without a bag or a session: kept and shared by the server. */
+export const headers = sharedPageHeaders;
 
 /**
  * The terms a customer agrees to when they book (linked beside "Book and pay"), with their

@@ -91,6 +91,7 @@ export const COPY_ORDER = [
   { name: "fleet_days", key: ["weekday"], counter: false },
   { name: "blocked_days", key: ["day"], counter: false },
   { name: "day_overrides", key: ["day"], counter: false },
+  { name: "shared_pages_version", key: ["id"], counter: false },
 ] as const satisfies readonly TableRule[];
 
 // Compiles only while COPY_ORDER names every table of the schema.
@@ -102,10 +103,10 @@ const RULES: readonly TableRule[] = COPY_ORDER;
 
 /**
  * Tables a freshly migrated database already fills: the migrations put the
- * default settings and the default fleet (0013) in, and the copy replaces them
- * with the source's.
+ * default settings, the default fleet (0013) and the shared pages' version
+ * (0015) in, and the copy replaces them with the source's.
  */
-const FILLED_BY_MIGRATIONS = new Set<string>(["settings", "fleet_days"]);
+const FILLED_BY_MIGRATIONS = new Set<string>(["settings", "fleet_days", "shared_pages_version"]);
 
 /** Kysely's own bookkeeping: each side's migrations keep theirs. */
 const isKyselyTable = (name: string) => name.startsWith("kysely_migration");

@@ -432,6 +432,12 @@ export interface DayOverridesTable {
   created_at: CreatedAt;
 }
 
+/** The generation of what the cached public pages show: one row, moved on by trigger (0015). */
+export interface SharedPagesVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   images: ImagesTable;
@@ -459,4 +465,5 @@ export interface DB {
   fleet_days: FleetDaysTable;
   blocked_days: BlockedDaysTable;
   day_overrides: DayOverridesTable;
+  shared_pages_version: SharedPagesVersionTable;
 }

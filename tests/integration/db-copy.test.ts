@@ -38,6 +38,8 @@ const TABLES: Record<string, string> = {
   staff_login_sources: "user_id, address",
   // the schedule's standing jobs (tomorrow's reminders, the hourly prune), made at start
   scheduled_jobs: "id",
+  // the shared pages' generation (0015)
+  shared_pages_version: "id",
 };
 
 const ORDERS = 620; // more than a batch (500), so the copy reads orders after a key
@@ -218,7 +220,7 @@ describe("copy: SQLite to PostgreSQL and back", () => {
     );
     expect(run.stdout).toContain(`Copying ${shopFile} to PostgreSQL ${copyUrl}...`);
     expect(run.stdout).toContain(
-      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes, 0009_job_completions, 0010_manage_links, 0011_cancellations, 0012_changes_and_schedule, 0013_loads_and_fleet, 0014_arrival_windows.",
+      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes, 0009_job_completions, 0010_manage_links, 0011_cancellations, 0012_changes_and_schedule, 0013_loads_and_fleet, 0014_arrival_windows, 0015_shared_pages.",
     );
     expect(run.stdout).toContain(`Copied ${copied} rows from ${shopFile} to PostgreSQL`);
     expect(run.stdout).toContain("every table's rows and money match");

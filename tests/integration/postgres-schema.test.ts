@@ -312,6 +312,7 @@ const TABLES = [
   "rate_limit_events",
   "scheduled_jobs",
   "settings",
+  "shared_pages_version",
   "staff_login_sources",
   "staff_sessions",
   "users",
@@ -365,6 +366,7 @@ describe("PostgreSQL's schema", () => {
       "0012_changes_and_schedule",
       "0013_loads_and_fleet",
       "0014_arrival_windows",
+      "0015_shared_pages",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -381,6 +383,7 @@ describe("PostgreSQL's schema", () => {
       "0012_changes_and_schedule",
       "0013_loads_and_fleet",
       "0014_arrival_windows",
+      "0015_shared_pages",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

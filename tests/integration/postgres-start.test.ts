@@ -68,6 +68,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0012_changes_and_schedule" },
         { name: "0013_loads_and_fleet" },
         { name: "0014_arrival_windows" },
+        { name: "0015_shared_pages" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

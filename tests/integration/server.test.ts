@@ -20,8 +20,9 @@ describe("the production server", () => {
   });
 
   it("sends security headers with a per-request CSP nonce used by the page's scripts", async () => {
-    const first = await fetch(`${server.url}/`);
-    const second = await fetch(`${server.url}/`);
+    // A page rendered for one visitor (shared pages name their scripts by hash: shared-pages.test.ts).
+    const first = await fetch(`${server.url}/login`);
+    const second = await fetch(`${server.url}/login`);
     const csp = first.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -71,6 +71,7 @@ const TABLES = [
   "rate_limit_events",
   "scheduled_jobs",
   "settings",
+  "shared_pages_version",
   "staff_login_sources",
   "staff_sessions",
   "users",
@@ -95,6 +96,7 @@ describe("migrations", () => {
       ["0012_changes_and_schedule", "Success"],
       ["0013_loads_and_fleet", "Success"],
       ["0014_arrival_windows", "Success"],
+      ["0015_shared_pages", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -268,6 +270,7 @@ describe("an upgrade", () => {
       "0012_changes_and_schedule",
       "0013_loads_and_fleet",
       "0014_arrival_windows",
+      "0015_shared_pages",
     ]);
   });
 
@@ -295,7 +298,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(11);
+    expect(outcome.results).toHaveLength(12);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
