@@ -1,7 +1,5 @@
-import type { CompiledQuery, Kysely } from "kysely";
 import { todayInLondon } from "~/lib/london-clock.server";
-import type { DB } from "~/services/schema";
-import { db } from "~/services/db.server";
+import { hotRead } from "~/services/db.server";
 import { splashCookie } from "~/services/splash-cookie.server";
 
 /**
@@ -41,7 +39,10 @@ export async function sharedPageKey(
   return `${seen ? "seen" : "new"} ${pathAndQuery}`;
 }
 
-let versionQuery: { of: Kysely<DB>; query: CompiledQuery<{ version: number }> } | undefined;
+// Read before every shared page: prepared once (db.server.ts, hotRead).
+const readVersion = hotRead((db) =>
+  db.selectFrom("shared_pages_version").select("version").where("id", "=", 1),
+);
 let today: { minute: number; day: string } | undefined;
 
 /**
@@ -51,19 +52,8 @@ let today: { minute: number; day: string } | undefined;
  * on every request so every writer and every process is seen at once.
  */
 export async function sharedPagesVersion(now: Date = new Date()): Promise<string> {
-  const database = db();
-  // Compiled once: this runs before every shared page, so it skips Kysely's query building.
-  if (versionQuery?.of !== database)
-    versionQuery = {
-      of: database,
-      query: database
-        .selectFrom("shared_pages_version")
-        .select("version")
-        .where("id", "=", 1)
-        .compile(),
-    };
   const minute = Math.floor(now.getTime() / 60_000);
   if (today?.minute !== minute) today = { minute, day: todayInLondon(now) };
-  const { rows } = await database.executeQuery(versionQuery.query);
-  return `${today.day}.${rows[0]?.version ?? 0}`;
+  const [row] = await readVersion();
+  return `${today.day}.${row?.version ?? 0}`;
 }

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import {
   Kysely,
   Migrator,
+  type Compilable,
   type RawBuilder,
   type MigrationProvider,
   type MigrationResult,
@@ -313,4 +314,32 @@ export function sameIgnoringCase(column: string, value: string): RawBuilder<bool
 /** A sort key: `column` in any case. */
 export function caseless(column: string): RawBuilder<string> {
   return ignoringCase(databaseEngine(), column);
+}
+
+/**
+ * A read made on every page request (the shared pages' generation), as cheaply as the engine
+ * allows: on SQLite the statement is prepared once and run straight on the connection when no
+ * transaction is open on it (Kysely prepares every query again, a third of this read's cost);
+ * otherwise, and on PostgreSQL, it goes through Kysely.
+ * Models use `db()` for everything else.
+ */
+export function hotRead<Row>(build: (db: Kysely<DB>) => Compilable<Row>): () => Promise<Row[]> {
+  let prepared: { of: Connection; run: () => Promise<Row[]> } | undefined;
+  return () => {
+    const current = connection();
+    if (prepared?.of !== current) {
+      const query = build(current.db).compile();
+      const statement = current.engine === "sqlite" ? current.sqlite.prepare(query.sql) : null;
+      prepared = {
+        of: current,
+        run: async () =>
+          // Never inside another request's open transaction on the same connection: it could
+          // read a change that is then rolled back. Kysely's queue waits for the transaction.
+          statement && current.engine === "sqlite" && !current.sqlite.inTransaction
+            ? (statement.all(...query.parameters) as Row[])
+            : (await current.db.executeQuery(query)).rows,
+      };
+    }
+    return prepared.run();
+  };
 }
