@@ -21,9 +21,13 @@
 //    ~22% product searches `/products?product_name=<term>[&product_category=<c>][&page=2]`, a
 //    few dozen different URLs that repeat; ~8% checkouts as a browser without JavaScript makes
 //    them: POST /product/<id> (position, quantity; with the shop's Origin) → 303 and a `cart`
-//    cookie, then GET /checkout with it, sent as soon as the 303 is back. Rows per kind and all:
-//    count | errors (an answer that is not 2xx/3xx, a connection error, or a 10 s timeout) |
-//    p50 | p99 | max ms.
+//    cookie, then GET /checkout with it, sent as soon as the 303 is back and timed from then.
+//    Rows per kind and all: count | errors (an answer that is not 2xx/3xx, a connection error, or
+//    no answer within 10 s of the scheduled time; a bag post must be a 303 with a `cart` cookie,
+//    else no checkout follows it; a checkout must be a 200) | p50 | p99 | max ms.
+//
+// Under each table, the targets of issue 20 (cached pages ≥ 0.5× bare, the rendered /products
+// ≥ 600 req/s; the mix's p99 ≤ 50 ms with no errors; staff pages' p99 ≤ 100 ms).
 //
 // 3. BENCH_ORDERS=50000 (optional): the database gets that many orders first
 //    (tests/support/orders-scale.ts, the integration test's seeding, before the shop starts, so the
@@ -384,12 +388,13 @@ async function mixed() {
         },
         body: new URLSearchParams({ position: "outside", quantity: "1" }).toString(),
       });
-      record("bag post", at, posted.status === 303 ? posted.status : 0);
       const cart = (posted.setCookie ?? [])
         .map((c) => c.split(";")[0])
         .find((c) => c.startsWith("cart="));
+      record("bag post", at, posted.status === 303 && cart ? 303 : 0);
+      // No bag, no checkout: the failure is counted once, as the bag post's.
+      if (!cart) return;
       const sent = performance.now();
-      if (!cart) return record("checkout", sent, 0);
       const { status } = await send(base, sent, {
         pathname: "/checkout",
         headers: { cookie: cart },
@@ -558,14 +563,16 @@ table(
     (r.hit.rps / r.bare.rps).toFixed(2),
   ]),
 );
+console.log("target: hit/bare ≥ 0.50 for every page; miss /products ≥ 600 req/s");
 console.log(
   `\n2. Mixed, open loop: ${rate} req/s scheduled for ${mixedSeconds} s (latency from the scheduled send)` +
-    `\n   page ~70%, search ~22%, checkout ~8% (a bag post, then GET /checkout on its answer)\n`,
+    `\n   page ~70%, search ~22%, checkout ~8% (a bag post, then GET /checkout once it is answered)\n`,
 );
 table(
   ["kind", "count", "errors", "p50 ms", "p99 ms", "max ms"],
   mixRows.map((r) => [r.kind, r.count, r.errors, ms(r.p50), ms(r.p99), ms(r.max)]),
 );
+console.log("target: all p99 ≤ 50 ms, 0 errors");
 if (staffRows.length) {
   console.log(
     `\n3. Staff pages with ${orders} orders, signed in: ${staffConnections} connection${staffConnections > 1 ? "s" : ""}, 1 s warm-up + ${seconds} s each\n`,
@@ -574,6 +581,7 @@ if (staffRows.length) {
     ["page", "req/s", "p50 ms", "p99 ms"],
     staffRows.map((r) => [r.pathname, r.rps.toFixed(0), r.p50, r.p99]),
   );
+  console.log("target: p99 ≤ 100 ms");
 }
 console.log(
   `\n(${((Date.now() - started) / 1000).toFixed(0)} s; 1-minute load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after)`,
