@@ -1,91 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { insertMany, withTestDatabase } from "../support/database";
+import { RARE, dayOffset, seedOrders } from "../support/orders-scale";
 import { makeDataDir, startServer } from "../support/server";
 import { signInStaff } from "../support/staff";
 
 const ORDERS = 50_000;
-const COMMON = ["Double Bed", "Sofa", "Fridge Freezer", "Office Chair", "Garden Waste Bag"];
-/** One order in 500 has a piano: a search that finds few rows among many. */
-const RARE = "Upright Piano";
-
-function dayOffset(n: number) {
-  return new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * Seeds 50,000 orders (1–2 lines each) into a copy of the template, in one transaction. On
- * PostgreSQL the tables are then analysed, as autovacuum would soon do on a live server, so the
- * planner knows their size when the timings start.
- */
-async function seed(dataDir: string) {
-  const started = Date.now() - ORDERS * 60_000;
-  await withTestDatabase(dataDir, async (db) => {
-    const orders = Array.from({ length: ORDERS }, (_, i) => {
-      const card = i % 3 !== 0;
-      return [
-        new Date(started + i * 60_000).toISOString(),
-        `Customer ${i}`,
-        `customer${i}@example.com`,
-        "07700 900000",
-        "1 Test Street",
-        "Leeds",
-        "LS1 1AA",
-        dayOffset((i % 91) - 45),
-        i % 4 === 0 ? "pending" : "complete",
-        "pending",
-        card ? "card" : "cash_payment",
-        4500 + i,
-        card ? "web" : "manual",
-      ];
-    });
-    const ids = await insertMany<{ id: number; email: string }>(
-      db,
-      "orders",
-      [
-        "created_at",
-        "full_name",
-        "email",
-        "phone_number",
-        "address_1",
-        "town",
-        "postcode",
-        "collection_date",
-        "status",
-        "booking_status",
-        "payment_method",
-        "total_pence",
-        "source",
-      ],
-      orders,
-      "id, email",
-    );
-    const idOf = new Map(ids.map((r) => [r.email, r.id]));
-    const items: unknown[][] = [];
-    for (let i = 0; i < ORDERS; i++) {
-      const id = idOf.get(`customer${i}@example.com`)!;
-      items.push([id, i % 500 === 7 ? RARE : COMMON[i % COMMON.length]!]);
-      if (i % 2 === 0) items.push([id, COMMON[(i + 2) % COMMON.length]!]);
-    }
-    await insertMany(
-      db,
-      "order_items",
-      [
-        "order_id",
-        "product_name",
-        "product_description",
-        "position",
-        "unit_price_pence",
-        "quantity",
-        "load_hundredths",
-        "handling_minutes",
-      ],
-      // Each line takes 1.5 yd³ and 20 crew minutes: the calendars sum them for every order of a month.
-      items.map(([id, name]) => [id, name, "Seeded line", "outside", 4500, 1, 150, 20]),
-    );
-    if (db.engine === "postgres") await db.run("ANALYZE");
-  });
-}
-
 function stats(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, worst: sorted.at(-1)! };
@@ -95,7 +13,7 @@ describe(`orders search and calendars with ${ORDERS.toLocaleString("en-GB")} ord
   it("finds by email and by product name, and draws the calendars by load, well within a second", async () => {
     const dataDir = makeDataDir(true);
     const seedStarted = performance.now();
-    await seed(dataDir);
+    await seedOrders(dataDir, ORDERS);
     console.log(
       `[perf] seeded ${ORDERS} orders in ${(performance.now() - seedStarted).toFixed(0)} ms`,
     );
