@@ -391,7 +391,7 @@ async function sendResponse(res: express.Response, response: Response): Promise<
     body.length < COMPRESS_FROM_BYTES
       ? "identity"
       : chooseEncoding(res.req.headers["accept-encoding"]);
-  const sent = await compressBody(body, encoding, COMPRESSION.perVisitor);
+  const sent = await compressBody(body, encoding, COMPRESSION.quick);
   res.vary("Accept-Encoding");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", sent.length);

@@ -16,15 +16,20 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * Compression of a page rendered for one visitor, chosen by measurement (decision 029): on the
- * 70 KB home page brotli 5 takes 1.3 ms for 15.7 KB where 4 gives 16.2 KB and 7 takes 6.9 ms for
- * 15.6 KB; gzip 6 takes 0.8 ms for 17.1 KB. A shared page is compressed once, so it takes the
- * smallest there is: brotli 11 (13.6 KB, 64 ms) and gzip 9.
+ * Compression levels chosen by measurement (decision 029). A page as it is rendered: on the 70 KB
+ * home page brotli 5 takes 1.3 ms for 15.7 KB where 4 gives 16.2 KB and 7 takes 6.9 ms for 15.6 KB;
+ * gzip 6 takes 0.8 ms for 17.1 KB. A shared copy is first sent at those levels, then compressed
+ * again, one copy at a time and away from any request, to the smallest there is: brotli 11
+ * (13.6 KB, 64 ms) and gzip 9.
  */
-export const COMPRESSION = {
-  perVisitor: { brotli: 5, gzip: 6 },
-  shared: { brotli: 11, gzip: 9 },
-} as const;
+export interface Levels {
+  brotli: number;
+  gzip: number;
+}
+export const COMPRESSION: { quick: Levels; smallest: Levels } = {
+  quick: { brotli: 5, gzip: 6 },
+  smallest: { brotli: 11, gzip: 9 },
+};
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -54,7 +59,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 export async function compressBody(
   body: Buffer,
   encoding: Encoding,
-  level: { brotli: number; gzip: number },
+  level: Levels,
 ): Promise<Buffer> {
   if (encoding === "br")
     return brotli(body, {
@@ -73,9 +78,11 @@ export interface SharedPage {
   version: string;
   /** what every answer carries: the security headers, its CSP (by hashes), type, Vary, Cache-Control */
   headers: OutgoingHttpHeaders;
-  /** the strong validator of its content; each coding gets its own suffix */
+  /** the strong validator of its content; each coding (and level) gets its own suffix */
   etag: string;
   bodies: Record<Encoding, Buffer>;
+  /** how its brotli and gzip bytes were compressed */
+  levels: Levels;
 }
 
 /** Response headers a kept copy must not repeat: per connection, or set again for each answer. */
@@ -103,9 +110,10 @@ export async function makeSharedPage(options: {
   const { nonce, version } = options;
   const html = nonce === "" ? options.html : options.html.replaceAll(` nonce="${nonce}"`, "");
   const identity = Buffer.from(html);
+  const levels = COMPRESSION.quick;
   const [br, gz] = await Promise.all([
-    compressBody(identity, "br", COMPRESSION.shared),
-    compressBody(identity, "gzip", COMPRESSION.shared),
+    compressBody(identity, "br", levels),
+    compressBody(identity, "gzip", levels),
   ]);
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(options.headers))
@@ -115,10 +123,29 @@ export async function makeSharedPage(options: {
   headers["cache-control"] = "private, no-cache";
   headers["vary"] = "Accept-Encoding, Cookie";
   const etag = crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 32);
-  return { version, headers, etag, bodies: { identity, br, gzip: gz } };
+  return { version, headers, etag, bodies: { identity, br, gzip: gz }, levels };
 }
 
-const SUFFIX: Record<Encoding, string> = { identity: "", br: "-br", gzip: "-gz" };
+/** The same page at the smallest compression. */
+async function smallest(page: SharedPage): Promise<SharedPage> {
+  const levels = COMPRESSION.smallest;
+  const [br, gzip] = await Promise.all([
+    compressBody(page.bodies.identity, "br", levels),
+    compressBody(page.bodies.identity, "gzip", levels),
+  ]);
+  return { ...page, bodies: { identity: page.bodies.identity, br, gzip }, levels };
+}
+
+/** A coding's ETag: other bytes, another tag (`"…-br11"`, `"…-gz6"`, none for identity). */
+export function etagOf(page: SharedPage, encoding: Encoding): string {
+  const suffix =
+    encoding === "br"
+      ? `-br${page.levels.brotli}`
+      : encoding === "gzip"
+        ? `-gz${page.levels.gzip}`
+        : "";
+  return `"${page.etag}${suffix}"`;
+}
 
 /** Whether If-None-Match names this ETag (or is `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -132,7 +159,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /** Answers with a shared copy: 304 when the browser holds this coding of it, else its bytes. */
 export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: SharedPage): void {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const etag = `"${page.etag}${SUFFIX[encoding]}"`;
+  const etag = etagOf(page, encoding);
   if (matches(req.headers["if-none-match"], etag)) {
     const { "content-type": _type, ...headers } = page.headers;
     res.writeHead(304, { ...headers, etag });
@@ -180,6 +207,9 @@ export class SharedPageStore {
   private rendering = new Map<string, Promise<SharedPage | null>>();
   private own = new Map<string, string>();
   private bytes = 0;
+  /** copies still at the quick levels, oldest first; compressed again one at a time */
+  private toShrink = new Set<string>();
+  private shrinking: Promise<void> | null = null;
   private readonly limits: { maxBytes: number; maxOwn: number };
 
   constructor(limits: { maxBytes: number; maxOwn: number }) {
@@ -223,12 +253,46 @@ export class SharedPageStore {
     return { pages: this.pages.size, bytes: this.bytes };
   }
 
+  /** Settles once every copy kept so far is at the smallest compression. */
+  async shrunk(): Promise<void> {
+    while (this.shrinking) await this.shrinking;
+  }
+
   private keep(key: string, page: SharedPage): void {
     this.drop(key);
     const size = pageBytes(page);
     if (size > this.limits.maxBytes) return;
     this.pages.set(key, page);
     this.bytes += size;
+    this.evict();
+    if (this.pages.get(key) === page && page.levels !== COMPRESSION.smallest) {
+      this.toShrink.add(key);
+      this.shrinking ??= this.shrink().finally(() => (this.shrinking = null));
+    }
+  }
+
+  /** One copy at a time, so a burst of new pages takes one core, not every one. */
+  private async shrink(): Promise<void> {
+    for (const key of this.toShrink) {
+      this.toShrink.delete(key);
+      const page = this.pages.get(key);
+      if (!page || page.levels === COMPRESSION.smallest) continue;
+      try {
+        const small = await smallest(page);
+        // Replaced or dropped meanwhile: the newer copy has its own turn.
+        if (this.pages.get(key) === page) {
+          this.pages.set(key, small);
+          this.bytes += pageBytes(small) - pageBytes(page);
+          this.evict();
+        }
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  /** Least recently used first, until the copies fit. */
+  private evict(): void {
     for (const oldest of this.pages.keys()) {
       if (this.bytes <= this.limits.maxBytes) break;
       this.drop(oldest);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { sharedPageKey } from "~/models/shared-pages.server";
 import { splashCookie } from "~/services/splash-cookie.server";
-import { chooseEncoding, makeSharedPage, SharedPageStore } from "../../server/page-cache";
+import zlib from "node:zlib";
+import {
+  chooseEncoding,
+  etagOf,
+  makeSharedPage,
+  SharedPageStore,
+  type SharedPage,
+} from "../../server/page-cache";
 import { contentSecurityPolicy, inlineScriptHashes } from "../../server/content-security";
 
 const seen = (await splashCookie.serialize(true)).split(";")[0]!;
@@ -102,6 +109,35 @@ describe("SharedPageStore", () => {
     expect("render" in after && after.render !== null).toBe(true);
     // A HEAD never leads.
     expect(store.lookup("new /blog", "v1", false)).toEqual({ render: null });
+  });
+
+  it("compresses a kept copy again to the smallest, under new ETags, the page unchanged", async () => {
+    const store = new SharedPageStore({ maxBytes: 1e6, maxOwn: 10 });
+    const html = `<main>${"<p>Sofa removal, fixed price, VAT included.</p>".repeat(400)}</main>`;
+    const quick = await makeSharedPage({
+      html,
+      nonce: "",
+      headers: {},
+      version: "v1",
+      policy: () => "",
+    });
+    const found = store.lookup("new /", "v1", true);
+    if ("render" in found) found.render!.finish(quick);
+    await store.shrunk();
+    const kept = store.lookup("new /", "v1", true);
+    expect("found" in kept).toBe(true);
+    const small = (kept as { found: SharedPage }).found;
+    expect(small.levels).toEqual({ brotli: 11, gzip: 9 });
+    expect(zlib.brotliDecompressSync(small.bodies.br).toString()).toBe(html);
+    expect(zlib.gunzipSync(small.bodies.gzip).toString()).toBe(html);
+    expect(small.bodies.br.length).toBeLessThan(quick.bodies.br.length);
+    expect(etagOf(quick, "br")).toMatch(/-br5"$/);
+    expect(etagOf(small, "br")).toMatch(/-br11"$/);
+    expect(etagOf(small, "gzip")).toMatch(/-gz9"$/);
+    expect(etagOf(small, "identity")).toBe(etagOf(quick, "identity"));
+    expect(store.size.bytes).toBe(
+      small.bodies.identity.length + small.bodies.br.length + small.bodies.gzip.length,
+    );
   });
 
   it("drops the least recently used copies past its bytes", async () => {
