@@ -116,8 +116,8 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
       return false;
     const url = req.url ?? "/";
     const pathname = url.split("?", 1)[0]!;
-    // Files (a name with an extension), the /api and Remix's data requests go on as they are.
-    if (/\.[^/]*$/.test(pathname) || requestKind(pathname) !== "document") return false;
+    // Files (a name with an extension) and Remix's data requests go on as they are.
+    if (/\.[^/]*$/.test(pathname) || requestKind(pathname) === "data") return false;
     if (urlHasControlCharacters(url)) return false;
     const app = lifecycleOf(build);
     const key = await app.sharedPageKey(url, req.headers.cookie);
@@ -400,7 +400,7 @@ async function sendResponse(res: express.Response, response: Response): Promise<
 
 /**
  * The answer of the request that rendered a missing shared page: kept and sent from the copy when
- * the route marked it shared (a 200 page), else sent as it is, the address remembered as not
+ * the route marked it shared (a 200 page, or an /api row's JSON), else sent as it is, the address remembered as not
  * shared (or, on a server error, left to be tried again).
  */
 async function shareOrSend(
@@ -412,7 +412,7 @@ async function shareOrSend(
   const shared =
     response.status === 200 &&
     response.headers.has(SHARED_PAGE_HEADER) &&
-    (response.headers.get("content-type") ?? "").startsWith("text/html");
+    /^(text\/html|application\/json)/.test(response.headers.get("content-type") ?? "");
   if (!shared) {
     lead.finish(response.status < 500 ? "own" : null);
     return sendResponse(res, response);
@@ -423,7 +423,7 @@ async function shareOrSend(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const page = await makeSharedPage({
-    html: await response.text(),
+    text: await response.text(),
     nonce,
     headers,
     version: lead.version,

@@ -101,14 +101,15 @@ const NOT_KEPT = new Set([
  * scripts by hash instead, so no nonce is ever sent twice), compressed once at the smallest size.
  */
 export async function makeSharedPage(options: {
-  html: string;
+  /** the page's HTML (or an /api row's JSON) */
+  text: string;
   nonce: string;
   headers: OutgoingHttpHeaders;
   version: string;
   policy: (inlineScripts: string[]) => string;
 }): Promise<SharedPage> {
   const { nonce, version } = options;
-  const html = nonce === "" ? options.html : options.html.replaceAll(` nonce="${nonce}"`, "");
+  const html = nonce === "" ? options.text : options.text.replaceAll(` nonce="${nonce}"`, "");
   const identity = Buffer.from(html);
   const levels = COMPRESSION.quick;
   const [br, gz] = await Promise.all([

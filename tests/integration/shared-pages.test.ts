@@ -241,6 +241,31 @@ describe("shared public pages", () => {
     expect((await get(`/product/${id}`)).text).toContain("£123.45");
   });
 
+  it("shares the /api's product list the same way, its paging headers kept; a signed-in caller gets its own", async () => {
+    const all = [await get("/api/products/"), await get("/api/products/")];
+    expect(all[0]!.headers["content-type"]).toMatch(/^application\/json/);
+    expect(all[1]!.headers.etag).toBe(all[0]!.headers.etag);
+    expect(all[1]!.headers["cache-control"]).toBe("private, no-cache");
+    const products = JSON.parse(all[1]!.text) as { ID: number }[];
+    expect(products.length).toBe(
+      (await rows(server, "SELECT id FROM products WHERE retired_at IS NULL")).length,
+    );
+    const paged = [
+      await get("/api/products/?product_category=Furniture%20Removal&limit=2"),
+      await get("/api/products/?product_category=Furniture%20Removal&limit=2"),
+    ];
+    expect(paged[1]!.headers.etag).toBeTruthy();
+    expect(paged[1]!.headers["x-page"]).toBe("1");
+    expect(Number(paged[1]!.headers["x-total-count"])).toBeGreaterThan(2);
+    expect((JSON.parse(paged[1]!.text) as unknown[]).length).toBe(2);
+
+    const staff = await signInStaff(server, { via: "api" });
+    const signedIn = await get("/api/products/", { cookie: staff.cookie });
+    expect(signedIn.headers.etag).toBeUndefined();
+    expect(signedIn.headers["cache-control"]).toBe("no-store");
+    expect(signedIn.text).toBe(all[1]!.text);
+  });
+
   it("keeps nothing for a page a route does not mark shared, and never a server's refusal", async () => {
     const unknown = [await get("/no-such-page"), await get("/no-such-page")];
     for (const answer of unknown) {

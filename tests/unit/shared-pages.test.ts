@@ -56,7 +56,7 @@ describe("a shared copy", () => {
 
   it("takes the nonce out and names each inline script by its hash", async () => {
     const page = await makeSharedPage({
-      html,
+      text: html,
       nonce: "n0nce+/=",
       headers: { "content-type": "text/html", "content-length": "9", connection: "close" },
       version: "2026-11-24.1",
@@ -77,7 +77,7 @@ describe("a shared copy", () => {
 describe("SharedPageStore", () => {
   const page = async (version: string, size = 100) =>
     makeSharedPage({
-      html: "x".repeat(size),
+      text: "x".repeat(size),
       nonce: "",
       headers: {},
       version,
@@ -115,7 +115,7 @@ describe("SharedPageStore", () => {
     const store = new SharedPageStore({ maxBytes: 1e6, maxOwn: 10 });
     const html = `<main>${"<p>Sofa removal, fixed price, VAT included.</p>".repeat(400)}</main>`;
     const quick = await makeSharedPage({
-      html,
+      text: html,
       nonce: "",
       headers: {},
       version: "v1",
