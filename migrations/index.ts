@@ -16,6 +16,7 @@ import * as m0012 from "./0012_changes_and_schedule";
 import * as m0013 from "./0013_loads_and_fleet";
 import * as m0014 from "./0014_arrival_windows";
 import * as m0015 from "./0015_shared_pages";
+import * as m0016 from "./0016_day_fill_indexes";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "0013_loads_and_fleet": m0013,
   "0014_arrival_windows": m0014,
   "0015_shared_pages": m0015,
+  "0016_day_fill_indexes": m0016,
 };
 
 /**
@@ -56,6 +58,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0013_loads_and_fleet": m0013,
   "0014_arrival_windows": m0014,
   "0015_shared_pages": m0015,
+  "0016_day_fill_indexes": m0016,
 };
 
 /** SQLite's migrations (the list above). */

@@ -66,7 +66,21 @@ export function openDatabase(target: string | DatabaseConfig): Connection {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
+  refreshPlannerStatistics(sqlite);
   return { engine: "sqlite", db: sqliteKysely<DB>(sqlite), sqlite };
+}
+
+/**
+ * SQLite plans a query from statistics it only has once they are gathered: without them, the
+ * staff home's "payments to review" walked 12,000 pending orders instead of its partial index (6 ms
+ * to 0.02 ms on 50,000 orders). SQLite's advice for a long-lived connection: `optimize=0x10002`
+ * when it opens (it analyses only tables whose statistics are missing or stale, each bounded by
+ * analysis_limit; 20 ms on 50,000 orders), and again after the schema changed. PostgreSQL's
+ * autovacuum does the same on its own.
+ */
+function refreshPlannerStatistics(sqlite: Database.Database): void {
+  sqlite.pragma("analysis_limit = 400");
+  sqlite.pragma("optimize = 0x10002");
 }
 
 /**
@@ -198,6 +212,9 @@ export async function upgradeDatabase(
   log: (line: string) => void = console.log,
 ): Promise<MigrationResult[]> {
   const outcome = await migrateToLatest(connection, { backupDir: backupsFolder(dataDir) });
+  // New tables and indexes get their statistics now, not at the next start.
+  if (outcome.results.length > 0 && connection.engine === "sqlite")
+    refreshPlannerStatistics(connection.sqlite);
   if (outcome.backup) {
     const { file, bytes } = outcome.backup;
     log(

@@ -367,6 +367,7 @@ describe("PostgreSQL's schema", () => {
       "0013_loads_and_fleet",
       "0014_arrival_windows",
       "0015_shared_pages",
+      "0016_day_fill_indexes",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -384,6 +385,7 @@ describe("PostgreSQL's schema", () => {
       "0013_loads_and_fleet",
       "0014_arrival_windows",
       "0015_shared_pages",
+      "0016_day_fill_indexes",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -69,6 +69,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0013_loads_and_fleet" },
         { name: "0014_arrival_windows" },
         { name: "0015_shared_pages" },
+        { name: "0016_day_fill_indexes" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

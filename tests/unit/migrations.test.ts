@@ -97,6 +97,7 @@ describe("migrations", () => {
       ["0013_loads_and_fleet", "Success"],
       ["0014_arrival_windows", "Success"],
       ["0015_shared_pages", "Success"],
+      ["0016_day_fill_indexes", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -271,6 +272,7 @@ describe("an upgrade", () => {
       "0013_loads_and_fleet",
       "0014_arrival_windows",
       "0015_shared_pages",
+      "0016_day_fill_indexes",
     ]);
   });
 
@@ -298,7 +300,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(12);
+    expect(outcome.results).toHaveLength(13);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
