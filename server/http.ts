@@ -116,8 +116,8 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
       return false;
     const url = req.url ?? "/";
     const pathname = url.split("?", 1)[0]!;
-    // Files (a name with an extension) and Remix's data requests go on as they are.
-    if (/\.[^/]*$/.test(pathname) || requestKind(pathname) === "data") return false;
+    // Files and Remix's data requests go on as they are.
+    if (hasExtension(pathname) || requestKind(pathname) === "data") return false;
     if (urlHasControlCharacters(url)) return false;
     const app = lifecycleOf(build);
     const key = await app.sharedPageKey(url, req.headers.cookie);
@@ -226,7 +226,10 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
       fallthrough: true,
     }),
   );
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Every file in public/ has an extension and no page has one: a page request is not looked
+  // for on disk (a file-system call each, 5 % of a rendered page's time).
+  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (hasExtension(req.path) ? publicFiles(req, res, next) : next()));
   // A missing asset is a plain 404, not a rendered page.
   app.use(["/build", "/illustrations", "/favicon.ico"], (_req, res) => {
     res.status(404).type("text/plain").send("Not found");
@@ -314,6 +317,11 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Whether a path's last segment has an extension (a file: `/favicon.svg`, `/products.data`). */
+function hasExtension(pathname: string): boolean {
+  return /\.[^/]*$/.test(pathname);
 }
 
 function getLoadContext(req: express.Request, res: express.Response): AppLoadContext {
