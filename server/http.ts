@@ -116,8 +116,9 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
       return false;
     const url = req.url ?? "/";
     const pathname = url.split("?", 1)[0]!;
-    // Files and Remix's data requests go on as they are.
-    if (hasExtension(pathname) || requestKind(pathname) === "data") return false;
+    // Files go on as they are; pages, their data for the browser's own navigation (`.data`) and
+    // the /api may be shared.
+    if (hasExtension(pathname) && requestKind(pathname) !== "data") return false;
     if (urlHasControlCharacters(url)) return false;
     const app = lifecycleOf(build);
     const key = await app.sharedPageKey(url, req.headers.cookie);
@@ -408,7 +409,7 @@ async function sendResponse(res: express.Response, response: Response): Promise<
 
 /**
  * The answer of the request that rendered a missing shared page: kept and sent from the copy when
- * the route marked it shared (a 200 page, or an /api row's JSON), else sent as it is, the address remembered as not
+ * the route marked it shared (a 200 page, its data for a navigation, or an /api row's JSON), else sent as it is, the address remembered as not
  * shared (or, on a server error, left to be tried again).
  */
 async function shareOrSend(
@@ -420,7 +421,9 @@ async function shareOrSend(
   const shared =
     response.status === 200 &&
     response.headers.has(SHARED_PAGE_HEADER) &&
-    /^(text\/html|application\/json)/.test(response.headers.get("content-type") ?? "");
+    /^(text\/html|application\/json|text\/x-script)/.test(
+      response.headers.get("content-type") ?? "",
+    );
   if (!shared) {
     lead.finish(response.status < 500 ? "own" : null);
     return sendResponse(res, response);

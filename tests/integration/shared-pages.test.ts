@@ -266,6 +266,23 @@ describe("shared public pages", () => {
     expect(signedIn.text).toBe(all[1]!.text);
   });
 
+  it("shares a page's data for the browser's own navigation (`.data`) the same way", async () => {
+    const data = [await get("/products.data"), await get("/products.data")];
+    expect(data[0]!.status).toBe(200);
+    expect(data[0]!.headers["content-type"]).toMatch(/^text\/x-script/);
+    expect(data[1]!.headers.etag).toBeTruthy();
+    expect(data[1]!.headers.etag).toBe(data[0]!.headers.etag);
+    expect(data[1]!.text).toBe(data[0]!.text);
+    const [first] = await rows<{ name: string }>(
+      server,
+      "SELECT name FROM products WHERE retired_at IS NULL ORDER BY name LIMIT 1",
+    );
+    expect(data[1]!.text).toContain(first!.name);
+    const withBag = await get("/products.data", { cookie: "cart=W10%3D" });
+    expect(withBag.headers.etag).toBeUndefined();
+    expect(withBag.text).toBe(data[1]!.text);
+  });
+
   it("keeps nothing for a page a route does not mark shared, and never a server's refusal", async () => {
     const unknown = [await get("/no-such-page"), await get("/no-such-page")];
     for (const answer of unknown) {
