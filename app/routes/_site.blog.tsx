@@ -1,11 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { formatShortDate } from "~/lib/format";
 import { findBlogArticle, listBlogCards } from "~/models/blog.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
+const styles = routeStylesheets(blogStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const title = new URL(request.url).searchParams.get("title");
