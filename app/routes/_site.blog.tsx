@@ -51,8 +51,8 @@ export default function Blog() {
         the law.
       </p>
       <div className="blog-grid">
-        {cards.map((card) => (
-          <BlogCard key={card.title} article={card} headingLevel={2} />
+        {cards.map((card, index) => (
+          <BlogCard key={card.title} article={card} headingLevel={2} eager={index === 0} />
         ))}
       </div>
     </section>
