@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { StylesheetTextProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
+import { readStylesheetText } from "~/lib/stylesheet-text.server";
 
 // server.ts calls these through the build so the app and the server share one database connection.
 export { startApp, stopApp } from "~/lifecycle.server";
@@ -30,7 +32,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <StylesheetTextProvider value={readStylesheetText}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </StylesheetTextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -10,11 +10,15 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { InlineStylesheets } from "~/components/inline-stylesheets";
 import { useNonce } from "~/components/nonce";
+import { routeStylesheets } from "~/lib/stylesheets";
 import globalStyles from "~/styles/global.css";
 
+const styles = routeStylesheets(globalStyles);
+export const handle = styles.handle;
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: globalStyles },
+  ...styles.links(),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -36,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11734f" />
         <Meta />
+        <InlineStylesheets />
         <Links />
       </head>
       <body>

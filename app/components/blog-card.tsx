@@ -16,9 +16,12 @@ export function blogHref(title: string): string {
 export function BlogCard({
   article,
   headingLevel = 3,
+  eager = false,
 }: {
   article: BlogCardData;
   headingLevel?: 2 | 3;
+  /** the first card of a page that starts with them: its picture loads at once */
+  eager?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -28,8 +31,10 @@ export function BlogCard({
         width="480"
         height="320"
         alt=""
-        loading="lazy"
-        decoding="async"
+        loading={eager ? "eager" : "lazy"}
+        // lower case: React 18 passes it through as it is (it knows no fetchPriority); decoded
+        // with the frame that follows its arrival, not left for later
+        {...(eager ? { fetchpriority: "high" } : { decoding: "async" })}
         className="blog-card-image"
       />
       <div className="blog-card-body">

@@ -6,7 +6,11 @@ export interface ImageView {
   srcSet: string;
 }
 
-/** A product picture from its WebP variants; width/height stop layout shift. */
+/**
+ * A product picture from its WebP variants; width/height stop layout shift. `eager` is for a
+ * picture at the top of the page: loaded at once and ahead of the scripts (it is what the page
+ * is judged to have shown by).
+ */
 export function ProductImage({
   image,
   sizes,
@@ -30,7 +34,9 @@ export function ProductImage({
       height={image.height}
       alt={alt}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      // lower case: React 18 passes it through as it is (it knows no fetchPriority); decoded
+      // with the frame that follows its arrival, not left for later
+      {...(eager ? { fetchpriority: "high" } : { decoding: "async" })}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
@@ -23,6 +23,7 @@ import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listBlogCards } from "~/models/blog.server";
 import { getProductsByNames } from "~/models/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 import homeStyles from "~/styles/home.css";
 import { sharedPageHeaders } from "~/lib/headers";
@@ -30,10 +31,9 @@ import { sharedPageHeaders } from "~/lib/headers";
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: homeStyles },
-  { rel: "stylesheet", href: blogStyles },
-];
+const styles = routeStylesheets(homeStyles, blogStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));

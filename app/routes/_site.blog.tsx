@@ -1,15 +1,18 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { formatShortDate } from "~/lib/format";
 import { findBlogArticle, listBlogCards } from "~/models/blog.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 import { sharedPageHeaders } from "~/lib/headers";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
+const styles = routeStylesheets(blogStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const title = new URL(request.url).searchParams.get("title");
@@ -52,8 +55,8 @@ export default function Blog() {
         the law.
       </p>
       <div className="blog-grid">
-        {cards.map((card) => (
-          <BlogCard key={card.title} article={card} headingLevel={2} />
+        {cards.map((card, index) => (
+          <BlogCard key={card.title} article={card} headingLevel={2} eager={index === 0} />
         ))}
       </div>
     </section>

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -36,9 +31,12 @@ import {
   type ChangeNotice,
 } from "~/models/rearrange-booking.server";
 import { config, siteUrl } from "~/services/config.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+const styles = routeStylesheets(checkoutStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their

@@ -1,10 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
 import { jobForCustomer } from "~/models/job-completion.server";
 import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import { config } from "~/services/config.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
 
 /**
@@ -12,7 +13,9 @@ import checkoutStyles from "~/styles/checkout.css";
  * for the customer who holds the link from the completion email.
  */
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+const styles = routeStylesheets(checkoutStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export const meta: MetaFunction = () => [
   { title: "Your collection | Photos and documents" },

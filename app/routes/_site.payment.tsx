@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AlertCircleIcon, TickCircleIcon } from "~/components/icons";
@@ -6,9 +6,12 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { readPaymentStatus } from "~/models/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { config } from "~/services/config.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+const styles = routeStylesheets(checkoutStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export const meta: MetaFunction = () => [
   { title: "Payment | Your booking" },

@@ -1,17 +1,15 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderLines } from "~/components/checkout-summary";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { demoPayment, finishDemoPayment } from "~/models/payment-status.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
+const styles = routeStylesheets(checkoutStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export const meta: MetaFunction = () => [
   { title: "Demo payment — no card is charged" },

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -24,13 +19,16 @@ import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { addToBag } from "~/models/cart.server";
 import { getProduct } from "~/models/product.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
 import { sharedPageHeaders } from "~/lib/headers";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
+const styles = routeStylesheets(productStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 async function requireProduct(param: string | undefined) {
   const product = await getProduct(requireId(param, "Product not found"));

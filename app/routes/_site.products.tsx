@@ -1,16 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listProducts } from "~/models/product.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
 import { sharedPageHeaders } from "~/lib/headers";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: productStyles }];
+const styles = routeStylesheets(productStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -28,9 +23,12 @@ import {
 import { config } from "~/services/config.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
+import { routeStylesheets } from "~/lib/stylesheets";
 import quoteStyles from "~/styles/quote.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: quoteStyles }];
+const styles = routeStylesheets(quoteStyles);
+export const links = styles.links;
+export const handle = styles.handle;
 
 interface QuoteFailure {
   message: string;
