@@ -109,7 +109,7 @@ test.describe("page weight budgets (first visit, 390 px)", () => {
       await page.goto(path, { waitUntil: "networkidle" });
       const totals = { document: 0, script: 0, stylesheet: 0 };
       for (const r of resources) totals[r.type as keyof typeof totals] += await gzippedBytes(r.url);
-      // The document carries the page's stylesheets inline (decision 029): they are CSS, and count
+      // The document carries the page's stylesheets inline (decision 030): they are CSS, and count
       // as such, at what they take gzipped on their own.
       const inlineCss = await page.evaluate(() =>
         Array.from(
