@@ -50,6 +50,55 @@ export interface Product extends ProductFields {
   image: ProductImage;
 }
 
+/** What the shop's pages show of a product (not its waste class, load, handling time or image ids). */
+export interface ProductView {
+  id: number;
+  name: string;
+  description: string;
+  category: ProductCategory;
+  pricePence: number;
+  insideDismantlePence: number;
+  insideNoDismantlePence: number;
+  outsidePence: number;
+  image: Omit<ProductImage, "id">;
+}
+
+/** What a product card in a list shows. */
+export type ProductCardView = Pick<
+  ProductView,
+  "id" | "name" | "description" | "pricePence" | "image"
+>;
+
+function imageView(image: ProductImage): Omit<ProductImage, "id"> {
+  return { src: image.src, width: image.width, height: image.height, srcSet: image.srcSet };
+}
+
+/** A product as a page shows it: what the page needs, and no more, travels with the page. */
+export function productView(p: Product): ProductView {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    pricePence: p.pricePence,
+    insideDismantlePence: p.insideDismantlePence,
+    insideNoDismantlePence: p.insideNoDismantlePence,
+    outsidePence: p.outsidePence,
+    image: imageView(p.image),
+  };
+}
+
+/** A product as a card in a list shows it. */
+export function productCardView(p: Product): ProductCardView {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    pricePence: p.pricePence,
+    image: imageView(p.image),
+  };
+}
+
 const PUBLIC_PAGE_SIZE = 12;
 const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 100;
@@ -116,11 +165,32 @@ interface Row {
   height: number | null;
 }
 
-/** Rows → products, with each image's srcset read in one query. */
+type Variant = Awaited<ReturnType<typeof listImageVariants>>[number];
+
+// An image's id is the hash of its bytes, and its WebP variants are stored with it in one
+// transaction, so the variants of an original never change: they are read once per process.
+// (Bounded: the cache starts over past 2,000 originals.)
+const variantsByOriginal = new Map<string, Variant[]>();
+const MAX_CACHED_ORIGINALS = 2000;
+
+async function variantsOf(originalIds: readonly string[]): Promise<Map<string, Variant[]>> {
+  const missing = [...new Set(originalIds)].filter((id) => !variantsByOriginal.has(id));
+  if (missing.length > 0) {
+    const read = new Map<string, Variant[]>(missing.map((id) => [id, []]));
+    for (const v of await listImageVariants(missing)) read.get(v.original_id ?? "")?.push(v);
+    if (variantsByOriginal.size + read.size > MAX_CACHED_ORIGINALS) variantsByOriginal.clear();
+    // An original without variants is not remembered: nothing says it will stay that way.
+    for (const [id, list] of read) if (list.length > 0) variantsByOriginal.set(id, list);
+    return new Map(originalIds.map((id) => [id, variantsByOriginal.get(id) ?? read.get(id) ?? []]));
+  }
+  return new Map(originalIds.map((id) => [id, variantsByOriginal.get(id) ?? []]));
+}
+
+/** Rows → products, with each image's srcset (read in at most one query). */
 async function toProducts(rows: Row[]): Promise<Product[]> {
-  const variants = await listImageVariants(rows.map((r) => r.image_id));
+  const variants = await variantsOf(rows.map((r) => r.image_id));
   return rows.map((row) => {
-    const mine = variants.filter((v) => v.original_id === row.image_id);
+    const mine = variants.get(row.image_id) ?? [];
     return {
       id: row.id,
       name: row.name,

@@ -21,7 +21,7 @@ import { whyChooseUs } from "~/content/why-choose-us";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listBlogCards } from "~/models/blog.server";
-import { getProductsByNames } from "~/models/product.server";
+import { getProductsByNames, productView } from "~/models/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
@@ -41,7 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     scenes.flatMap((s) => s.items.map((i) => i.productName)),
   );
   return data(
-    { showSplash, sceneProducts: Object.fromEntries(sceneProducts), blogCards: listBlogCards(4) },
+    {
+      showSplash,
+      sceneProducts: Object.fromEntries(
+        [...sceneProducts].map(([name, product]) => [name, productView(product)]),
+      ),
+      blogCards: listBlogCards(4),
+    },
     { headers: showSplash ? { "Set-Cookie": await splashCookie.serialize(true) } : undefined },
   );
 }

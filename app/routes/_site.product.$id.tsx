@@ -17,7 +17,7 @@ import {
 } from "~/lib/positions";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { addToBag } from "~/models/cart.server";
-import { getProduct } from "~/models/product.server";
+import { getProduct, productView } from "~/models/product.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
@@ -37,7 +37,7 @@ async function requireProduct(param: string | undefined) {
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { product: await requireProduct(params.id) };
+  return { product: productView(await requireProduct(params.id)) };
 }
 
 export const shouldRevalidate = skipRevalidationForOverlays;

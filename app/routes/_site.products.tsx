@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
-import { listProducts } from "~/models/product.server";
+import { listProducts, productCardView } from "~/models/product.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
 import { sharedPageHeaders } from "~/lib/headers";
@@ -17,11 +17,12 @@ export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  return listProducts({
+  const result = await listProducts({
     category: params.get("product_category"),
     name: params.get("product_name"),
     page: Number(params.get("page") ?? 1),
   });
+  return { ...result, products: result.products.map(productCardView) };
 }
 
 export const shouldRevalidate = skipRevalidationForOverlays;

@@ -12,7 +12,7 @@ import { BagDrawer } from "~/components/bag-drawer";
 import { ContactOverlay } from "~/components/contact-overlay";
 import { ErrorNotice } from "~/components/error-notice";
 import { FaqOverlay } from "~/components/faq-overlay";
-import { SiteFooter } from "~/components/site-footer";
+import { SiteFooter, type Business } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
@@ -21,6 +21,12 @@ import { priceBag } from "~/models/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { faq } from "~/content/faq";
 import { config } from "~/services/config.server";
+
+/** What the header, footer and the terms and privacy pages show of the business. */
+function shownBusiness(): Business {
+  const { name, phone, email, address, wasteCarrierLicence } = config().business;
+  return { name, phone, email, address, wasteCarrierLicence };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const bag = await priceBag(await readCart(request));
@@ -34,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         count: bag.count,
         dropped: bag.dropped,
       },
-      business: config().business,
+      business: shownBusiness(),
       year: Number(todayInLondon().slice(0, 4)),
       faq: new URL(request.url).searchParams.get("faq") === "open" ? faq : null,
     },
