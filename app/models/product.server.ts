@@ -51,17 +51,16 @@ export interface Product extends ProductFields {
 }
 
 /** What the shop's pages show of a product (not its waste class, load, handling time or image ids). */
-export interface ProductView {
-  id: number;
-  name: string;
-  description: string;
-  category: ProductCategory;
-  pricePence: number;
-  insideDismantlePence: number;
-  insideNoDismantlePence: number;
-  outsidePence: number;
-  image: Omit<ProductImage, "id">;
-}
+export type ProductView = Pick<
+  ProductFields,
+  | "name"
+  | "description"
+  | "category"
+  | "pricePence"
+  | "insideDismantlePence"
+  | "insideNoDismantlePence"
+  | "outsidePence"
+> & { id: number; image: Omit<ProductImage, "id"> };
 
 /** What a product card in a list shows. */
 export type ProductCardView = Pick<

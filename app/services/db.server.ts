@@ -336,8 +336,8 @@ export function caseless(column: string): RawBuilder<string> {
 /**
  * A read made on every page request (the shared pages' generation), as cheaply as the engine
  * allows: on SQLite the statement is prepared once and run straight on the connection when no
- * transaction is open on it (Kysely prepares every query again, a third of this read's cost);
- * otherwise, and on PostgreSQL, it goes through Kysely.
+ * transaction is open on it (Kysely prepares every query again: about half of this read's cost
+ * in a profile); otherwise, and on PostgreSQL, it goes through Kysely.
  * Models use `db()` for everything else.
  */
 export function hotRead<Row>(build: (db: Kysely<DB>) => Compilable<Row>): () => Promise<Row[]> {
