@@ -53,7 +53,8 @@ function modes(folder: string): Record<string, string> {
     found[path.relative(folder, current) || "."] = (stats.mode & 0o777)
       .toString(8)
       .padStart(4, "0");
-    if (stats.isDirectory()) for (const name of fs.readdirSync(current)) visit(path.join(current, name));
+    if (stats.isDirectory())
+      for (const name of fs.readdirSync(current)) visit(path.join(current, name));
   };
   visit(folder);
   return found;
@@ -146,8 +147,31 @@ describe("the data folder under umask 022", () => {
     expect(again.stdout).toContain(`ok   files: ${dataDir} and its files are private to this user`);
   }, 120_000);
 
+  it.runIf(sqlite)(
+    "restores a backup that was copied around 0644 as a 0600 database",
+    async () => {
+      await server?.stop();
+      server = undefined;
+      const backups = path.join(dataDir, "backups");
+      const backup = fs.readdirSync(backups).find((f) => /^haulbook-.*\.db$/.test(f))!;
+      const copied = path.join(parent, "copied-backup.db");
+      fs.copyFileSync(path.join(backups, backup), copied);
+      fs.chmodSync(copied, 0o644);
+      const run = haulbook(["restore", copied], { dataDir, env });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const found = modes(dataDir);
+      expect(found["haulbook.db"]).toBe("0600");
+      expect(Object.keys(found).some((f) => f.startsWith("haulbook.db.before-restore-"))).toBe(
+        true,
+      );
+      expect(widerThanOwner(found)).toEqual({});
+    },
+    120_000,
+  );
+
   it("leaves alone what it has no reason to change: a folder that was already private", async () => {
-    // The restart above tightened everything: a second start says nothing.
+    // Everything above is owner-only already: a start says nothing.
     await server?.stop();
     server = await startServer({ dataDir, env });
     expect(server.output()).not.toContain("was readable by other users");
