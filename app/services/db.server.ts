@@ -24,7 +24,10 @@ import {
 } from "./dialect.server";
 import {
   makePrivateFolder,
-  preparePrivateFile, sqliteFiles, tightenFiles } from "./private-files.server";
+  preparePrivateFile,
+  sqliteFiles,
+  tightenFiles,
+} from "./private-files.server";
 import { commandPrefix } from "./release.server";
 import type { DB } from "./schema";
 

@@ -150,10 +150,7 @@ export function checkDisk(cfg: Config): CheckResult {
  */
 export function checkPrivacy(cfg: Config): CheckResult {
   const name = "files";
-  const wide = widerThanPrivate(
-    cfg.dataDir,
-    cfg.databasePath ? sqliteFiles(cfg.databasePath) : [],
-  );
+  const wide = widerThanPrivate(cfg.dataDir, cfg.databasePath ? sqliteFiles(cfg.databasePath) : []);
   if (wide.length === 0)
     return { status: "ok", name, detail: `${cfg.dataDir} and its files are private to this user` };
   const shown = wide

@@ -84,7 +84,9 @@ describe("tightening a data folder left wider", () => {
     const changed = tightenPrivateFiles(dir);
     expect(changed).toHaveLength(4);
     expect(tightenedLine(dir, changed)).toMatch(
-      new RegExp(`^\\[data\\] ${dir} was readable by other users: made 4 entries owner-only .* and 1 more$`),
+      new RegExp(
+        `^\\[data\\] ${dir} was readable by other users: made 4 entries owner-only .* and 1 more$`,
+      ),
     );
     expect(mode(dir)).toBe("0700");
     expect(mode(path.join(dir, "outbox"))).toBe("0700");
