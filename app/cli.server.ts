@@ -82,7 +82,8 @@ const COMMANDS: Record<string, Command> = {
   },
   check: {
     usage: "check",
-    summary: "configuration, database, disk space, SMTP server and Stripe key: one line each",
+    summary:
+      "configuration, database, disk space, private files, SMTP server and Stripe key: one line each",
     run: () => check(),
   },
 };

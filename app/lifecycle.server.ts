@@ -7,6 +7,12 @@ import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/s
 import { exclusively } from "~/services/dialect.server";
 import { paymentGateway } from "~/services/payments.server";
 import { removePidFile, writePidFile } from "~/services/pid-file.server";
+import {
+  makePrivateFolder,
+  sqliteFiles,
+  tightenedLine,
+  tightenPrivateFiles,
+} from "~/services/private-files.server";
 import { commandPrefix } from "~/services/release.server";
 
 /**
@@ -18,6 +24,7 @@ export async function startApp(): Promise<Config> {
   const cfg = config();
   const started = Date.now();
   if (cfg.database.engine === "postgres" && !cfg.sessionSecret) throw missingSessionSecret();
+  keepDataPrivate(cfg);
   const connection = openDatabase(cfg.database);
   setConnection(connection);
   // From here `restore` refuses to touch this data folder (services/pid-file.server.ts).
@@ -53,6 +60,18 @@ export async function startApp(): Promise<Config> {
     `[app] ready in ${Date.now() - started} ms (data: ${describeDatabase(cfg.database)})`,
   );
   return cfg;
+}
+
+/**
+ * The data folder 0700 and everything in it 0600 (and SQLite's files where DATABASE_URL puts
+ * them), whatever modes an older version, a copy or a restore left: the files this user owns
+ * are tightened, with one log line saying what changed (docs/decisions/033).
+ */
+function keepDataPrivate(cfg: Config): void {
+  makePrivateFolder(cfg.dataDir);
+  const database = cfg.databasePath ? sqliteFiles(cfg.databasePath) : [];
+  const line = tightenedLine(cfg.dataDir, tightenPrivateFiles(cfg.dataDir, database));
+  if (line) console.log(line);
 }
 
 function missingSessionSecret(): ConfigError {

@@ -17,7 +17,8 @@ export function contentSecurityPolicy(
     ["form-action", ["'self'", "https://checkout.stripe.com"]],
     ["script-src", ["'self'", ...inlineScripts, "https://js.stripe.com"]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "https://*.stripe.com"]],
+    // blob: for the previews of a photo or image being chosen (URL.createObjectURL), nothing more.
+    ["img-src", ["'self'", "data:", "blob:", "https://*.stripe.com"]],
     ["font-src", ["'self'"]],
     [
       "connect-src",

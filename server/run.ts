@@ -7,6 +7,10 @@ import { lifecycleOf } from "./lifecycle";
  * command (backup, restore, migrate, admin, check, --version) and exits.
  */
 export async function run(args: string[], options: ServeOptions): Promise<void> {
+  // Before anything is written: every file and folder the shop or a command creates (the
+  // database, the -wal and -shm SQLite makes itself, outbox emails, backups) is owner-only,
+  // whatever umask the shell or service manager gave (PRIVATE_UMASK, docs/decisions/033).
+  process.umask(0o077);
   const [first] = args;
   const app = lifecycleOf(options.build);
   if (first === undefined || first === "serve") return serveHttp(options);

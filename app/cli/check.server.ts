@@ -3,6 +3,7 @@ import {
   checkConfig,
   checkDatabase,
   checkDisk,
+  checkPrivacy,
   checkSmtp,
   checkStripe,
   type CheckResult,
@@ -30,6 +31,7 @@ export async function check(): Promise<number> {
     () => checkConfig(config),
     () => checkDatabase(config),
     () => checkDisk(config),
+    () => checkPrivacy(config),
     () => checkSmtp(config),
     () => checkStripe(config),
   ];

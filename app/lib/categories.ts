@@ -30,10 +30,11 @@ export function categoryHref(title: string): string {
   return `/products?product_category=${encodeURIComponent(title)}`;
 }
 
-const ALIASES: Record<string, ProductCategory | null> = {
-  "all services": null,
-  "garden removal": "Garden Waste Removal",
-};
+// A Map, not an object: a query such as "__proto__" or "constructor" must find nothing.
+const ALIASES = new Map<string, ProductCategory | null>([
+  ["all services", null],
+  ["garden removal", "Garden Waste Removal"],
+]);
 
 /**
  * A category query value → the category to filter by: null for no filter,
@@ -44,6 +45,6 @@ export function resolveCategory(
 ): ProductCategory | null | undefined {
   const wanted = (value ?? "").trim().toLowerCase();
   if (wanted === "") return null;
-  if (wanted in ALIASES) return ALIASES[wanted];
+  if (ALIASES.has(wanted)) return ALIASES.get(wanted);
   return PRODUCT_CATEGORIES.find((c) => c.toLowerCase() === wanted);
 }

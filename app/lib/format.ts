@@ -26,13 +26,6 @@ export function poundsToPence(pounds: number): number {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** A price as staff type it in pounds ("85", "85.50", "£1,200"), in pence; null when it is not one. */
-export function parseTypedPounds(text: string | undefined): number | null {
-  const cleaned = (text ?? "").trim().replace(/^£/, "").replace(/,/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  return poundsToPence(Number(cleaned));
-}
-
 /** "2024-02-07" → "07-Feb-2024" (the blog's date style) */
 export function formatShortDate(isoDay: string): string {
   const [y, m, d] = isoDay.split("-");

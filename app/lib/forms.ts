@@ -12,10 +12,14 @@ export function fieldErrors<T extends string>(error: z.ZodError): FieldErrors<T>
   return errors;
 }
 
-/** The string values of a submitted form (files and repeated keys ignored). */
+/**
+ * The string values of a submitted form (files and repeated keys ignored). A null-prototype
+ * object: a field named "__proto__", "constructor" or "toString" is a field like any other, and
+ * a field that was not sent reads as undefined, never as something inherited.
+ */
 export function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
+  const values = Object.create(null) as Record<string, string>;
   for (const [key, value] of form)
-    if (typeof value === "string" && !(key in values)) values[key] = value;
+    if (typeof value === "string" && !Object.hasOwn(values, key)) values[key] = value;
   return values;
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { formatLoadYards } from "~/lib/capacity";
 import { PRODUCT_CATEGORIES } from "~/lib/domain";
-import { penceToPounds, poundsToPence } from "~/lib/format";
+import { penceToPounds } from "~/lib/format";
 import { fieldErrors } from "~/lib/forms";
+import { parsePounds } from "~/lib/money";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
 import { checkWasteClass, NO_WASTE_CLASS, type WasteClass, type WasteField } from "~/lib/waste";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
@@ -54,14 +55,27 @@ export async function receiveProductImage(file: UploadedFile): Promise<ReceivedP
   }
 }
 
+/** The most a product's price or surcharge may be: £99,999.99. */
+const MAX_PRODUCT_PENCE = 9_999_999;
+
+/** A money field in pounds (parsePounds: plain decimals only), in pence, at least `min`. */
 const pounds = (what: string, min: number, tooLow: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Please enter ${what}`)
-    .regex(/^£?\d{1,5}(\.\d{1,2})?$/, `Please enter ${what} in pounds, such as 45 or 45.50`)
-    .transform((v) => poundsToPence(Number(v.replace("£", ""))))
-    .refine((p) => p >= min, tooLow);
+  z.string().transform((text, ctx) => {
+    const pence = parsePounds(text);
+    const message =
+      text.trim() === ""
+        ? `Please enter ${what}`
+        : pence === null
+          ? `Please enter ${what} in pounds, such as 45 or 45.50`
+          : pence < min
+            ? tooLow
+            : pence > MAX_PRODUCT_PENCE
+              ? `Please check ${what}: it can be at most £99,999.99`
+              : null;
+    if (message === null && pence !== null) return pence;
+    ctx.issues.push({ code: "custom", message: message ?? "", input: text });
+    return z.NEVER;
+  });
 
 /**
  * The product form and the /api rows, with the /api field names (docs/api.md#rows). Money is typed

@@ -4,7 +4,8 @@ import { addDaysIso } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
 import type { OfferStatus, Position } from "~/lib/domain";
 import type { FieldErrors } from "~/lib/forms";
-import { formatLongDate, formatPence, parseTypedPounds } from "~/lib/format";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { parsePounds } from "~/lib/money";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { isPosition, POSITION_LABELS, unitPricePence } from "~/lib/positions";
 import { vatIncluded } from "~/lib/vat";
@@ -157,11 +158,11 @@ export async function checkQuotePrice(
 
   for (let i = 0; i < rows.free; i++) {
     const description = (values[`f${i}_description`] ?? "").trim();
-    const priceText = (values[`f${i}_price`] ?? "").trim();
+    const priceText = values[`f${i}_price`] ?? "";
     const loadText = (values[`f${i}_load`] ?? "").trim();
     const minutesText = (values[`f${i}_minutes`] ?? "").trim();
-    if (!description && !priceText && !loadText && !minutesText) continue;
-    const price = parseTypedPounds(priceText);
+    if (!description && !priceText.trim() && !loadText && !minutesText) continue;
+    const price = parsePounds(priceText);
     const quantity = quantityOf(values[`f${i}_quantity`]);
     const load = parseLoadYards(loadText);
     const minutes = parseHandlingMinutes(minutesText);

@@ -10,7 +10,7 @@ import {
   type WindowChoice,
 } from "~/lib/capacity";
 import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
-import { poundsToPence } from "~/lib/format";
+import { parsePounds } from "~/lib/money";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
@@ -138,13 +138,26 @@ async function recordOverride(
     .execute();
 }
 
+/** The most a booking made by hand may cost: £100,000. */
+const MAX_MANUAL_PENCE = 10_000_000;
+
 /** The manual booking form (docs/rules.md#manual-bookings), with its field names. */
 export const manualBookingSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
   date: z.string().trim(),
-  order_price: z.coerce
-    .number({ error: "Please enter the price in pounds, such as 85 or 85.50" })
-    .min(0, "The price cannot be negative")
-    .max(100_000, "Please check the price"),
+  // Pence, from plain decimal pounds (parsePounds); an /api client's JSON number is read the same way.
+  order_price: z.unknown().transform((value, ctx) => {
+    const pence = parsePounds(value);
+    if (pence !== null && pence <= MAX_MANUAL_PENCE) return pence;
+    const negative = typeof value === "string" && value.startsWith("-");
+    const message =
+      pence !== null
+        ? "Please check the price"
+        : negative && parsePounds(value.slice(1)) !== null
+          ? "The price cannot be negative"
+          : "Please enter the price in pounds, such as 85 or 85.50";
+    ctx.issues.push({ code: "custom", message, input: value });
+    return z.NEVER;
+  }),
   payment_method: z.enum(["cash_payment", "bank_transfer"], {
     error: "Please choose cash or bank transfer",
   }),
@@ -183,7 +196,7 @@ export async function createManualBooking(
     ...values,
     date: typeof values.date === "string" && values.date ? values.date : todayInLondon(),
     order_price:
-      values.order_price === "" || values.order_price === undefined ? 0 : values.order_price,
+      values.order_price === "" || values.order_price === undefined ? "0" : values.order_price,
   };
   const parsed = manualBookingSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<ManualBookingField>(parsed.error);
@@ -236,7 +249,7 @@ export async function createManualBooking(
             collection_date: b.date,
             arrival_window: decision.window,
             payment_method: b.payment_method,
-            total_pence: poundsToPence(b.order_price),
+            total_pence: b.order_price,
             source: quoteId ? "quote" : "manual",
             quote_id: quoteId ?? null,
           })

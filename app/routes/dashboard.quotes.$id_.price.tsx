@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { formatLongDate, formatPence, parseTypedPounds } from "~/lib/format";
+import { formatLongDate, formatPence } from "~/lib/format";
+import { parsePounds } from "~/lib/money";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { isPosition, POSITION_LABELS, POSITIONS } from "~/lib/positions";
@@ -115,7 +116,7 @@ function liveTotal(form: HTMLFormElement, catalogue: Catalogue): number | null {
     total += product.prices[position] * (Number(values[`c${i}_quantity`]) || 1);
   }
   for (let i = 0; i < rows.free; i++) {
-    const price = parseTypedPounds(values[`f${i}_price`]);
+    const price = parsePounds(values[`f${i}_price`]);
     if (price === null) continue;
     total += price * (Number(values[`f${i}_quantity`]) || 1);
   }
@@ -341,6 +342,8 @@ export default function PriceQuote() {
                       id={`f${i}_price`}
                       name={`f${i}_price`}
                       inputMode="decimal"
+                      pattern="\d{1,7}(\.\d{1,2})?"
+                      title="Pounds, like 12.50"
                       className="price-money"
                       defaultValue={values[`f${i}_price`] ?? ""}
                       aria-invalid={invalid(`f${i}_price`)}

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { makePrivateFolder, writePrivateFile } from "./private-files.server";
 
 /**
  * Every environment variable the server reads, checked once at start.
@@ -241,7 +242,7 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = crypto.randomBytes(32).toString("base64url");
   // wx: never overwrite a secret another process wrote first.
   try {
-    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    writePrivateFile(file, secret + "\n", "wx");
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST")
@@ -258,7 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.TEST_CLOCK_FILE && env.NODE_ENV !== "test")
     throw new ConfigError("Invalid TEST_CLOCK_FILE: it is only honoured when NODE_ENV=test");
   const dataDir = path.resolve(env.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   let database: DatabaseConfig;
   if (env.DATABASE_URL && isPostgresUrl(env.DATABASE_URL)) {
     database = { engine: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
@@ -266,7 +267,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const file = env.DATABASE_URL
       ? path.resolve(env.DATABASE_URL.slice("file:".length))
       : path.join(dataDir, "haulbook.db");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makePrivateFolder(path.dirname(file));
     database = { engine: "sqlite", path: file };
   }
   const businessName = env.BUSINESS_NAME ?? "Haulbook Waste Removal";

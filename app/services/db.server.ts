@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import {
@@ -23,6 +22,12 @@ import {
   sqliteKysely,
   type Engine,
 } from "./dialect.server";
+import {
+  makePrivateFolder,
+  preparePrivateFile,
+  sqliteFiles,
+  tightenFiles,
+} from "./private-files.server";
 import { commandPrefix } from "./release.server";
 import type { DB } from "./schema";
 
@@ -61,9 +66,13 @@ export function openDatabase(target: string | DatabaseConfig): Connection {
     const pool = postgresPool(target.url, target.poolSize);
     return { engine: "postgres", db: postgresKysely<DB>(pool), pool };
   }
-  const sqlite = new Database(typeof target === "string" ? target : target.path);
+  const file = typeof target === "string" ? target : target.path;
+  // Owner-only before SQLite writes a byte: its -wal and -shm files take the database file's mode.
+  preparePrivateFile(file);
+  const sqlite = new Database(file);
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("journal_mode = WAL");
+  tightenFiles(sqliteFiles(file));
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   refreshPlannerStatistics(sqlite);
@@ -184,7 +193,7 @@ export async function migrateToLatest(
   if (options.backupDir && status.applied.length > 0 && engineOf(db) === "sqlite") {
     if (target instanceof Kysely || target.engine !== "sqlite")
       throw new Error("A backup before migrating needs the connection.");
-    fs.mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
+    makePrivateFolder(options.backupDir);
     const name = `before-${status.pending[0]}-${fileStamp(options.now ?? new Date())}.db`;
     backup = writeBackup(target.sqlite, path.join(options.backupDir, name));
   }

@@ -10,6 +10,7 @@ import {
 } from "./db.server";
 import { smtpServerName, verifyMailer } from "./mailer.server";
 import { verifyStripeKey } from "./payments.server";
+import { octal, sqliteFiles, widerThanPrivate } from "./private-files.server";
 import { commandPrefix } from "./release.server";
 
 /**
@@ -140,6 +141,39 @@ export function checkDisk(cfg: Config): CheckResult {
     status: diskVerdict(free, total),
     name: "disk",
     detail: `${formatBytes(free)} free of ${formatBytes(total)} (${percent}%) where the data folder is`,
+  };
+}
+
+/**
+ * The data folder and its files are the owner's only (docs/decisions/033): a warning names what
+ * other users may read, with the command that fixes it (the next start also tightens them).
+ */
+export function checkPrivacy(cfg: Config): CheckResult {
+  const name = "files";
+  const wide = widerThanPrivate(cfg.dataDir, cfg.databasePath ? sqliteFiles(cfg.databasePath) : []);
+  if (wide.length === 0)
+    return { status: "ok", name, detail: `${cfg.dataDir} and its files are private to this user` };
+  const shown = wide
+    .slice(0, 3)
+    .map((e) => `${e.path} (${octal(e.mode)})`)
+    .join(", ");
+  const more = wide.length > 3 ? ` and ${wide.length - 3} more` : "";
+  const folder = wide.some((e) => e.path === cfg.dataDir);
+  const files = wide.filter((e) => e.path !== cfg.dataDir);
+  const fixes = [
+    ...(folder ? [`chmod 700 ${cfg.dataDir}`] : []),
+    ...(files.length === 0
+      ? []
+      : files.length <= 3 && files.every((e) => !e.folder)
+        ? [`chmod 600 ${files.map((e) => e.path).join(" ")}`]
+        : [`chmod -R go= ${cfg.dataDir}`]),
+  ];
+  return {
+    status: "warn",
+    name,
+    detail:
+      `readable by other users of this machine: ${shown}${more}. ` +
+      `Fix with: ${fixes.join(" && ")} (the shop also tightens them when it starts)`,
   };
 }
 

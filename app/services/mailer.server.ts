@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "./config.server";
+import { PRIVATE_FOLDER_MODE, writePrivateFileAsync } from "./private-files.server";
 
 /**
  * Sends one email. With SMTP_URL, over SMTP; without, the message becomes an
@@ -94,9 +95,10 @@ export async function sendMail(email: MailMessage): Promise<void> {
   });
   if (!cfg.smtpUrl) {
     const dir = path.join(cfg.dataDir, "outbox");
-    await fs.mkdir(dir, { recursive: true });
+    // Each email carries the customer's private links: owner-only, like the rest of the data folder.
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const file = path.join(dir, `${String(email.id).padStart(6, "0")}-${email.kind}.eml`);
-    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    await writePrivateFileAsync(file, (info as unknown as { message: Buffer }).message);
     const shown = path.relative(process.cwd(), file);
     console.log(
       `[mail] no SMTP_URL: wrote ${shown.startsWith("..") ? file : shown} (to ${email.to})`,

@@ -277,7 +277,10 @@ const STRIPE_EVENT_TYPES: Partial<Record<Stripe.Event.Type, "paid" | "failed" | 
 
 function eventFromStripe(event: Stripe.Event): PaymentEvent {
   const base = { eventId: event.id, providerType: event.type };
-  const type = STRIPE_EVENT_TYPES[event.type];
+  // Own keys only: an event type such as "constructor" names nothing we act on.
+  const type = Object.hasOwn(STRIPE_EVENT_TYPES, event.type)
+    ? STRIPE_EVENT_TYPES[event.type]
+    : undefined;
   if (!type)
     return {
       ...base,

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { writePrivateFile } from "./private-files.server";
 
 /**
  * `<dataDir>/haulbook.pid`: the process serving that data folder. Written by
@@ -15,7 +16,7 @@ function pidFile(dataDir: string) {
 }
 
 export function writePidFile(dataDir: string): void {
-  fs.writeFileSync(pidFile(dataDir), `${process.pid}\n`, { mode: 0o644 });
+  writePrivateFile(pidFile(dataDir), `${process.pid}\n`);
 }
 
 /** Removes the pid file if it names this process (another server may have taken the folder since). */

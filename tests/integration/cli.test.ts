@@ -253,7 +253,7 @@ describe("check", () => {
     const run = await haulbookAsync(["check"], { dataDir, env: env() });
     expect(run.stderr).toBe("");
     const lines = run.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(
       `ok   config: data folder ${dataDir}; PUBLIC_URL https://www.haulbook.example`,
     );
@@ -265,10 +265,11 @@ describe("check", () => {
     expect(lines[2]).toMatch(
       /^(ok {3}|warn )disk: [\d.]+ [KMGT]?B free of [\d.]+ [KMGT]?B \(\d+%\)/,
     );
-    expect(lines[3]).toBe(
+    expect(lines[3]).toBe(`ok   files: ${dataDir} and its files are private to this user`);
+    expect(lines[4]).toBe(
       `ok   smtp: smtp://127.0.0.1:${smtp.port} answered and accepts mail from us`,
     );
-    expect(lines[4]).toBe("ok   stripe: test key accepted by Stripe; webhook secret set");
+    expect(lines[5]).toBe("ok   stripe: test key accepted by Stripe; webhook secret set");
     expect(run.status).toBe(0);
     // The key was really tried against (the fake) Stripe.
     expect(stripe.balanceReads().at(-1)?.apiKey).toBe("sk_test_check_ok_1234");
@@ -282,12 +283,12 @@ describe("check", () => {
     });
     expect(run.status).toBe(1);
     const lines = run.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(5);
-    expect(lines[3]).toMatch(
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toMatch(
       new RegExp(`^FAIL smtp: smtp://127\\.0\\.0\\.1:${closed}: .*ECONNREFUSED`),
     );
     // The other checks still ran, and the password never shows.
-    expect(lines[4]).toMatch(/^ok {3}stripe:/);
+    expect(lines[5]).toMatch(/^ok {3}stripe:/);
     expect(run.stdout).not.toContain("secret-pass");
   });
 

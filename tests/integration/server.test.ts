@@ -29,6 +29,8 @@ describe("the production server", () => {
     expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
     expect(csp).toContain("https://js.stripe.com");
     expect(csp).not.toMatch(/unsafe-eval/);
+    // Previews of a chosen photo are blob: URLs; nothing else is added to what images may be.
+    expect(csp).toContain("img-src 'self' data: blob: https://*.stripe.com;");
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);

@@ -158,8 +158,11 @@ export function makeDataDir(fromTemplate: boolean): string {
         "No template database: run the tests through `npm test` (or `node scripts/make-template.mjs`).",
       );
     }
-    for (const file of fs.readdirSync(TEMPLATE_DIR))
+    // Owner-only, as the shop keeps its data folder (a copy takes the test process's umask).
+    for (const file of fs.readdirSync(TEMPLATE_DIR)) {
       fs.copyFileSync(path.join(TEMPLATE_DIR, file), path.join(dir, file));
+      fs.chmodSync(path.join(dir, file), 0o600);
+    }
   }
   return dir;
 }
