@@ -59,7 +59,8 @@ export async function checkJobPhotos(
   }
   const overLimit = keptPhotoLimitError(kept.photos, received, limits);
   if (overLimit) errors.after_photos = overLimit;
-  if (kept.missing > 0) errors.before_photos ??= KEPT_PHOTOS_GONE;
+  // Said on the first photo field, over its count: the photos it counted on are gone.
+  if (kept.missing > 0) errors.before_photos = KEPT_PHOTOS_GONE;
   return { kept: kept.photos, received };
 }
 
