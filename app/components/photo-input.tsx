@@ -34,9 +34,7 @@ export function PhotoInput({
       <label htmlFor="field-images">Photos of what needs removing</label>
       <p className="field-hint" id="field-images-hint">
         {hint}
-        {keptCount > 0 ? (
-          <strong> {keptPhotosNotice(keptCount)} You can add more.</strong>
-        ) : null}
+        {keptCount > 0 ? <strong> {keptPhotosNotice(keptCount)} You can add more.</strong> : null}
       </p>
       {kept ? <input type="hidden" name={KEPT_FIELDS.formToken} value={kept.formToken} /> : null}
       <input

@@ -16,7 +16,11 @@ export interface KeptPhoto {
 }
 
 /** The form fields that carry kept photos: the ids to use, and those ticked "Remove". */
-export const KEPT_FIELDS = { keep: "kept", remove: "remove_kept", formToken: "form_token" } as const;
+export const KEPT_FIELDS = {
+  keep: "kept",
+  remove: "remove_kept",
+  formToken: "form_token",
+} as const;
 
 /** "Your 3 photos are kept below." */
 export function keptPhotosNotice(count: number): string {

@@ -33,7 +33,6 @@ import {
   encodeQuotePhoto,
   UnsupportedImageError,
   type CheckedPhoto,
-  type StoredPhoto,
 } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";

@@ -62,9 +62,7 @@ export function isFormToken(text: unknown): text is string {
 }
 
 function scopeKey(scope: PendingScope): string {
-  return scope.form === "quote"
-    ? `quote:${scope.token}`
-    : `job:${scope.orderId}:${scope.userId}`;
+  return scope.form === "quote" ? `quote:${scope.token}` : `job:${scope.orderId}:${scope.userId}`;
 }
 
 /** The oldest created_at still kept at `now`. */
@@ -208,6 +206,7 @@ export async function keepReceivedPhotos(
     }
     const id = randomToken();
     const name = storedFileName(photo.name);
+    const sortOrder = order++;
     const imageId = await db()
       .transaction()
       .execute(async (trx) => {
@@ -221,7 +220,7 @@ export async function keepReceivedPhotos(
             image_id: imageId,
             original_filename: name,
             byte_size: size,
-            sort_order: order++,
+            sort_order: sortOrder,
             created_at: now.toISOString(),
           })
           .execute();

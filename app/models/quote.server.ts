@@ -244,14 +244,8 @@ export async function submitQuote(
             })
             .execute();
         }
-        const confirmation = await enqueueEmail(
-          trx,
-          quoteConfirmationEmail(quote, row.id, count),
-        );
-        const notification = await enqueueEmail(
-          trx,
-          quoteNotificationEmail(quote, row.id, count),
-        );
+        const confirmation = await enqueueEmail(trx, quoteConfirmationEmail(quote, row.id, count));
+        const notification = await enqueueEmail(trx, quoteNotificationEmail(quote, row.id, count));
         return { quoteId: row.id, emailIds: { confirmation, notification } };
       });
   } catch (error) {

@@ -89,7 +89,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.status === 409 || result.status === 404)
       return redirectWithFlash(`/dashboard/orders/${orderId}`, "order", result.message);
     return Response.json(
-      { message: result.message, errors: result.errors, values, kept: result.kept } satisfies Failure,
+      {
+        message: result.message,
+        errors: result.errors,
+        values,
+        kept: result.kept,
+      } satisfies Failure,
       { status: result.status },
     );
   }

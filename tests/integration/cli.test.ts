@@ -97,8 +97,9 @@ describe("migrate", () => {
       `${file}: applied 0014_arrival_windows`,
       `${file}: applied 0015_shared_pages`,
       `${file}: applied 0016_day_fill_indexes`,
+      `${file}: applied 0018_pending_uploads`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(16);
+    expect(count(file, "kysely_migration")).toBe(17);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);

@@ -105,11 +105,10 @@ describe("a quote that comes back with one field wrong", () => {
     const stranger = "A".repeat(32);
     expect((await fetch(`${server.url}/quote/kept/${ids[0]}?form=${stranger}`)).status).toBe(404);
 
-    const second = await postQuotePage(
-      { fullName: "Nia Adeyemi" },
-      await photos("attic.jpg"),
-      { token, keep: ids },
-    );
+    const second = await postQuotePage({ fullName: "Nia Adeyemi" }, await photos("attic.jpg"), {
+      token,
+      keep: ids,
+    });
     expect(second.status).toBe(303);
     const quote = await quoteByName("Nia Adeyemi");
     expect((await quotePhotos(quote!.id)).map((p) => p.original_filename)).toEqual([
@@ -180,7 +179,9 @@ describe("a quote that comes back with one field wrong", () => {
 
   it("holds the limit of 10 photos across kept and new ones", async () => {
     const names = Array.from({ length: 9 }, (_, i) => `room-${i + 1}.jpg`);
-    const page = await html(await postQuotePage({ fullName: "Eve Park", email: "" }, await photos(...names)));
+    const page = await html(
+      await postQuotePage({ fullName: "Eve Park", email: "" }, await photos(...names)),
+    );
     const ids = keptIds(page);
     expect(ids).toHaveLength(9);
     const over = await postQuotePage(
@@ -198,11 +199,9 @@ describe("a quote that comes back with one field wrong", () => {
 
   it("leaves the /api unchanged: a refusal there keeps nothing", async () => {
     const before = await sql<{ n: number }>("SELECT count(*) AS n FROM pending_uploads");
-    const res = await sendQuote(
-      server,
-      quoteForm({ postcode: "" }, await photos("api.jpg")),
-      { from: newAddress() },
-    );
+    const res = await sendQuote(server, quoteForm({ postcode: "" }, await photos("api.jpg")), {
+      from: newAddress(),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       message: "Please enter your postcode",
@@ -337,10 +336,14 @@ describe("a job completion that comes back with one field wrong", () => {
     const theirs = await insertJob("Kit Shaw");
     const ids = keptIds(
       await html(
-        await postCompletion(theirs, { handed_over_by: "" }, {
-          before: await photos("x.jpg"),
-          after: await photos("y.jpg"),
-        }),
+        await postCompletion(
+          theirs,
+          { handed_over_by: "" },
+          {
+            before: await photos("x.jpg"),
+            after: await photos("y.jpg"),
+          },
+        ),
       ),
     );
     const mine = await insertJob("Lee Moss");
@@ -365,7 +368,8 @@ describe("kept photos a day on", () => {
       id,
     );
     const created = new Date(row!.created_at).getTime();
-    const passes = () => server.output().match(/\[schedule\] prune-rate-limits hourly/g)?.length ?? 0;
+    const passes = () =>
+      server.output().match(/\[schedule\] prune-rate-limits hourly/g)?.length ?? 0;
 
     const seen = passes();
     setClock(server, new Date(created + 23 * 3600_000));
@@ -374,7 +378,9 @@ describe("kept photos a day on", () => {
 
     setClock(server, new Date(created + 25 * 3600_000));
     await eventually(async () =>
-      (await sql("SELECT id FROM pending_uploads WHERE id = ?", id)).length === 0 ? true : undefined,
+      (await sql("SELECT id FROM pending_uploads WHERE id = ?", id)).length === 0
+        ? true
+        : undefined,
     );
     // Its image went with it: nothing else used it.
     expect(await sql("SELECT id FROM images WHERE id = ?", row!.image_id)).toEqual([]);
