@@ -2,6 +2,7 @@ import { SMOKE } from "./support/smoke";
 import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { heicPhoto } from "../tests/support/images";
+import { seriousViolations } from "./support/axe";
 import { findQuote } from "./support/quotes";
 import { signIn } from "./support/staff";
 
@@ -98,6 +99,8 @@ test.describe("a quote refused, fixed and sent", () => {
   test.use({ clientHost: 4 });
   test("the photo sent with a refused quote is kept, sent with the fixed one, and staff see it", async ({
     page,
+    browser,
+    javaScriptEnabled,
   }, testInfo) => {
     const name = `Kept Photo ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
     await page.goto("/quote");
@@ -115,6 +118,11 @@ test.describe("a quote refused, fixed and sent", () => {
     await kept.scrollIntoViewIfNeeded();
     await expect(kept).toHaveJSProperty("complete", true);
     expect(await kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+    await page.getByTestId("kept-photo").scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`quote-kept-photo-${testInfo.project.name}.png`),
+    });
     // Nothing left in the picker: the photo is on the server, not sent twice.
     expect(
       await page

@@ -136,7 +136,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(16);
+    expect(count(target, "kysely_migration")).toBe(17);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });
