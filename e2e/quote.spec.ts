@@ -78,7 +78,7 @@ test.describe("a quote sent", () => {
 
 test.describe("a quote refused for its details", () => {
   test.use({ clientHost: 2 });
-  test("a refused quote keeps what was typed and the photos sent", async ({ page }) => {
+  test("a refused quote keeps what was typed and the photos sent", async ({ page }, testInfo) => {
     await page.goto("/quote");
     // Spaces pass the browser's own `required` check; the server refuses them.
     await fillQuote(page, "   ");
@@ -92,6 +92,10 @@ test.describe("a quote refused for its details", () => {
     await expect(page.getByText("Your 2 photos are kept below.")).toBeVisible();
     await expect(page.getByTestId("kept-photo")).toHaveCount(2);
     await expect(page.getByTestId("quote-success")).toHaveCount(0);
+    await page.getByTestId("kept-photo").first().scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`quote-kept-photos-${testInfo.project.name}.png`),
+    });
   });
 });
 
