@@ -304,6 +304,7 @@ const TABLES = [
   "outbox",
   "outbox_attachments",
   "payment_events",
+  "pending_uploads",
   "products",
   "quote_images",
   "quote_offer_lines",
