@@ -149,3 +149,41 @@ test("the crew complete a job from the run sheet and the customer gets both docu
       .getByRole("link", { name: "Complete job" }),
   ).toHaveCount(0);
 });
+
+test("the crew leave a field empty: the photos stay on the form, and the fixed form completes with them", async ({
+  page,
+}, testInfo) => {
+  const name = `Kept ${testInfo.project.name} ${Date.now()}`;
+  const orderId = await paidSofaJobToday(
+    name,
+    `kept-${testInfo.project.name}-${Date.now()}@example.com`,
+  );
+  await signIn(page, `/dashboard/orders/${orderId}/complete`);
+  await page.getByLabel("Before photos").setInputFiles([await photo("#6a4c3b")]);
+  await page.getByLabel("After photos").setInputFiles([await photo("#c9c4b0")]);
+  await page.getByLabel("Handed over by").fill("");
+  await page.getByRole("button", { name: "Complete job and send documents" }).click();
+
+  await expect(page.getByRole("alert")).toHaveText(
+    "Please type the name of the person who handed the waste over",
+  );
+  await expect(page.getByText("Your photo is kept below.")).toHaveCount(2);
+  for (const kept of await page.getByTestId("kept-photo").getByRole("img").all()) {
+    await kept.scrollIntoViewIfNeeded();
+    await expect(kept).toHaveJSProperty("complete", true);
+    expect(await kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+
+  await page.getByLabel("Handed over by").fill("Ann Lee");
+  await page.getByRole("button", { name: "Complete job and send documents" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+  await expect(page.getByTestId("order-flash")).toContainText("Job complete.");
+  const kinds = await withShopDatabase((db) =>
+    db.all<{ kind: string }>(
+      `SELECT p.kind FROM job_photos p JOIN job_completions c ON c.id = p.completion_id
+       WHERE c.order_id = ? ORDER BY p.kind DESC`,
+      orderId,
+    ),
+  );
+  expect(kinds.map((k) => k.kind)).toEqual(["before", "after"]);
+});

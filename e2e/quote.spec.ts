@@ -2,6 +2,9 @@ import { SMOKE } from "./support/smoke";
 import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { heicPhoto } from "../tests/support/images";
+import { seriousViolations } from "./support/axe";
+import { findQuote } from "./support/quotes";
+import { signIn } from "./support/staff";
 
 /**
  * Every quote submission counts towards the limit of five an hour from one
@@ -75,7 +78,7 @@ test.describe("a quote sent", () => {
 
 test.describe("a quote refused for its details", () => {
   test.use({ clientHost: 2 });
-  test("a refused quote keeps what was typed and asks for the photos again", async ({ page }) => {
+  test("a refused quote keeps what was typed and the photos sent", async ({ page }, testInfo) => {
     await page.goto("/quote");
     // Spaces pass the browser's own `required` check; the server refuses them.
     await fillQuote(page, "   ");
@@ -86,8 +89,68 @@ test.describe("a quote refused for its details", () => {
     );
     await expect(page.getByLabel("Full name")).toHaveValue("Grace Mensah");
     await expect(page.getByLabel("Postcode")).toHaveValue("GU1 3AA");
-    await expect(page.getByText("Please choose your photos again")).toBeVisible();
+    await expect(page.getByText("Your 2 photos are kept below.")).toBeVisible();
+    await expect(page.getByTestId("kept-photo")).toHaveCount(2);
     await expect(page.getByTestId("quote-success")).toHaveCount(0);
+    await page.getByTestId("kept-photo").first().scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`quote-kept-photos-${testInfo.project.name}.png`),
+    });
+  });
+});
+
+test.describe("a quote refused, fixed and sent", () => {
+  test.use({ clientHost: 4 });
+  test("the photo sent with a refused quote is kept, sent with the fixed one, and staff see it", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const name = `Kept Photo ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
+    await page.goto("/quote");
+    await fillDetails(page, "   ");
+    await page.getByLabel("Full name").fill(name);
+    await page
+      .getByLabel("Photos of what needs removing")
+      .setInputFiles([
+        { name: "porch.jpg", mimeType: "image/jpeg", buffer: await photo("#5d7a4e") },
+      ]);
+    await page.getByRole("button", { name: "Send my quote request" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please tell us what you need removed");
+    await expect(page.getByText("Your photo is kept below.")).toBeVisible();
+    const kept = page.getByRole("img", { name: "Kept photo: porch.jpg" });
+    await kept.scrollIntoViewIfNeeded();
+    await expect(kept).toHaveJSProperty("complete", true);
+    expect(await kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+    await page.getByTestId("kept-photo").scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`quote-kept-photo-${testInfo.project.name}.png`),
+    });
+    // Nothing left in the picker: the photo is on the server, not sent twice.
+    expect(
+      await page
+        .getByLabel("Photos of what needs removing")
+        .evaluate((i) => (i as HTMLInputElement).files?.length ?? 0),
+    ).toBe(0);
+
+    await page.getByLabel("What needs removing?").fill("A broken dishwasher in the porch.");
+    await page.getByRole("button", { name: "Send my quote request" }).click();
+    await expect(page.getByTestId("quote-success")).toContainText(
+      "Your quotation request has been submitted successfully!",
+    );
+
+    await signIn(page, "/dashboard/quotes");
+    const row = await findQuote(page, name);
+    await expect(row.getByRole("cell").nth(5)).toHaveText("1");
+    await row.getByRole("link", { name: /^Q\d+$/ }).click();
+    await expect(page.getByRole("heading", { name: "Photos (1)" })).toBeVisible();
+    const thumbnail = page.getByRole("img", { name: "porch.jpg" });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect(thumbnail).toHaveJSProperty("complete", true);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
   });
 });
 

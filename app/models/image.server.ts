@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { ProcessedImage, StoredPhoto } from "~/services/images.server";
 import { db, type DB } from "~/services/db.server";
 
@@ -103,7 +103,8 @@ export async function listImageVariants(originalIds: readonly string[]) {
  * whole family: the original and every variant (product pictures have WebP
  * variants; a quote photo may share its bytes, so its row, with a product
  * picture). A family is kept while any member is used by a product, an order
- * line (orders keep the picture they were placed with), a quote or a job's photos, because
+ * line (orders keep the picture they were placed with), a quote, a job's photos or a photo kept
+ * for a form that came back (pending_uploads), because
  * content addressing lets two uploads share an image. Use inside the
  * caller's transaction, after removing its own references; returns how many
  * image rows were deleted.
@@ -146,6 +147,12 @@ export async function deleteUnusedImages(
           .selectFrom("job_photos")
           .select("job_photos.id")
           .where("job_photos.image_id", "in", family),
+      )
+      .unionAll(
+        trx
+          .selectFrom("pending_uploads")
+          .select(sql<number>`1`.as("id"))
+          .where("pending_uploads.image_id", "in", family),
       )
       .limit(1)
       .executeTakeFirst();

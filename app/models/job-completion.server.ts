@@ -33,7 +33,6 @@ import {
   encodeQuotePhoto,
   UnsupportedImageError,
   type CheckedPhoto,
-  type StoredPhoto,
 } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
@@ -41,6 +40,14 @@ import { jobCompletedEmail } from "./emails.server";
 import { saveQuotePhoto } from "./image.server";
 import { enqueueEmail } from "./outbox.server";
 import { deliverNow } from "./outbox-worker.server";
+import {
+  KeptPhotosGoneError,
+  takeKeptPhotos,
+  type KeptPhoto,
+  type KeptSelection,
+  type PendingScope,
+} from "./pending-uploads.server";
+import { checkJobPhotos, keepJobPhotos, type JobPhotoToRecord } from "./job-kept-photos.server";
 
 /**
  * A job's completion (docs/rules.md#job-completion): the crew record what
@@ -466,46 +473,58 @@ export const jobPhotoReceiver: FileHandler<ReceivedJobPhoto> = async (file) => {
 
 export type CompleteResult =
   | { ok: true; completionId: number; receiptNumber: number; emailId: number; emailSent: boolean }
-  | { ok: false; status: 400 | 404 | 409; message: string; errors: Record<string, string> };
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      message: string;
+      errors: Record<string, string>;
+      /** the photos kept for the form's next try (job-kept-photos.server.ts) */
+      kept?: KeptPhoto[];
+    };
 
 export const ALREADY_COMPLETE =
   "This job is already complete: its documents are on the order page.";
 export const NOT_A_BOOKING = "This order has not been paid, so it is not a job to complete.";
 
-/** The crew complete a job from the form: check, re-encode the photos, then one transaction. */
+/**
+ * The crew complete a job from the form: check, re-encode the photos, then one transaction.
+ * A refused form keeps its photos for its next try, which sends their ids in `kept`
+ * (job-kept-photos.server.ts), bound to this order and this member of staff.
+ */
 export async function completeJob(
   orderId: number,
   fields: Record<string, string>,
   photos: readonly ReceivedJobPhoto[],
   crew: { userId: number; name: string },
   now = new Date(),
+  kept: KeptSelection = { keep: [], remove: [] },
 ): Promise<CompleteResult> {
   const context = await jobContext(orderId);
   if (!context) return { ok: false, status: 404, message: "Order not found", errors: {} };
   if (context.completion) return { ok: false, status: 409, message: ALREADY_COMPLETE, errors: {} };
   if (!context.isBooking) return { ok: false, status: 409, message: NOT_A_BOOKING, errors: {} };
 
+  const scope: PendingScope = { form: "job", orderId, userId: crew.userId };
   const checked = checkCompletion(fields, context, now);
   const errors = checked.ok ? {} : { ...checked.errors };
-  const refused = photos.find((p) => "error" in p);
-  if (refused && "error" in refused) errors[`${refused.kind}_photos`] = refused.error;
-  for (const kind of ["before", "after"] as const) {
-    const count = photos.filter((p) => p.kind === kind).length;
-    if (count === 0) errors[`${kind}_photos`] ??= `Please add at least one ${kind} photo`;
-    if (count > JOB_PHOTOS_PER_KIND)
-      errors[`${kind}_photos`] = `Please add at most ${JOB_PHOTOS_PER_KIND} ${kind} photos`;
-  }
-  if (!checked.ok || Object.keys(errors).length > 0) {
+  const set = await checkJobPhotos(scope, kept, photos, errors, JOB_UPLOAD_LIMITS, now);
+  const refuse = async (): Promise<CompleteResult> => {
+    const keptNow = await keepJobPhotos(scope, set, errors, JOB_UPLOAD_LIMITS, now);
     const messages = Object.values(errors);
     return {
       ok: false,
       status: 400,
       message: messages.length === 1 ? messages[0]! : COMPLETION_MESSAGES.failed,
       errors,
+      kept: keptNow,
     };
-  }
+  };
+  if (!checked.ok || Object.keys(errors).length > 0) return refuse();
 
-  const stored: { kind: "before" | "after"; photo: StoredPhoto }[] = [];
+  const stored: JobPhotoToRecord[] = set.kept.map((p) => ({
+    kind: p.field as "before" | "after",
+    imageId: p.imageId,
+  }));
   for (const received of photos) {
     if (!("photo" in received)) continue;
     try {
@@ -515,14 +534,25 @@ export async function completeJob(
       });
     } catch (error) {
       if (!(error instanceof UnsupportedImageError)) throw error;
-      const field = `${received.kind}_photos`;
-      return { ok: false, status: 400, message: error.message, errors: { [field]: error.message } };
+      errors[`${received.kind}_photos`] = error.message;
+      return refuse();
     }
   }
 
-  const outcome = await db()
-    .transaction()
-    .execute((trx) => recordCompletion(trx, context, checked.facts, stored, crew, crew.name, now));
+  let outcome;
+  try {
+    outcome = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await takeKeptPhotos(trx, scope, set.kept);
+        return recordCompletion(trx, context, checked.facts, stored, crew, crew.name, now);
+      });
+  } catch (error) {
+    if (!(error instanceof KeptPhotosGoneError)) throw error;
+    set.kept = [];
+    errors.after_photos = error.message;
+    return refuse();
+  }
   if (!outcome.ok) return outcome;
   const sent = await deliverNow([outcome.emailId]);
   return { ...outcome, emailSent: sent.get(outcome.emailId) ?? false };
@@ -628,7 +658,7 @@ async function recordCompletion(
   trx: Transaction<DB>,
   context: JobContext,
   facts: CompletionFacts,
-  photos: readonly { kind: "before" | "after"; photo: StoredPhoto }[],
+  photos: readonly JobPhotoToRecord[],
   crew: { userId: number | null; name: string },
   actor: string,
   now: Date,
@@ -724,8 +754,9 @@ async function recordCompletion(
     .execute();
   for (const kind of ["before", "after"] as const) {
     const ofKind = photos.filter((p) => p.kind === kind);
-    for (const [i, { photo }] of ofKind.entries()) {
-      const imageId = await saveQuotePhoto(trx, photo);
+    for (const [i, photo] of ofKind.entries()) {
+      // A photo kept from the form's last try is stored already.
+      const imageId = "imageId" in photo ? photo.imageId : await saveQuotePhoto(trx, photo.photo);
       await trx
         .insertInto("job_photos")
         .values({ completion_id: completion.id, kind, image_id: imageId, sort_order: i })

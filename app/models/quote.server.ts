@@ -20,6 +20,22 @@ import { contactDetailsSchema } from "./contact-details.server";
 import { deliverNow } from "./outbox-worker.server";
 import type { FileHandler } from "~/services/uploads.server";
 import { deleteUnusedImages, saveQuotePhoto } from "./image.server";
+import {
+  isFormToken,
+  keepReceivedPhotos,
+  KEPT_PHOTOS_GONE,
+  keptPhotoLimitError,
+  KeptPhotosGoneError,
+  newFormToken,
+  resolveKeptPhotos,
+  storedFileName,
+  takeKeptPhotos,
+  type KeptPhoto,
+  type KeptSelection,
+  type KeptUpload,
+  type PendingScope,
+  type PhotoToKeep,
+} from "./pending-uploads.server";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { reserveAttempt, retryAfterText, type Reservation } from "./rate-limit.server";
@@ -101,24 +117,43 @@ export { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 
 export type QuoteSubmission =
   | { ok: true; quoteId: number; emailStatus: { confirmation: boolean; notification: boolean } }
-  | { ok: false; status: 400 | 500; message: string; errors: Partial<Record<QuoteField, string>> };
+  | {
+      ok: false;
+      status: 400 | 500;
+      message: string;
+      errors: Partial<Record<QuoteField, string>>;
+      /** the page's form only: its token and the photos kept for its next submission */
+      kept?: { formToken: string; photos: KeptPhoto[] };
+    };
 
-/** The uploader's file name as staff see it: one line, no control characters. */
-function storedFileName(name: string): string | null {
-  const clean = name.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "").trim();
-  return clean ? clean.slice(0, 200) : null;
+/** What the page's form sends about the photos kept from its last try (the /api sends none). */
+export interface QuoteFormKept extends KeptSelection {
+  formToken?: string;
 }
 
 /**
  * Checks a quote request, then (only if nothing is wrong with it) decodes
  * and re-encodes its photos and stores it with its photos and its two emails
  * in one transaction, then tries to send the emails for a moment (never long).
- * A refused request costs no decoding.
+ * A refused request from the /api costs no decoding. A refused request from
+ * the page's form (`form` given) keeps its photos for the form's next try
+ * (pending-uploads.server.ts), which uses them with any new ones.
  */
 export async function submitQuote(
   values: Record<string, unknown>,
   photos: readonly ReceivedPhoto[],
+  form?: QuoteFormKept,
+  now = new Date(),
 ): Promise<QuoteSubmission> {
+  const scope: PendingScope | undefined = form
+    ? { form: "quote", token: isFormToken(form.formToken) ? form.formToken : newFormToken() }
+    : undefined;
+  const kept = scope
+    ? await resolveKeptPhotos(scope, form!, now)
+    : { photos: [] as KeptUpload[], missing: 0 };
+  const received: PhotoToKeep[] = photos.flatMap((p) =>
+    "photo" in p ? [{ field: "images" as const, name: p.name, photo: p.photo }] : [],
+  );
   // A field that was not sent at all is treated as left empty (so it gets the same message).
   const input = Object.fromEntries(
     Object.keys(quoteSchema.shape).map((key) => [
@@ -128,13 +163,34 @@ export async function submitQuote(
   );
   const parsed = quoteSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<QuoteField>(parsed.error);
-  if (photos.length === 0) errors.images = "Please add at least one photo of what needs removing";
+  if (photos.length + kept.photos.length === 0)
+    errors.images = "Please add at least one photo of what needs removing";
+  const overLimit = keptPhotoLimitError(kept.photos, received, QUOTE_UPLOAD_LIMITS);
+  if (overLimit) errors.images = overLimit;
+  if (kept.missing > 0) errors.images = KEPT_PHOTOS_GONE;
   const refused = photos.find((p) => "error" in p);
   if (refused && "error" in refused) errors.images = refused.error;
-  if (!parsed.success || Object.keys(errors).length > 0) {
-    const first = Object.values(errors)[0] ?? QUOTE_ERROR_MESSAGE;
-    return { ok: false, status: 400, message: first, errors };
-  }
+  /** A refusal; the page's form keeps what was sent, so it need not be sent again. */
+  const refuse = async (): Promise<QuoteSubmission> => {
+    const message = Object.values(errors)[0] ?? QUOTE_ERROR_MESSAGE;
+    if (!scope) return { ok: false, status: 400, message, errors };
+    const keeping = await keepReceivedPhotos(
+      scope,
+      kept.photos,
+      received,
+      QUOTE_UPLOAD_LIMITS,
+      now,
+    );
+    if (keeping.error) errors.images ??= keeping.error.message;
+    return {
+      ok: false,
+      status: 400,
+      message: Object.values(errors)[0] ?? message,
+      errors,
+      kept: { formToken: scope.token, photos: keeping.photos },
+    };
+  };
+  if (!parsed.success || Object.keys(errors).length > 0) return refuse();
 
   // One photo at a time, each when the image queue gets to it.
   const stored: { name: string; photo: StoredPhoto }[] = [];
@@ -147,49 +203,58 @@ export async function submitQuote(
       });
     } catch (error) {
       if (!(error instanceof UnsupportedImageError)) throw error;
-      return { ok: false, status: 400, message: error.message, errors: { images: error.message } };
+      errors.images = error.message;
+      return refuse();
     }
   }
 
   const quote = parsed.data;
-  const { quoteId, emailIds } = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto("quotes")
-        .values({
-          full_name: quote.fullName,
-          email: quote.email,
-          phone_number: quote.phoneNumber,
-          address_1: quote.address1,
-          town: quote.town,
-          postcode: quote.postcode,
-          comments: quote.comments,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      for (const [i, { name, photo }] of stored.entries()) {
-        const imageId = await saveQuotePhoto(trx, photo);
-        await trx
-          .insertInto("quote_images")
+  const count = kept.photos.length + stored.length;
+  let saved;
+  try {
+    saved = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto("quotes")
           .values({
-            quote_id: row.id,
-            image_id: imageId,
-            original_filename: storedFileName(name),
-            sort_order: i,
+            full_name: quote.fullName,
+            email: quote.email,
+            phone_number: quote.phoneNumber,
+            address_1: quote.address1,
+            town: quote.town,
+            postcode: quote.postcode,
+            comments: quote.comments,
           })
-          .execute();
-      }
-      const confirmation = await enqueueEmail(
-        trx,
-        quoteConfirmationEmail(quote, row.id, stored.length),
-      );
-      const notification = await enqueueEmail(
-        trx,
-        quoteNotificationEmail(quote, row.id, stored.length),
-      );
-      return { quoteId: row.id, emailIds: { confirmation, notification } };
-    });
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        // The photos kept from the form's earlier tries come first, in the order they were sent.
+        if (scope) await takeKeptPhotos(trx, scope, kept.photos);
+        const images = kept.photos.map((p) => ({ imageId: p.imageId, name: p.name }));
+        for (const { name, photo } of stored)
+          images.push({ imageId: await saveQuotePhoto(trx, photo), name: storedFileName(name) });
+        for (const [i, { imageId, name }] of images.entries()) {
+          await trx
+            .insertInto("quote_images")
+            .values({
+              quote_id: row.id,
+              image_id: imageId,
+              original_filename: name,
+              sort_order: i,
+            })
+            .execute();
+        }
+        const confirmation = await enqueueEmail(trx, quoteConfirmationEmail(quote, row.id, count));
+        const notification = await enqueueEmail(trx, quoteNotificationEmail(quote, row.id, count));
+        return { quoteId: row.id, emailIds: { confirmation, notification } };
+      });
+  } catch (error) {
+    if (!(error instanceof KeptPhotosGoneError)) throw error;
+    errors.images = KEPT_PHOTOS_GONE;
+    kept.photos = [];
+    return refuse();
+  }
+  const { quoteId, emailIds } = saved;
 
   const sent = await deliverNow([emailIds.confirmation, emailIds.notification]);
   return {

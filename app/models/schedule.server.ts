@@ -12,6 +12,7 @@ import { bookingReminderEmail } from "./emails.server";
 import { managePath, manageToken } from "./manage-booking.server";
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
+import { prunePendingUploads } from "./pending-uploads.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 /**
@@ -25,7 +26,8 @@ import { pruneRateLimits } from "./rate-limit.server";
  * Kinds:
  * - `reminders` (key: a UK day D): the day-before reminder of every booking collected on D,
  *   run on D-1 at the reminder time (London); each run schedules the next day's.
- * - `prune-rate-limits` (key: "hourly"): forgets old rate-limit attempts, then schedules itself
+ * - `prune-rate-limits` (key: "hourly"): forgets old rate-limit attempts and the photos kept for
+ *   forms that came back more than a day ago (pending-uploads.server.ts), then schedules itself
  *   an hour on.
  */
 
@@ -256,11 +258,12 @@ async function sendReminders(
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** Forgets old rate-limit attempts; the same row runs again an hour on. */
+/** Forgets old rate-limit attempts and expired kept photos; the same row runs again an hour on. */
 async function pruneLimits(trx: Transaction<DB>, _job: ScheduledJob, now: Date) {
   await pruneRateLimits(now, trx);
+  const photos = await prunePendingUploads(now, trx);
   return {
-    detail: "old rate-limit attempts pruned",
+    detail: `old rate-limit attempts pruned, ${photos} expired kept photo(s) forgotten`,
     again: new Date(now.getTime() + PRUNE_EVERY_MS),
   };
 }

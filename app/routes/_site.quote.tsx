@@ -9,6 +9,7 @@ import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
 import { sharedPageHeaders } from "~/lib/headers";
 import { PhotoInput } from "~/components/photo-input";
 import { formValues } from "~/lib/forms";
+import { KEPT_FIELDS, type KeptPhoto } from "~/lib/kept-photos";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import {
   QUOTE_UPLOAD_LIMITS,
@@ -34,6 +35,8 @@ interface QuoteFailure {
   message: string;
   errors: Partial<Record<QuoteField, string>>;
   values: Record<string, string>;
+  /** the photos kept for the form's next try, with the form's token */
+  kept?: { formToken: string; photos: KeptPhoto[] };
 }
 
 export const headers = sharedPageHeaders;
@@ -48,6 +51,14 @@ function typedValues(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.keys(quoteSchema.shape).map((key) => [key, (values[key] ?? "").slice(0, 5000)]),
   );
+}
+
+/** The kept photos' ids a form sent under `name`. */
+function keptIds(fields: FormData, name: string): string[] {
+  return fields
+    .getAll(name)
+    .filter((v): v is string => typeof v === "string")
+    .slice(0, 50);
 }
 
 function failure(status: number, body: QuoteFailure, headers?: HeadersInit) {
@@ -80,12 +91,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       "quote",
       quoteSuccessMessage({ confirmation: false, notification: false }),
     );
-  const result = await submitQuote(values, upload.files);
+  const result = await submitQuote(values, upload.files, {
+    formToken: values[KEPT_FIELDS.formToken],
+    keep: keptIds(upload.fields, KEPT_FIELDS.keep),
+    remove: keptIds(upload.fields, KEPT_FIELDS.remove),
+  });
   if (!result.ok)
     return failure(result.status, {
       message: result.message,
       errors: result.errors,
       values: typedValues(values),
+      kept: result.kept,
     });
   return redirectWithFlash("/quote", "quote", quoteSuccessMessage(result.emailStatus));
 }
@@ -103,7 +119,6 @@ export default function Quote() {
   }, [failed]);
   const v = failed?.values ?? {};
   const e = failed?.errors ?? {};
-  const otherErrors = failed && Object.keys(e).some((k) => k !== "images");
   return (
     <div className="container quote-page">
       <div className="quote-intro">
@@ -144,7 +159,7 @@ export default function Quote() {
         <PhotoInput
           error={e.images}
           hint="Upload supported files (Max 15MB each): JPEG, PNG or WebP photos."
-          reselect={Boolean(otherErrors)}
+          kept={failed?.kept}
         />
         <div className="honeypot" aria-hidden="true">
           <label>

@@ -6,6 +6,8 @@ import { Field } from "~/components/field";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
+import { KeptPhotos } from "~/components/kept-photos";
+import { KEPT_FIELDS, keptPhotosNotice, type KeptPhoto } from "~/lib/kept-photos";
 import { passActionHeaders } from "~/lib/headers";
 import { requireId } from "~/lib/ids";
 import {
@@ -41,6 +43,8 @@ interface Failure {
   message: string;
   errors: Record<string, string>;
   values: Record<string, string>;
+  /** the photos kept for the form's next try */
+  kept?: KeptPhoto[];
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -68,15 +72,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: upload.status },
     );
   const values = formValues(upload.fields);
-  const result = await completeJob(orderId, values, upload.files, {
-    userId: staff.id,
-    name: staff.username,
-  });
+  const sent = (name: string) =>
+    upload.fields
+      .getAll(name)
+      .filter((v): v is string => typeof v === "string")
+      .slice(0, 50);
+  const result = await completeJob(
+    orderId,
+    values,
+    upload.files,
+    { userId: staff.id, name: staff.username },
+    new Date(),
+    { keep: sent(KEPT_FIELDS.keep), remove: sent(KEPT_FIELDS.remove) },
+  );
   if (!result.ok) {
     if (result.status === 409 || result.status === 404)
       return redirectWithFlash(`/dashboard/orders/${orderId}`, "order", result.message);
     return Response.json(
-      { message: result.message, errors: result.errors, values } satisfies Failure,
+      {
+        message: result.message,
+        errors: result.errors,
+        values,
+        kept: result.kept,
+      } satisfies Failure,
       { status: result.status },
     );
   }
@@ -93,12 +111,15 @@ function PhotoField({
   name,
   label,
   error,
-  reselect,
+  kept,
+  orderId,
 }: {
   name: string;
   label: string;
   error?: string;
-  reselect: boolean;
+  /** this field's photos kept from the form's last try */
+  kept: readonly KeptPhoto[];
+  orderId: number;
 }) {
   const id = `field-${name}`;
   return (
@@ -106,14 +127,18 @@ function PhotoField({
       <label htmlFor={id}>{label}</label>
       <p className="field-hint" id={`${id}-hint`}>
         Take or choose 1 to {JOB_PHOTOS_PER_KIND} photos (JPEG, PNG or WebP).
-        {reselect ? " Please choose them again: a form sent back does not keep photos." : ""}
+        {kept.length > 0 ? (
+          <strong> {keptPhotosNotice(kept.length)} You can add more.</strong>
+        ) : null}
       </p>
       <input
+        // Kept photos are on the server: the picker starts empty so none is sent twice.
+        key={kept.map((p) => p.id).join(",")}
         id={id}
         name={name}
         type="file"
         multiple
-        required
+        required={kept.length === 0}
         accept="image/jpeg,image/png,image/webp"
         capture="environment"
         aria-invalid={error ? true : undefined}
@@ -122,6 +147,11 @@ function PhotoField({
       <p className="field-error" id={`${id}-error`} aria-live="polite">
         {error ?? ""}
       </p>
+      <KeptPhotos
+        photos={kept}
+        label={`${label} kept from your last try`}
+        src={(photoId) => `/dashboard/orders/${orderId}/complete/kept/${photoId}`}
+      />
     </div>
   );
 }
@@ -136,6 +166,7 @@ export default function CompleteJob() {
   }, [failed]);
   const values = failed ? failed.values : defaults;
   const errors = failed?.errors ?? {};
+  const kept = failed?.kept ?? [];
   const submitting = navigation.state === "submitting";
   const quantityInput = (name: string, label: string, value: string | undefined, min = 0) => (
     <div className={`field job-quantity${errors[name] ? " field-invalid" : ""}`}>
@@ -182,13 +213,15 @@ export default function CompleteJob() {
             name={JOB_FIELDS.beforePhotos}
             label="Before photos"
             error={errors.before_photos}
-            reselect={Boolean(failed)}
+            kept={kept.filter((p) => p.field === "before")}
+            orderId={context.orderId}
           />
           <PhotoField
             name={JOB_FIELDS.afterPhotos}
             label="After photos"
             error={errors.after_photos}
-            reselect={Boolean(failed)}
+            kept={kept.filter((p) => p.field === "after")}
+            orderId={context.orderId}
           />
         </section>
 

@@ -79,6 +79,7 @@ export const COPY_ORDER = [
   { name: "job_waste_lines", key: ["id"], counter: true },
   { name: "job_receipt_lines", key: ["id"], counter: true },
   { name: "job_photos", key: ["id"], counter: true },
+  { name: "pending_uploads", key: ["id"], counter: false },
   { name: "outbox", key: ["id"], counter: true },
   // Up to a few hundred kB each (PDFs): a small batch.
   { name: "outbox_attachments", key: ["id"], counter: true, batch: 50 },

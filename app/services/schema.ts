@@ -363,6 +363,21 @@ export interface JobPhotosTable {
   sort_order: number;
 }
 
+/** A photo of a form that came back with an error, kept for its next submission (0018). */
+export interface PendingUploadsTable {
+  /** an unguessable token */
+  id: string;
+  /** "quote:<form token>" or "job:<order id>:<staff user id>" */
+  scope: string;
+  field: "images" | "before" | "after";
+  image_id: string;
+  original_filename: string | null;
+  /** the size of the file as it was sent, counted against the form's limit */
+  byte_size: number;
+  sort_order: number;
+  created_at: CreatedAt;
+}
+
 export type BookingChangeStatus = "pending" | "applied" | "closed" | "refunded";
 
 /** A rearrangement of a booking: free ones are applied at once, others after their fee is paid (0012). */
@@ -460,6 +475,7 @@ export interface DB {
   job_waste_lines: JobWasteLinesTable;
   job_receipt_lines: JobReceiptLinesTable;
   job_photos: JobPhotosTable;
+  pending_uploads: PendingUploadsTable;
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;
   fleet_days: FleetDaysTable;

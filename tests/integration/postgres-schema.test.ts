@@ -304,6 +304,7 @@ const TABLES = [
   "outbox",
   "outbox_attachments",
   "payment_events",
+  "pending_uploads",
   "products",
   "quote_images",
   "quote_offer_lines",
@@ -368,6 +369,7 @@ describe("PostgreSQL's schema", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0018_pending_uploads",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -386,6 +388,7 @@ describe("PostgreSQL's schema", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0018_pending_uploads",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

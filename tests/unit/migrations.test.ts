@@ -63,6 +63,7 @@ const TABLES = [
   "outbox",
   "outbox_attachments",
   "payment_events",
+  "pending_uploads",
   "products",
   "quote_images",
   "quote_offer_lines",
@@ -98,6 +99,7 @@ describe("migrations", () => {
       ["0014_arrival_windows", "Success"],
       ["0015_shared_pages", "Success"],
       ["0016_day_fill_indexes", "Success"],
+      ["0018_pending_uploads", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -273,6 +275,7 @@ describe("an upgrade", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0018_pending_uploads",
     ]);
   });
 
@@ -300,7 +303,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(13);
+    expect(outcome.results).toHaveLength(14);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

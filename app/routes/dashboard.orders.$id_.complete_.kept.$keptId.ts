@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireId } from "~/lib/ids";
+import { keptPhotoImage } from "~/models/pending-uploads.server";
+import { requireStaff } from "~/models/staff-auth.server";
+import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+
+/**
+ * GET /dashboard/orders/{id}/complete/kept/{kept id} — the thumbnail of a photo the "Complete
+ * job" form kept from its last try, for the member of staff who sent it, on that order only.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const orderId = requireId(params.id, "Order not found");
+  const photo = await keptPhotoImage(
+    { form: "job", orderId, userId: staff.id },
+    params.keptId ?? "",
+  );
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
+    return new Response("Photo not found", { status: 404 });
+  return new Response(new Uint8Array(await photoThumbnail(photo.bytes, 240)), {
+    headers: {
+      "Cache-Control": "private, max-age=3600",
+      "Content-Type": "image/jpeg",
+      "Content-Disposition": "inline",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isFormToken, keptPhotoImage } from "~/models/pending-uploads.server";
+import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+
+/**
+ * GET /quote/kept/{id}?form={form token} — the thumbnail of a photo the quote form kept from its
+ * last try, for that form only: the id alone shows nothing. A miss counts towards the address's
+ * limit of links that found nothing, as a quote link's does.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireLinkLookupAllowed(context.clientIp);
+  const token = new URL(request.url).searchParams.get("form");
+  const photo = isFormToken(token)
+    ? await keptPhotoImage({ form: "quote", token }, params.id ?? "")
+    : undefined;
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
+    await recordLinkMiss(context.clientIp);
+    return new Response("Photo not found", { status: 404 });
+  }
+  return new Response(new Uint8Array(await photoThumbnail(photo.bytes, 240)), {
+    headers: {
+      "Cache-Control": "private, max-age=3600",
+      "Content-Type": "image/jpeg",
+      "Content-Disposition": "inline",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}
