@@ -4,6 +4,7 @@ import { INVALID_DATE_MESSAGE, type SlotState, type WindowChoice } from "~/lib/c
 import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
 import { oneWhen } from "~/services/dialect.server";
+import { PAYMENT_WINDOW_MINUTES } from "~/lib/payment-hold";
 import { getSetting } from "./settings.server";
 
 /**
@@ -18,12 +19,8 @@ import { getSetting } from "./settings.server";
  */
 
 export { INVALID_DATE_MESSAGE };
-/**
- * How long a card payment may take. Stripe closes a Checkout Session no
- * sooner than 30 minutes after it is made; one more minute covers the time
- * between writing the order and asking for its session.
- */
-export const PAYMENT_WINDOW_MINUTES = 31;
+/** How long a card payment may take, and its hold on the day lasts (app/lib/payment-hold.ts). */
+export { PAYMENT_WINDOW_MINUTES };
 
 // ---------------------------------------------------------------------------
 // Which orders fill a collection day: the one definition, used by every count and list
