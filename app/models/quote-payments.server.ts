@@ -32,7 +32,10 @@ export async function closeQuotePayments(quoteId: number): Promise<void> {
             continue;
           }
         } catch (error) {
-          console.error(`quote Q${quoteId}: could not close the payment of order ${order.id}:`, error);
+          console.error(
+            `quote Q${quoteId}: could not close the payment of order ${order.id}:`,
+            error,
+          );
         }
       }
       // Its hold on the day goes now; a payment that still arrives is refunded.

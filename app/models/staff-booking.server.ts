@@ -24,7 +24,11 @@ import { contactDetailsSchema } from "./contact-details.server";
 import { completeFromBooking } from "./job-completion.server";
 import { deliverNow } from "./outbox-worker.server";
 import { markQuoteBooked } from "./quote-offer.server";
-import { closeQuotePayments, QUOTE_ALREADY_BOOKED, quoteAlreadyBooked } from "./quote-payments.server";
+import {
+  closeQuotePayments,
+  QUOTE_ALREADY_BOOKED,
+  quoteAlreadyBooked,
+} from "./quote-payments.server";
 
 /**
  * Bookings staff make and change by hand (docs/rules.md#manual-bookings): cash or bank transfer

@@ -121,8 +121,8 @@ export default function Payment() {
           <>
             <p className="payment-lead">
               Your payment arrived after this quote had changed, so no collection is booked. We are
-              refunding the full amount to your card; refunds usually reach your account within 5
-              to 10 working days. We have emailed you the details.
+              refunding the full amount to your card; refunds usually reach your account within 5 to
+              10 working days. We have emailed you the details.
             </p>
             <Link to={page.startAgain} className="button button-large">
               See your quote

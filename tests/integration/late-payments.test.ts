@@ -291,7 +291,7 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
     expect(staffOrder).toContain(`refunded £120.00 (${mine.refund_reference})`);
   });
 
-  for (const change of ["withdraw", "revise"] as const) {
+  (["withdraw", "revise"] as const).forEach((change) => {
     it(`staff ${change} the price while Stripe is down: the action stands, and the payment that then completes is refunded in full, nothing booked`, async () => {
       const { id, offer } = await shop.pricedQuote(`Late after ${change}`);
       const order = await shop.startQuotePayment(offer.token, nextDay());
@@ -328,7 +328,7 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
       expect(expiriesOf(order.session)).toHaveLength(1);
       expect(() => stripe.pay(order.session)).toThrow(/expired/);
     });
-  }
+  });
 
   it("staff book by hand and the payment is reported at the same moment: one booking, and the other side refunded or refused", async () => {
     const outcomes: string[] = [];
@@ -510,7 +510,7 @@ describe("one quote, one booking with the demo gateway", () => {
       body: new URLSearchParams({ session_id: sessionId, intent: "pay" }),
     });
 
-  for (const change of ["book", "withdraw", "revise"] as const) {
+  (["book", "withdraw", "revise"] as const).forEach((change) => {
     it(`staff ${change === "book" ? "book by hand" : change} while the demo payment page is open: its Pay button refuses, with the way back to the quote`, async () => {
       const { id, offer } = await shop.pricedQuote(`Demo ${change}`);
       const date = nextDay();
@@ -533,7 +533,7 @@ describe("one quote, one booking with the demo gateway", () => {
       ).toEqual([{ status: "pending", payment_closed: "expired" }]);
       expect(await shop.bookingsOf(id)).toHaveLength(change === "book" ? 1 : 0);
     });
-  }
+  });
 
   it("the demo gateway refuses to pay a session past its hold: the page says it has expired and leads back to the checkout", async () => {
     const date = nextDay();
