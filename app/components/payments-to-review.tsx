@@ -17,7 +17,7 @@ const WHY: Record<ReviewList["orders"][number]["kind"], string> = {
   mismatch:
     "The payment does not match the order (amount or currency), so it is not marked paid. Check it in Stripe, then refund it or mark the order paid.",
   "over-capacity":
-    "Paid after its hold on the day ran out, and the day filled up meanwhile: the day is over capacity. Move it to a day with room, or refund it.",
+    "Paid after its hold on the day ran out, and the day filled up meanwhile: the day is over capacity. Move it to a day with room or refund it (or keep it, if the crews can take it), then mark it checked.",
   "refund-refused":
     "Paid for a quote that was no longer on offer, so it was not booked, but the automatic refund was refused. Refund it in Stripe.",
 };
@@ -79,7 +79,7 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
                 className="button button-light"
                 aria-label={`Order #${o.orderId} checked: remove it from this list`}
               >
-                {o.kind === "over-capacity" ? "Keep it on this day" : "Checked"}
+                Checked
               </button>
             </Form>
           </li>
