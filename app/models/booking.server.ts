@@ -25,15 +25,22 @@ export { PAYMENT_WINDOW_MINUTES };
 // ---------------------------------------------------------------------------
 // Which orders fill a collection day: the one definition, used by every count and list
 
+/** Paid, or made by staff by hand (whatever its payment status). */
+const bookedOrPaid = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
+
 /**
  * An order that was made a booking: a paid order, or a booking staff made by
  * hand (whatever its payment status), cancelled since or not. What a quote
  * remembers as "booked", and what the day view lists (cancelled ones marked).
+ * A payment refused for a quote no longer on offer was never one.
  */
-export const wasBooked = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
+export const wasBooked = sql<boolean>`(${bookedOrPaid} AND payment_refused IS NULL)`;
 
-/** A job on its day: a booking that has not been cancelled (docs/rules.md#cancelled-orders). */
-export const isBooking = sql<boolean>`(${wasBooked} AND cancelled_at IS NULL)`;
+/**
+ * A job on its day: a booking that has not been cancelled (docs/rules.md#cancelled-orders).
+ * (A refused payment is cancelled too, so the day's counts need only the columns of their index.)
+ */
+export const isBooking = sql<boolean>`(${bookedOrPaid} AND cancelled_at IS NULL)`;
 
 /** An unpaid card checkout still within its payment window: it holds a slot while it is paid. */
 function isHeld(now: Date) {

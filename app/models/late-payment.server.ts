@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { orderLoad, pickWindow, type WindowChoice } from "~/lib/capacity";
+import type { PaymentRefused } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { holdEndsAt, holdLapsed } from "~/lib/payment-hold";
@@ -29,8 +30,8 @@ import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 
 type Trx = Transaction<DB>;
 
-/** Why a quote's price could no longer be paid, in the words the emails and history use. */
-export type QuoteGone = "withdrawn" | "replaced" | "declined" | "expired" | "booked";
+/** Why a quote's price could no longer be paid (orders.payment_refused). */
+export type QuoteGone = PaymentRefused;
 
 const GONE_WORDS: Record<QuoteGone, string> = {
   withdrawn: "the quote was withdrawn",
@@ -153,6 +154,7 @@ export async function recordRefusedQuotePayment(
       payment_session_id: payment.id,
       payment_closed: null,
       cancelled_at: at,
+      payment_refused: gone,
       refund_pence: order.total_pence,
       refund_reference: null,
       updated_at: at,
@@ -181,16 +183,12 @@ export async function recordRefusedQuotePayment(
 
 /** A refused payment whose refund has not been made yet: its gateway refund is (re)asked for. */
 export function refundOutstanding(order: {
-  status: string;
-  cancelled_at: string | null;
-  refund_pence: number | null;
+  payment_refused: string | null;
   refund_reference: string | null;
   payment_review_at: string | null;
 }): boolean {
   return (
-    order.status === "complete" &&
-    order.cancelled_at !== null &&
-    (order.refund_pence ?? 0) > 0 &&
+    order.payment_refused !== null &&
     order.refund_reference === null &&
     order.payment_review_at === null
   );

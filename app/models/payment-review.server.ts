@@ -25,8 +25,8 @@ export interface PaymentToReview {
 }
 
 /** Which kind of review an order's flag is, from what is stored (no column of its own). */
-const kindOf = (r: { status: string; cancelled_at: string | null }): ReviewKind =>
-  r.status === "pending" ? "mismatch" : r.cancelled_at ? "refund-refused" : "over-capacity";
+const kindOf = (r: { status: string; payment_refused: string | null }): ReviewKind =>
+  r.status === "pending" ? "mismatch" : r.payment_refused ? "refund-refused" : "over-capacity";
 
 /** Orders whose payment staff must check, for the staff dashboard (oldest first). */
 export async function paymentsToReview(limit = 20): Promise<{
@@ -40,7 +40,7 @@ export async function paymentsToReview(limit = 20): Promise<{
       .select([
         "id",
         "status",
-        "cancelled_at",
+        "payment_refused",
         "full_name",
         "collection_date",
         "total_pence",
@@ -107,10 +107,10 @@ export async function refundOverCapacity(orderId: number, actor: string): Promis
     return { ok: false, message: "Order not found" };
   const order = await db()
     .selectFrom("orders")
-    .select(["status", "cancelled_at", "payment_review_at"])
+    .select(["status", "payment_refused", "cancelled_at", "payment_review_at"])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order?.payment_review_at || kindOf(order) !== "over-capacity")
+  if (!order?.payment_review_at || order.cancelled_at || kindOf(order) !== "over-capacity")
     return { ok: false, message: `Order #${orderId} is not waiting for a move or a refund.` };
   const result = await cancelOrder(orderId, {
     actor: { kind: "staff", username: actor },

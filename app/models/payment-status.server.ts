@@ -103,14 +103,13 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
           "status",
           "paid_at",
           "source",
-          "cancelled_at",
-          "refund_pence",
+          "payment_refused",
           "quote_offer_id",
         ])
         .where("id", "=", session.orderId)
         .executeTakeFirst()
     : undefined;
-  const refunded = order?.status === "complete" && order.cancelled_at && order.refund_pence;
+  const refunded = order?.payment_refused !== null && order?.payment_refused !== undefined;
   const paid = order?.status === "complete" && !refunded;
   const offer = order?.quote_offer_id
     ? await db()

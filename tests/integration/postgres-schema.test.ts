@@ -368,6 +368,7 @@ describe("PostgreSQL's schema", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0017_refused_payments",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -386,6 +387,7 @@ describe("PostgreSQL's schema", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0017_refused_payments",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

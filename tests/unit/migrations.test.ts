@@ -98,6 +98,7 @@ describe("migrations", () => {
       ["0014_arrival_windows", "Success"],
       ["0015_shared_pages", "Success"],
       ["0016_day_fill_indexes", "Success"],
+      ["0017_refused_payments", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -273,6 +274,7 @@ describe("an upgrade", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0017_refused_payments",
     ]);
   });
 
