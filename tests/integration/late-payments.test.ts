@@ -343,6 +343,38 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
     });
   });
 
+  it("a refused payment whose refund Stripe refuses goes to Payments to review, and the office is told", async () => {
+    const { id, offer } = await shop.pricedQuote("Refund Refused");
+    const date = nextDay();
+    const order = await shop.startQuotePayment(offer.token, date);
+    stripe.pay(order.session);
+    stripe.refuseRefunds(1);
+    expect((await shop.withdraw(id)).status).toBe(303);
+    expect(refundsOf(order.session)).toEqual([]);
+    expect(await shop.bookingsOf(id)).toEqual([]);
+    const [stored] = await shop.sql<{ payment_refused: string; refund_reference: string | null }>(
+      "SELECT payment_refused, refund_reference FROM orders WHERE id = ?",
+      order.id,
+    );
+    expect(stored).toEqual({ payment_refused: "withdrawn", refund_reference: null });
+    expect((await shop.emailsAbout(order.id)).map((e) => [e.kind, e.to_address])).toContainEqual([
+      "refund_refused",
+      OFFICE,
+    ]);
+    const home = await html(
+      await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staff } }),
+    );
+    const item = new RegExp(
+      `<li data-kind="refund-refused">[\\s\\S]*?Order #${order.id}[\\s\\S]*?</li>`,
+    ).exec(home)?.[0];
+    expect(item).toContain("the automatic refund was refused");
+    // A replayed webhook does not ask again: staff have it now.
+    expect((await completed(order.session, `${order.id}refused`)).status).toBe(200);
+    expect(
+      stripe.refundRequests().filter((r) => r.idempotencyKey === `late-payment-refund-${order.id}`),
+    ).toHaveLength(1);
+  });
+
   it("staff book by hand and the payment is reported at the same moment: one booking, and the other side refunded or refused", async () => {
     const outcomes: string[] = [];
     for (let round = 0; round < STAGGER_MS.length; round++) {
