@@ -49,39 +49,41 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
               {o.kind === "over-capacity" ? <strong>Over capacity. </strong> : null}
               {WHY[o.kind]}
             </span>
-            {o.kind === "over-capacity" ? (
-              <>
-                <Link
-                  to={`/dashboard/home?month=${o.collectionDate.slice(0, 7)}&edit=${o.orderId}`}
-                  className="button"
-                  aria-label={`Move order #${o.orderId} to another date`}
-                >
-                  Move
-                </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="refund-over-capacity" />
-                  <input type="hidden" name="orderId" value={o.orderId} />
-                  <button
-                    type="submit"
-                    className="button button-light"
-                    aria-label={`Refund order #${o.orderId} in full (${formatPence(o.totalPence)}) and cancel it`}
+            <div className="review-actions">
+              {o.kind === "over-capacity" ? (
+                <>
+                  <Link
+                    to={`/dashboard/home?month=${o.collectionDate.slice(0, 7)}&edit=${o.orderId}`}
+                    className="button"
+                    aria-label={`Move order #${o.orderId} to another date`}
                   >
-                    Refund in full
-                  </button>
-                </Form>
-              </>
-            ) : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="clear-review" />
-              <input type="hidden" name="orderId" value={o.orderId} />
-              <button
-                type="submit"
-                className="button button-light"
-                aria-label={`Order #${o.orderId} checked: remove it from this list`}
-              >
-                Checked
-              </button>
-            </Form>
+                    Move
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="refund-over-capacity" />
+                    <input type="hidden" name="orderId" value={o.orderId} />
+                    <button
+                      type="submit"
+                      className="button button-light"
+                      aria-label={`Refund order #${o.orderId} in full (${formatPence(o.totalPence)}) and cancel it`}
+                    >
+                      Refund in full
+                    </button>
+                  </Form>
+                </>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="intent" value="clear-review" />
+                <input type="hidden" name="orderId" value={o.orderId} />
+                <button
+                  type="submit"
+                  className="button button-light"
+                  aria-label={`Order #${o.orderId} checked: remove it from this list`}
+                >
+                  Checked
+                </button>
+              </Form>
+            </div>
           </li>
         ))}
       </ul>
