@@ -563,8 +563,14 @@ describe("one quote, one booking with the demo gateway", () => {
       body: new URLSearchParams({ session_id: sessionId, intent: "pay" }),
     });
 
-  (["book", "withdraw", "revise"] as const).forEach((change) => {
-    it(`staff ${change === "book" ? "book by hand" : change} while the demo payment page is open: its Pay button refuses, with the way back to the quote`, async () => {
+  (["book", "withdraw", "revise", "decline"] as const).forEach((change) => {
+    const who = {
+      book: "staff book by hand",
+      withdraw: "staff withdraw",
+      revise: "staff revise",
+      decline: "the customer declines in another tab",
+    }[change];
+    it(`${who} while the demo payment page is open: its Pay button refuses, with the way back to the quote`, async () => {
       const { id, offer } = await shop.pricedQuote(`Demo ${change}`);
       const date = nextDay();
       const order = await shop.startQuotePayment(offer.token, date);
@@ -574,8 +580,10 @@ describe("one quote, one booking with the demo gateway", () => {
           ? await shop.bookByHand(id, date)
           : change === "withdraw"
             ? await shop.withdraw(id)
-            : await shop.revise(id);
-      expect(res.status).toBe(303);
+            : change === "revise"
+              ? await shop.revise(id)
+              : await shop.post(`/quote/${offer.token}`, { intent: "decline", reason: "" }, "");
+      expect(res.status).toBe(change === "decline" ? 200 : 303);
       const paid = await pressPay(order.session);
       expect(paid.status).toBe(303);
       const page = await html(await fetch(`${server.url}${paid.headers.get("location")}`));
