@@ -17,6 +17,7 @@ import * as m0013 from "./0013_loads_and_fleet";
 import * as m0014 from "./0014_arrival_windows";
 import * as m0015 from "./0015_shared_pages";
 import * as m0016 from "./0016_day_fill_indexes";
+import * as m0017 from "./0017_refused_payments";
 import * as m0018 from "./0018_pending_uploads";
 
 /**
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "0014_arrival_windows": m0014,
   "0015_shared_pages": m0015,
   "0016_day_fill_indexes": m0016,
+  "0017_refused_payments": m0017,
   "0018_pending_uploads": m0018,
 };
 
@@ -61,6 +63,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0014_arrival_windows": m0014,
   "0015_shared_pages": m0015,
   "0016_day_fill_indexes": m0016,
+  "0017_refused_payments": m0017,
   "0018_pending_uploads": m0018,
 };
 

@@ -5,15 +5,28 @@ export interface ReviewList {
   count: number;
   orders: {
     orderId: number;
+    /** mismatch: paid the wrong amount; over-capacity: paid late on a day now full; refund-refused: the automatic refund failed */
+    kind: "mismatch" | "over-capacity" | "refund-refused";
     fullName: string;
     totalPence: number;
     collectionDate: string;
   }[];
 }
 
+const WHY: Record<ReviewList["orders"][number]["kind"], string> = {
+  mismatch:
+    "The payment does not match the order (amount or currency), so it is not marked paid. Check it in Stripe, then refund it or mark the order paid.",
+  "over-capacity":
+    "Paid after its hold on the day ran out, and the day filled up meanwhile: the day is over capacity. Move it to a day with room or refund it (or keep it, if the crews can take it), then mark it checked.",
+  "refund-refused":
+    "Paid for a quote that was no longer on offer, so it was not booked, but the automatic refund was refused. Refund it in Stripe.",
+};
+
 /**
- * Staff's list of card payments that did not match their order, each with a
- * Checked button (intent "clear-review") once it has been dealt with.
+ * Staff's list of card payments that need a decision: each says why, with a
+ * Checked button (intent "clear-review") once it has been dealt with; a
+ * booking over capacity also offers Move (the booking's edit form) and
+ * Refund in full (intent "refund-over-capacity").
  */
 export function PaymentsToReview({ review }: { review: ReviewList }) {
   return (
@@ -23,31 +36,54 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
       aria-labelledby="payments-to-review-title"
     >
       <h2 id="payments-to-review-title">Payments to review</h2>
-      <p>
-        A card payment arrived that does not match its order (amount or currency), so these orders
-        are not marked paid. Check each payment in Stripe, then refund it or mark the order paid.
-      </p>
       <ul>
         {review.orders.map((o) => (
-          <li key={o.orderId}>
+          <li key={o.orderId} data-kind={o.kind}>
             <span>
               <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
                 Order #{o.orderId}
               </Link>{" "}
               · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
               {formatLongDate(o.collectionDate)}
+              <br />
+              {o.kind === "over-capacity" ? <strong>Over capacity. </strong> : null}
+              {WHY[o.kind]}
             </span>
-            <Form method="post">
-              <input type="hidden" name="intent" value="clear-review" />
-              <input type="hidden" name="orderId" value={o.orderId} />
-              <button
-                type="submit"
-                className="button button-light"
-                aria-label={`Order #${o.orderId} checked: remove it from this list`}
-              >
-                Checked
-              </button>
-            </Form>
+            <div className="review-actions">
+              {o.kind === "over-capacity" ? (
+                <>
+                  <Link
+                    to={`/dashboard/home?month=${o.collectionDate.slice(0, 7)}&edit=${o.orderId}`}
+                    className="button"
+                    aria-label={`Move order #${o.orderId} to another date`}
+                  >
+                    Move
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="refund-over-capacity" />
+                    <input type="hidden" name="orderId" value={o.orderId} />
+                    <button
+                      type="submit"
+                      className="button button-light"
+                      aria-label={`Refund order #${o.orderId} in full (${formatPence(o.totalPence)}) and cancel it`}
+                    >
+                      Refund in full
+                    </button>
+                  </Form>
+                </>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="intent" value="clear-review" />
+                <input type="hidden" name="orderId" value={o.orderId} />
+                <button
+                  type="submit"
+                  className="button button-light"
+                  aria-label={`Order #${o.orderId} checked: remove it from this list`}
+                >
+                  Checked
+                </button>
+              </Form>
+            </div>
           </li>
         ))}
       </ul>

@@ -29,6 +29,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
 export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
 export type PaymentClosed = (typeof PAYMENT_CLOSED_REASONS)[number];
+/** Why a payment that arrived was refunded instead of booked: its quote's price was no longer on offer. */
+export const PAYMENT_REFUSED_REASONS = [
+  "withdrawn",
+  "replaced",
+  "declined",
+  "expired",
+  "booked",
+] as const;
+export type PaymentRefused = (typeof PAYMENT_REFUSED_REASONS)[number];
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 /** A quote's state as stored ("expired" is worked out: priced, past its offer's last day). */
 export const QUOTE_STATES = ["new", "priced", "booked", "declined", "withdrawn"] as const;

@@ -4,6 +4,7 @@ import { INVALID_DATE_MESSAGE, type SlotState, type WindowChoice } from "~/lib/c
 import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
 import { oneWhen } from "~/services/dialect.server";
+import { PAYMENT_WINDOW_MINUTES } from "~/lib/payment-hold";
 import { getSetting } from "./settings.server";
 
 /**
@@ -18,25 +19,28 @@ import { getSetting } from "./settings.server";
  */
 
 export { INVALID_DATE_MESSAGE };
-/**
- * How long a card payment may take. Stripe closes a Checkout Session no
- * sooner than 30 minutes after it is made; one more minute covers the time
- * between writing the order and asking for its session.
- */
-export const PAYMENT_WINDOW_MINUTES = 31;
+/** How long a card payment may take, and its hold on the day lasts (app/lib/payment-hold.ts). */
+export { PAYMENT_WINDOW_MINUTES };
 
 // ---------------------------------------------------------------------------
 // Which orders fill a collection day: the one definition, used by every count and list
+
+/** Paid, or made by staff by hand (whatever its payment status). */
+const bookedOrPaid = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
 
 /**
  * An order that was made a booking: a paid order, or a booking staff made by
  * hand (whatever its payment status), cancelled since or not. What a quote
  * remembers as "booked", and what the day view lists (cancelled ones marked).
+ * A payment refused for a quote no longer on offer was never one.
  */
-export const wasBooked = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
+export const wasBooked = sql<boolean>`(${bookedOrPaid} AND payment_refused IS NULL)`;
 
-/** A job on its day: a booking that has not been cancelled (docs/rules.md#cancelled-orders). */
-export const isBooking = sql<boolean>`(${wasBooked} AND cancelled_at IS NULL)`;
+/**
+ * A job on its day: a booking that has not been cancelled (docs/rules.md#cancelled-orders).
+ * (A refused payment is cancelled too, so the day's counts need only the columns of their index.)
+ */
+export const isBooking = sql<boolean>`(${bookedOrPaid} AND cancelled_at IS NULL)`;
 
 /** An unpaid card checkout still within its payment window: it holds a slot while it is paid. */
 function isHeld(now: Date) {

@@ -22,8 +22,10 @@ import { changeForPayment, closeChange } from "./rearrange-booking.server";
 // A payment's status, for the /payment page and the /api
 
 export interface PaymentStatus {
-  /** the gateway's word (open, complete, expired, declined), or "review" (paid, but not what the order costs) or "unavailable" (the gateway did not answer) */
+  /** the gateway's word (open, complete, expired, declined), or "review" (paid, but not what the order costs), "refunded" (paid for a quote no longer on offer: sent back) or "unavailable" (the gateway did not answer) */
   status: string;
+  /** where to start again when it did not go through: the quote's page, or the checkout */
+  startAgain: string;
   /** a web checkout paid within the last two hours: the bag it came from should be emptied */
   justPaid: boolean;
   order: {
@@ -81,7 +83,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
     session = await gateway.retrieveSession(sessionId);
   } catch (error) {
     console.error(`payment: could not read session ${sessionId}:`, error);
-    return { status: "unavailable", justPaid: false, order: null };
+    return { status: "unavailable", justPaid: false, order: null, startAgain: "/checkout" };
   }
   if (!session) return null;
   let outcome: CompletionOutcome | null = null;
@@ -101,13 +103,33 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
           "status",
           "paid_at",
           "source",
+          "payment_refused",
+          "quote_offer_id",
         ])
         .where("id", "=", session.orderId)
         .executeTakeFirst()
     : undefined;
-  const paid = order?.status === "complete";
+  const refunded = order?.payment_refused !== null && order?.payment_refused !== undefined;
+  const paid = order?.status === "complete" && !refunded;
+  const offer = order?.quote_offer_id
+    ? await db()
+        .selectFrom("quote_offers")
+        .select("token")
+        .where("id", "=", order.quote_offer_id)
+        .executeTakeFirst()
+    : undefined;
   const result: PaymentStatus = {
-    status: paid ? "complete" : outcome === "mismatch" ? "review" : session.status,
+    status: refunded
+      ? "refunded"
+      : paid
+        ? "complete"
+        : outcome === "mismatch"
+          ? "review"
+          : session.status,
+    // A quote's payment starts again from its page (which points to a newer price, if any).
+    startAgain: offer
+      ? `/quote/${offer.token}`
+      : `/checkout?retry=${encodeURIComponent(sessionId)}`,
     // A quote's booking was not bought from the bag: the bag stays as it is.
     justPaid:
       paid &&

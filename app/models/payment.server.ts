@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { ANY_TIME_DISCOUNT_PERCENT, unitDiscountPence } from "~/lib/capacity";
 import type { PaymentClosed } from "~/lib/domain";
+import { holdEndsAt } from "~/lib/payment-hold";
 import { lineName } from "~/lib/positions";
 import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
@@ -14,7 +15,6 @@ import {
   type PaymentGateway,
   type UiMode,
 } from "~/services/payments.server";
-import { PAYMENT_WINDOW_MINUTES } from "./booking.server";
 import {
   bookingConfirmationEmail,
   bookingNotificationEmail,
@@ -23,6 +23,14 @@ import {
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { manageToken, managePath } from "./manage-booking.server";
+import {
+  flagOverCapacity,
+  overCapacityAfterHold,
+  quotePriceGone,
+  recordRefusedQuotePayment,
+  refundOutstanding,
+  refundRefusedPayment,
+} from "./late-payment.server";
 import { markQuoteBooked } from "./quote-offer.server";
 import { closeChange, completeChangePayment, type ChangeOutcome } from "./rearrange-booking.server";
 import { vatRatePercent } from "./settings.server";
@@ -136,7 +144,8 @@ export async function startPayment(
       quantity: item.quantity,
     })),
     customerEmail: order.email,
-    expiresAt: Math.floor(created / 1000) + PAYMENT_WINDOW_MINUTES * 60,
+    // The session closes when the order's hold on its day ends: never payable after it.
+    expiresAt: Math.floor(holdEndsAt(order.created_at).getTime() / 1000),
     idempotencyKey: `order-${order.id}-${created}-${uiMode}`,
     siteUrl,
     cancelUrl: `${siteUrl}${cancelPath}?cancelled=1&order=${order.id}&key=${abandonKey(order)}`,
@@ -233,7 +242,14 @@ export async function retryDetails(
 // ---------------------------------------------------------------------------
 // Completing and closing a payment
 
-export type CompletionOutcome = "paid" | "already-paid" | "not-paid" | "mismatch" | "unknown-order";
+export type CompletionOutcome =
+  | "paid"
+  | "already-paid"
+  | "not-paid"
+  | "mismatch"
+  | "unknown-order"
+  /** paid for a quote no longer on offer: refunded in full, nothing booked (late-payment.server.ts) */
+  | "refunded";
 
 /** A payment as a gateway reports it: its session, whether it is paid, and what was paid. */
 export type PaymentReport = Pick<
@@ -268,11 +284,24 @@ export async function completePayment(
     return { outcome: CHANGE_OUTCOMES[await completeChangePayment(payment, actor)], orderId };
   // Read before the transaction: inside it, only `trx` may touch the database.
   const vatRate = await vatRatePercent();
+  const now = new Date();
+  // What to lock besides the order: its day (a late payment is counted again) and its quote
+  // (staff booking, revising or withdrawing it wait for this payment, and it for them).
+  const ties = await db()
+    .selectFrom("orders")
+    .select(["collection_date", "quote_id"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   const outcome = await db()
     .transaction()
     .execute(async (trx): Promise<CompletionOutcome> => {
       // The webhook, the customer's return and staff's check may report one payment at once.
       await lockKeys(trx, [`order:${orderId}`]);
+      if (ties)
+        await lockKeys(trx, [
+          `day:${ties.collection_date}`,
+          ...(ties.quote_id ? [`quote:${ties.quote_id}`] : []),
+        ]);
       const order = await trx
         .selectFrom("orders")
         .selectAll()
@@ -280,6 +309,8 @@ export async function completePayment(
         .where("payment_method", "=", "card")
         .executeTakeFirst();
       if (!order) return "unknown-order";
+      // Refused before, its refund not yet made (the gateway failed): asked for again below.
+      if (refundOutstanding(order)) return "refunded";
       if (order.status === "complete") return "already-paid";
       if (!payment.paid) return "not-paid";
       if (payment.amountTotal !== order.total_pence || payment.currency?.toLowerCase() !== "gbp") {
@@ -307,10 +338,10 @@ export async function completePayment(
           })
           .execute();
         // Flag the order for staff, and tell them once per order.
-        const now = new Date().toISOString();
+        const flaggedAt = now.toISOString();
         const flagged = await trx
           .updateTable("orders")
-          .set({ payment_review_at: now, updated_at: now })
+          .set({ payment_review_at: flaggedAt, updated_at: flaggedAt })
           .where("id", "=", order.id)
           .where("payment_review_at", "is", null)
           .executeTakeFirst();
@@ -318,15 +349,22 @@ export async function completePayment(
           await enqueueEmail(trx, paymentReviewEmail(order, { ...payment, sessionId: payment.id }));
         return "mismatch";
       }
-      const now = new Date().toISOString();
+      // One quote, one booking: a price no longer on offer is refunded, never booked.
+      const gone = await quotePriceGone(trx, order, now);
+      if (gone)
+        return (await recordRefusedQuotePayment(trx, order, payment, gone, actor, now))
+          ? "refunded"
+          : "already-paid";
+      const over = await overCapacityAfterHold(trx, order, now);
+      const at = now.toISOString();
       const updated = await trx
         .updateTable("orders")
         .set({
           status: "complete",
-          paid_at: now,
+          paid_at: at,
           payment_session_id: payment.id,
           payment_closed: null,
-          updated_at: now,
+          updated_at: at,
         })
         .where("id", "=", order.id)
         .where("status", "=", "pending")
@@ -342,7 +380,7 @@ export async function completePayment(
           actor,
         })
         .execute();
-      await markQuoteBooked(trx, order, now);
+      await markQuoteBooked(trx, order, at);
       const receipt = {
         ...order,
         ...(await arrivalOf(order.arrival_window, trx)),
@@ -352,8 +390,11 @@ export async function completePayment(
       };
       await enqueueEmail(trx, bookingConfirmationEmail(receipt));
       await enqueueEmail(trx, bookingNotificationEmail(receipt));
+      // Paid after its hold, on a day that filled meanwhile: kept, and shown to staff as over.
+      if (over) await flagOverCapacity(trx, order, actor, now);
       return "paid";
     });
+  if (outcome === "refunded") await refundRefusedPayment(orderId);
   return { outcome, orderId };
 }
 

@@ -22,6 +22,7 @@ import { parseHandlingMinutes, parseLoadYards } from "./product-form.server";
 import { MAX_QUOTE_LINES, priceFormRows, START_ROWS } from "~/lib/quote-price-form";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
+import { closeQuotePayments } from "./quote-payments.server";
 import { getSetting, vatRatePercent } from "./settings.server";
 
 /**
@@ -373,7 +374,7 @@ export async function sendQuotePrice(
   const link = `${config().publicUrl}${offerPath(token)}`;
   const pdf = await quotePdf(quoteDocumentInput(offer, price, quote, link));
   try {
-    return await db()
+    const sent = await db()
       .transaction()
       .execute(async (trx): Promise<SendResult> => {
         await lockKeys(trx, [`quote:${quoteId}`]);
@@ -442,6 +443,9 @@ export async function sendQuotePrice(
           emailId,
         };
       });
+    // A revision closes any payment still open for the earlier price.
+    if (sent.ok) await closeQuotePayments(quoteId);
+    return sent;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return { ok: false, status: 409, message: PRICED_MEANWHILE, errors: {} };
@@ -488,7 +492,7 @@ export function quoteDocumentInput(
 
 /** Staff withdraw a quote's open price: its link then says so. False when there is none. */
 export async function withdrawQuotePrice(quoteId: number, actor: string): Promise<boolean> {
-  return db()
+  const withdrawn = await db()
     .transaction()
     .execute(async (trx) => {
       await lockKeys(trx, [`quote:${quoteId}`]);
@@ -507,6 +511,8 @@ export async function withdrawQuotePrice(quoteId: number, actor: string): Promis
         .execute();
       return true;
     });
+  if (withdrawn) await closeQuotePayments(quoteId);
+  return withdrawn;
 }
 
 // ---------------------------------------------------------------------------
@@ -776,7 +782,7 @@ export async function declineOffer(
   const shown = await quoteForCustomer(token, now);
   if (shown.kind !== "open") return { ok: false, message: closedOfferMessage(shown) };
   const { offer } = shown;
-  return db()
+  const declined = await db()
     .transaction()
     .execute(async (trx): Promise<DeclineResult> => {
       await lockKeys(trx, [`quote:${offer.quoteId}`]);
@@ -806,6 +812,9 @@ export async function declineOffer(
       );
       return { ok: true, reference: offer.reference, quoteId: offer.quoteId };
     });
+  // A payment the customer left open in another tab can no longer be made.
+  if (declined.ok) await closeQuotePayments(offer.quoteId);
+  return declined;
 }
 
 /** Why a link can no longer be booked or declined, in the customer's words. */

@@ -24,6 +24,11 @@ import { contactDetailsSchema } from "./contact-details.server";
 import { completeFromBooking } from "./job-completion.server";
 import { deliverNow } from "./outbox-worker.server";
 import { markQuoteBooked } from "./quote-offer.server";
+import {
+  closeQuotePayments,
+  QUOTE_ALREADY_BOOKED,
+  quoteAlreadyBooked,
+} from "./quote-payments.server";
 
 /**
  * Bookings staff make and change by hand (docs/rules.md#manual-bookings): cash or bank transfer
@@ -234,6 +239,8 @@ export async function createManualBooking(
         });
         const decision = staffCapacityDecision(answer, asked, reason.reason);
         if (!decision.ok) throw new CapacityRefused(decision);
+        if (quoteId && (await quoteAlreadyBooked(trx, quoteId)))
+          throw new CapacityRefused({ ok: false, field: "date", message: QUOTE_ALREADY_BOOKED });
         const row = await trx
           .insertInto("orders")
           .values({
@@ -296,6 +303,7 @@ export async function createManualBooking(
       errors: { ...errors, [error.decision.field]: error.decision.message },
     };
   }
+  if (quoteId) await closeQuotePayments(quoteId);
   return {
     ok: true,
     orderId: booked.orderId,

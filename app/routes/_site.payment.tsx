@@ -73,6 +73,7 @@ export default function Payment() {
     );
   }
   const complete = page.status === "complete";
+  const quote = page.startAgain.startsWith("/quote/");
   return (
     <div className="container payment-page">
       <div className="payment-card" data-testid="payment-result">
@@ -116,13 +117,24 @@ export default function Payment() {
             We received a payment that does not match your order, so we are checking it by hand. We
             will contact you shortly, or call us on {page.phone}.
           </p>
+        ) : page.status === "refunded" ? (
+          <>
+            <p className="payment-lead">
+              Your payment arrived after this quote had changed, so no collection is booked. We are
+              refunding the full amount to your card; refunds usually reach your account within 5 to
+              10 working days. We have emailed you the details.
+            </p>
+            <Link to={page.startAgain} className="button button-large">
+              See your quote
+            </Link>
+          </>
         ) : page.status === "open" ? (
           <>
             <p className="payment-lead">
               Your payment has not finished yet, and no booking is made.
             </p>
-            <Link to="/checkout" className="button button-large">
-              Return to checkout
+            <Link to={quote ? page.startAgain : "/checkout"} className="button button-large">
+              {quote ? "Back to your quote" : "Return to checkout"}
             </Link>
           </>
         ) : (
@@ -130,15 +142,16 @@ export default function Payment() {
             <p className="payment-lead">
               {page.status === "declined"
                 ? "The payment was declined and no money was taken."
-                : "This payment did not go through and no money was taken."}{" "}
-              Your bag is still here: you can try again, or call us on {page.phone} to book by
-              phone.
+                : page.status === "expired"
+                  ? "This payment has expired, so no money was taken and the date is no longer held."
+                  : "This payment did not go through and no money was taken."}{" "}
+              {quote
+                ? "Open your quote to start again (it shows the latest price),"
+                : "Your bag is still here: you can try again,"}{" "}
+              or call us on {page.phone} to book by phone.
             </p>
-            <Link
-              to={`/checkout?retry=${encodeURIComponent(page.sessionId)}`}
-              className="button button-large"
-            >
-              Try again
+            <Link to={page.startAgain} className="button button-large">
+              {quote ? "Back to your quote" : "Try again"}
             </Link>
           </>
         )}

@@ -14,7 +14,12 @@ import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { dayView, type DayViewJob } from "~/models/day-view.server";
 import { daysFill } from "~/models/availability.server";
-import { clearPaymentReview, paymentsToReview } from "~/models/payment-review.server";
+import {
+  clearPaymentReview,
+  paymentsToReview,
+  refundedText,
+  refundOverCapacity,
+} from "~/models/payment-review.server";
 import {
   createManualBooking,
   getBooking,
@@ -128,6 +133,15 @@ export async function action({ request }: ActionFunctionArgs) {
         "/dashboard/home",
         "home",
         `Order #${Number(values.orderId)} is checked and no longer listed under Payments to review.`,
+      );
+    }
+    case "refund-over-capacity": {
+      const orderId = Number(values.orderId);
+      const refunded = await refundOverCapacity(orderId, user.username);
+      return redirectWithFlash(
+        "/dashboard/home",
+        "home",
+        refunded.ok ? `Order #${orderId}: ${refundedText(refunded.refundPence)}` : refunded.message,
       );
     }
     default:

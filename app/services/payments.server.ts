@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import Stripe from "stripe";
+import { holdLapsed } from "~/lib/payment-hold";
 import { db } from "./db.server";
 import { config } from "./config.server";
 
@@ -356,16 +357,18 @@ const demoGateway: PaymentGateway = {
     }
     const order = await db()
       .selectFrom("orders")
-      .select(["id", "status", "total_pence", "payment_closed"])
+      .select(["id", "status", "total_pence", "payment_closed", "created_at"])
       .where("payment_session_id", "=", id)
       .executeTakeFirst();
     if (!order) return null;
+    // Like a Stripe session, a demo payment cannot be paid once the order's hold on its day has
+    // lapsed, nor once it was closed (the customer gave up, or staff changed the quote).
     const status =
       order.status === "complete"
         ? "complete"
         : order.payment_closed === "declined"
           ? "declined"
-          : order.payment_closed
+          : order.payment_closed || holdLapsed(order.created_at, new Date())
             ? "expired"
             : "open";
     return {

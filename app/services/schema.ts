@@ -5,6 +5,7 @@ import type {
   OrderSource,
   OutboxStatus,
   PaymentClosed,
+  PaymentRefused,
   PaymentMethod,
   PaymentStatus,
   Position,
@@ -95,6 +96,12 @@ export interface OrdersTable {
     PaymentClosed | null,
     PaymentClosed | null | undefined,
     PaymentClosed | null
+  >;
+  /** why a payment that arrived was refunded in full instead of booked (a quote no longer on offer, 0017) */
+  payment_refused: ColumnType<
+    PaymentRefused | null,
+    PaymentRefused | null | undefined,
+    PaymentRefused | null
   >;
   /** a keyed hash of the address a web checkout came from (never the address itself) */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;

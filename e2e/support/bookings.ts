@@ -30,8 +30,8 @@ export async function pickArrivalWindow(page: Page, name = "Morning") {
   await expect(radio).toBeChecked();
 }
 
-/** Books product 4 for `isoDay` and pays in the demo gateway; answers the total paid ("£59.00"). */
-export async function bookAndPay(page: Page, email: string, isoDay: string) {
+/** Books product 4 for `isoDay` up to the demo gateway's page; answers the total to pay ("£59.00"). */
+export async function checkoutToDemoPayment(page: Page, email: string, isoDay: string) {
   await page.goto("/product/4");
   await page.getByRole("radio", { name: /Outside/ }).check();
   await page.getByRole("button", { name: "Add To Cart" }).click();
@@ -57,6 +57,12 @@ export async function bookAndPay(page: Page, email: string, isoDay: string) {
   const total = (/£\d+\.\d{2}/.exec((await pay.textContent()) ?? "") ?? [""])[0];
   await pay.click();
   await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
+  return total;
+}
+
+/** Books product 4 for `isoDay` and pays in the demo gateway; answers the total paid ("£59.00"). */
+export async function bookAndPay(page: Page, email: string, isoDay: string) {
+  const total = await checkoutToDemoPayment(page, email, isoDay);
   await page.getByRole("button", { name: `Pay ${total}` }).click();
   await expect(page.getByTestId("payment-result").getByRole("heading", { level: 1 })).toHaveText(
     "Payment status: complete",

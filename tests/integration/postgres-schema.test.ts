@@ -369,6 +369,7 @@ describe("PostgreSQL's schema", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0017_refused_payments",
       "0018_pending_uploads",
     ]);
     expect(await applied(sqlite.db)).toEqual([
@@ -388,6 +389,7 @@ describe("PostgreSQL's schema", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0017_refused_payments",
       "0018_pending_uploads",
     ]);
     // A second run finds nothing to do.

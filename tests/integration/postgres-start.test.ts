@@ -70,6 +70,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0014_arrival_windows" },
         { name: "0015_shared_pages" },
         { name: "0016_day_fill_indexes" },
+        { name: "0017_refused_payments" },
         { name: "0018_pending_uploads" },
       ]);
       // No SQLite file appears beside it.

@@ -327,6 +327,157 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two shop processes on one PostgreSQ
     }
   });
 
+  it("one quote, one booking across both: staff book by hand on one process while the payment is reported on the other", async () => {
+    const staff = (await signInStaff(a, { from: "192.0.2.71" })).cookie;
+    const post = (
+      server: RunningServer,
+      path: string,
+      fields: Record<string, string>,
+      from: string,
+      cookie = staff,
+    ) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie,
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": from,
+        },
+        body: new URLSearchParams(fields),
+      });
+    // How much later the payment's reports set off than the staff request (below zero: the
+    // staff request sets off later), so the rounds meet at different points of the race.
+    const STAGGER_MS = [-40, -10, 0, 5, 20, 60];
+    const ROUNDS = STAGGER_MS.length;
+    const later = <T>(ms: number, work: () => Promise<T>) =>
+      new Promise<T>((resolve, reject) =>
+        setTimeout(() => work().then(resolve, reject), Math.max(0, ms)),
+      );
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const from = `198.18.77.${round + 1}`;
+      const name = `Race Quote ${round}`;
+      const sent = await sendQuote(
+        a,
+        quoteForm({ fullName: name, email: `race${round}@example.com` }, [
+          { name: "sofa.jpg", bytes: await phonePhoto("#6d8a4d") },
+        ]),
+        { from },
+      );
+      expect(sent.status).toBe(201);
+      const [quote] = await rows<{ id: number }>(
+        a,
+        "SELECT id FROM quotes WHERE full_name = ?",
+        name,
+      );
+      const priced = await post(
+        b,
+        `/dashboard/quotes/${quote!.id}/price`,
+        {
+          intent: "send",
+          catalogue_rows: "0",
+          free_rows: "1",
+          f0_description: "Old wardrobe",
+          f0_price: "90.00",
+          f0_quantity: "1",
+          f0_load: "1",
+          f0_minutes: "15",
+          valid_days: "14",
+        },
+        from,
+      );
+      expect(priced.status).toBe(303);
+      const [offer] = await rows<{ token: string }>(
+        a,
+        "SELECT token FROM quote_offers WHERE quote_id = ?",
+        quote!.id,
+      );
+      const date = addDaysIso(todayInLondon(), 20 + round);
+      const pay = await post(
+        either(round),
+        `/quote/${offer!.token}`,
+        { intent: "pay", date, early_start: "yes", ui: "hosted" },
+        from,
+        "",
+      );
+      expect(pay.status).toBe(303);
+      const [order] = await rows<{ id: number; session: string }>(
+        a,
+        "SELECT id, payment_session_id AS session FROM orders WHERE quote_id = ?",
+        quote!.id,
+      );
+      // Paid at Stripe; at the same moment staff book the quote by hand on one process while
+      // Stripe's webhook reaches the other and the customer's browser returns to the first.
+      const paid = stripe.pay(order!.session);
+      const [booked, hook, page] = await Promise.all([
+        later(-STAGGER_MS[round]!, () =>
+          post(
+            either(round),
+            `/dashboard/quotes/${quote!.id}`,
+            {
+              intent: "book",
+              full_name: name,
+              email: `race${round}@example.com`,
+              phone_number: "07700 900777",
+              address_1: "3 Race Row",
+              town: "Guildford",
+              postcode: "GU1 3AB",
+              date,
+              order_price: "90",
+              payment_method: "cash_payment",
+            },
+            from,
+          ),
+        ),
+        later(STAGGER_MS[round]!, () =>
+          signedWebhook(either(round + 1), completedEvent(`evt_quote_race_${round}`, paid)),
+        ),
+        later(STAGGER_MS[round]!, () =>
+          fetch(`${either(round).url}/payment?session_id=${order!.session}`, {
+            redirect: "manual",
+          }),
+        ),
+      ]);
+      expect(hook.status).toBe(200);
+      expect(page.status).toBeLessThan(500);
+      const orders = await rows<{
+        payment_method: string;
+        status: string;
+        cancelled_at: string | null;
+        refund_pence: number | null;
+      }>(
+        a,
+        "SELECT payment_method, status, cancelled_at, refund_pence FROM orders WHERE quote_id = ? ORDER BY id",
+        quote!.id,
+      );
+      const standing = orders.filter(
+        (o) => o.cancelled_at === null && (o.status === "complete" || o.payment_method !== "card"),
+      );
+      expect(standing, `round ${round}`).toHaveLength(1);
+      const refunds = stripe.refunds.filter((r) => r.payment_intent === paid.payment_intent);
+      if (standing[0]!.payment_method === "card") {
+        expect([400, 409]).toContain(booked.status);
+        expect(refunds).toEqual([]);
+        outcomes.push("payment first");
+      } else {
+        expect(booked.status).toBe(303);
+        expect(refunds.map((r) => r.amount)).toEqual([9000]);
+        const emails = await rows<{ kind: string }>(
+          a,
+          "SELECT kind FROM outbox WHERE kind LIKE 'quote_payment_refunded%' AND text_body LIKE ?",
+          `%quote Q${quote!.id}%`,
+        );
+        expect(emails).toHaveLength(2);
+        outcomes.push("staff first");
+      }
+    }
+    console.log(
+      `[two processes] staff booking vs payment, ${ROUNDS} rounds: ${outcomes.join(", ")}`,
+    );
+  }, 120_000);
+
   interface OutboxRow {
     id: number;
     kind: string;

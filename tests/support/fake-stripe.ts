@@ -275,10 +275,18 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
-    /** the customer paid (what Stripe's form does) */
+    /**
+     * the customer paid (what Stripe's form does). As Stripe's form, an expired session (closed,
+     * or past its expires_at) cannot be paid: it throws.
+     */
     pay(id: string, overrides: Partial<FakeSession> = {}) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no fake session ${id}`);
+      if (
+        session.status === "expired" ||
+        (session.expires_at !== null && session.expires_at * 1000 <= Date.now())
+      )
+        throw new Error(`fake session ${id} has expired and cannot be paid`);
       Object.assign(
         session,
         {

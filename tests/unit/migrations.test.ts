@@ -99,6 +99,7 @@ describe("migrations", () => {
       ["0014_arrival_windows", "Success"],
       ["0015_shared_pages", "Success"],
       ["0016_day_fill_indexes", "Success"],
+      ["0017_refused_payments", "Success"],
       ["0018_pending_uploads", "Success"],
     ]);
     const tables = sqlite
@@ -275,6 +276,7 @@ describe("an upgrade", () => {
       "0014_arrival_windows",
       "0015_shared_pages",
       "0016_day_fill_indexes",
+      "0017_refused_payments",
       "0018_pending_uploads",
     ]);
   });
@@ -303,7 +305,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(14);
+    expect(outcome.results).toHaveLength(15);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
