@@ -21,10 +21,16 @@ import { startServer, type RunningServer } from "../support/server";
  * bag left outside, through to the card provider's lines, the order and the emails.
  */
 
-/** A day `n` or more days ahead that is not a Sunday (Monday to Saturday have 2 vans). */
+/**
+ * The `n`th day ahead that is not a Sunday (Monday to Saturday have 2 vans): at least `n` days
+ * ahead, and a different day for each `n`, whatever today's weekday, so tests never share a day.
+ */
 function weekdayAhead(n: number): string {
-  let day = addDaysIso(todayInLondon(), n);
-  while (new Date(`${day}T12:00:00Z`).getUTCDay() === 0) day = addDaysIso(day, 1);
+  let day = todayInLondon();
+  for (let found = 0; found < n; ) {
+    day = addDaysIso(day, 1);
+    if (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) found++;
+  }
   return day;
 }
 
