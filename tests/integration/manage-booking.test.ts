@@ -237,9 +237,7 @@ describe("asking for a booking's link by reference and postcode", () => {
 
   it("sends one booking at most three emails when 50 networks ask for it at once", async () => {
     const id = await booking("EX1 1AA");
-    const burst = await Promise.all(
-      Array.from({ length: 50 }, () => lookUp(`HB${id}`, "EX1 1AA")),
-    );
+    const burst = await Promise.all(Array.from({ length: 50 }, () => lookUp(`HB${id}`, "EX1 1AA")));
     expect(tally(burst)).toEqual({ 200: 50 });
     expect(await linkEmails(id)).toHaveLength(3);
   });
