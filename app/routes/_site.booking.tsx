@@ -17,7 +17,7 @@ import { config } from "~/services/config.server";
 export const headers = passActionHeaders;
 
 type Answer =
-  | { kind: "sent"; values: Record<string, string> }
+  | { kind: "sent"; message: string; values: Record<string, string> }
   | { kind: "failed"; message: string; values: Record<string, string> };
 
 export function loader() {
@@ -28,11 +28,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
   const shown = { reference: values.reference ?? "", postcode: values.postcode ?? "" };
   const result = await requestBookingLink(shown.reference, shown.postcode, context.clientIp);
-  if (result.ok) return Response.json({ kind: "sent", values: shown } satisfies Answer);
-  return Response.json({ kind: "failed", message: result.message, values: shown } satisfies Answer, {
-    status: result.status,
-    headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
-  });
+  if (result.ok)
+    return Response.json({
+      kind: "sent",
+      message: LOOKUP_MESSAGES.sent,
+      values: shown,
+    } satisfies Answer);
+  return Response.json(
+    { kind: "failed", message: result.message, values: shown } satisfies Answer,
+    {
+      status: result.status,
+      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
+    },
+  );
 }
 
 export default function FindBooking() {
@@ -61,7 +69,7 @@ export default function FindBooking() {
           data-testid="lookup-sent"
         >
           <p>
-            <strong>{LOOKUP_MESSAGES.sent}</strong>
+            <strong>{answer.message}</strong>
           </p>
           <p>
             It can take a few minutes to arrive: please check your spam or junk folder too. No

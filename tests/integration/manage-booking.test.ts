@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { LOOKUP_MESSAGES, parseReference } from "~/models/booking-lookup.server";
+import { LOOKUP_MESSAGES } from "~/models/booking-lookup.server";
 import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { eventually, startSmtp } from "../support/smtp";
@@ -97,19 +97,6 @@ const tally = (responses: Response[]) => {
   for (const res of responses) counts[res.status] = (counts[res.status] ?? 0) + 1;
   return counts;
 };
-
-describe("parseReference", () => {
-  it.each([
-    ["HB123", 123],
-    ["hb 123", 123],
-    [" 123 ", 123],
-    ["HB#7", 7],
-    ["HB", null],
-    ["HB12a", null],
-    ["0", null],
-    ["-5", null],
-  ])("%s → %s", (input, id) => expect(parseReference(input)).toBe(id));
-});
 
 describe("asking for a booking's link by reference and postcode", () => {
   it("answers the same page for a match and a miss, and emails the link only for a match", async () => {
