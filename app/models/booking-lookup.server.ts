@@ -70,19 +70,14 @@ export const LOOKUP_MESSAGES = {
 } as const;
 
 export type LookupResult =
-  | { ok: true }
-  | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
+  { ok: true } | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
 /**
  * Emails the booking's manage link once more, unless it has been sent three
  * times in the last day. Under the booking's lock, in the caller's
  * transaction, so parallel requests from many networks send at most three.
  */
-async function sendLinkOnce(
-  trx: Transaction<DB>,
-  orderId: number,
-  now: Date,
-): Promise<void> {
+async function sendLinkOnce(trx: Transaction<DB>, orderId: number, now: Date): Promise<void> {
   const allowed = await reserveAttemptIn(trx, linkEmailLimit(orderId), now);
   if (!allowed.allowed) return;
   const order = await trx
