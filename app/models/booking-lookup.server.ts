@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
 import type { PaymentMethod, PaymentStatus } from "~/lib/domain";
@@ -13,8 +14,9 @@ import { reserveAttemptIn, retryAfterText, type RateLimit } from "./rate-limit.s
  * /booking for a customer without their link (docs/rules.md#manage-your-booking;
  * docs/decisions/031-the-lookup-sends-the-link.md): the booking reference and
  * the collection postcode never open a booking. When both match, the manage
- * link is emailed to the address on the booking; the page answers the same
- * either way, so it says nothing about whether a booking exists.
+ * link is emailed to the address on the booking (by the durable schedule,
+ * seconds later); the page answers the same either way, so it says nothing
+ * about whether a booking exists.
  */
 
 /** "HB123", "hb 123", "123" → 123; null when it is no reference. */
@@ -77,9 +79,9 @@ export type LookupResult =
  * times in the last day. Under the booking's lock, in the caller's
  * transaction, so parallel requests from many networks send at most three.
  */
-async function sendLinkOnce(trx: Transaction<DB>, orderId: number, now: Date): Promise<void> {
+async function sendLinkOnce(trx: Transaction<DB>, orderId: number, now: Date): Promise<boolean> {
   const allowed = await reserveAttemptIn(trx, linkEmailLimit(orderId), now);
-  if (!allowed.allowed) return;
+  if (!allowed.allowed) return false;
   const order = await trx
     .selectFrom("orders")
     .select(["id", "full_name", "email", "collection_date"])
@@ -90,14 +92,23 @@ async function sendLinkOnce(trx: Transaction<DB>, orderId: number, now: Date): P
     trx,
     bookingLinkEmail({ ...order, manageLink: `${config().publicUrl}${managePath(token)}` }),
   );
+  return true;
 }
+
+/** The schedule's kind for a link request (schedule.server.ts runs it). */
+export const BOOKING_LINK_JOB = "booking-link";
+
+/** What is kept of each field typed: enough for any real reference or postcode. */
+const FIELD_MAX = 40;
 
 /**
  * THE lookup by reference and postcode. Both fields are needed (400). Each
  * lookup is reserved against its network's limit first (429 with
- * Retry-After once over it); then, in the same transaction, a match queues
- * the link's email (written to the outbox, sent later: no outside call here,
- * so a hit takes as long as a miss). The answer is the same for both.
+ * Retry-After once over it); then what was typed is written to the durable
+ * schedule as a link request, in the same transaction. Nothing is looked up
+ * here: a match and a miss run the very same statements, so they take the
+ * same time. The schedule's next pass (within two seconds) matches it
+ * (sendRequestedLink).
  */
 export async function requestBookingLink(
   referenceText: string,
@@ -107,11 +118,14 @@ export async function requestBookingLink(
 ): Promise<LookupResult> {
   if (!referenceText.trim() || !postcodeText.trim())
     return { ok: false, status: 400, message: LOOKUP_MESSAGES.missing };
-  const reference = parseReference(referenceText);
+  const key = [
+    crypto.randomUUID(),
+    referenceText.trim().slice(0, FIELD_MAX),
+    postcodeKey(postcodeText).slice(0, FIELD_MAX),
+  ].join("|");
   return db()
     .transaction()
     .execute(async (trx): Promise<LookupResult> => {
-      // The network's lock first, the booking's second: always this order, so no deadlock.
       const reserved = await reserveAttemptIn(trx, lookupLimit(clientIp), now);
       if (!reserved.allowed)
         return {
@@ -120,14 +134,34 @@ export async function requestBookingLink(
           retryAfterSeconds: reserved.retryAfterSeconds,
           message: LOOKUP_MESSAGES.tooMany(reserved.retryAfterSeconds, config().business.phone),
         };
-      const order = reference
-        ? await trx
-            .selectFrom("orders")
-            .select(["id", "postcode", "status", "payment_method"])
-            .where("id", "=", reference)
-            .executeTakeFirst()
-        : undefined;
-      if (order && lookupMatches(order, postcodeText)) await sendLinkOnce(trx, order.id, now);
+      await trx
+        .insertInto("scheduled_jobs")
+        .values({ kind: BOOKING_LINK_JOB, job_key: key, run_at: now.toISOString() })
+        .execute();
       return { ok: true };
     });
+}
+
+/**
+ * A link request's work, in the schedule's transaction: when the reference
+ * and postcode match a booking, its link is emailed (at most three a day).
+ * The request's row is deleted with it, so what was typed is not kept.
+ */
+export async function sendRequestedLink(
+  trx: Transaction<DB>,
+  job: { id: number; key: string },
+  now: Date,
+): Promise<{ detail: string }> {
+  const [, referenceText = "", postcodeText = ""] = job.key.split("|");
+  await trx.deleteFrom("scheduled_jobs").where("id", "=", job.id).execute();
+  const reference = parseReference(referenceText);
+  const order = reference
+    ? await trx
+        .selectFrom("orders")
+        .select(["id", "postcode", "status", "payment_method"])
+        .where("id", "=", reference)
+        .executeTakeFirst()
+    : undefined;
+  const sent = lookupMatches(order, postcodeText) && (await sendLinkOnce(trx, order!.id, now));
+  return { detail: sent ? "a booking's link emailed" : "nothing sent" };
 }

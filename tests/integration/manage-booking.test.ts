@@ -69,14 +69,25 @@ function lookUp(reference: string, postcode: string, from = newAddress()) {
 
 const text = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
 
-/** The link emails written for an order's customer, oldest first. */
-const linkEmails = (orderId: number) =>
-  sql<{ id: number; to_address: string; subject: string; text_body: string }>(
+/** Waits until the schedule has matched every link request (its pass runs every two seconds). */
+const requestsMatched = () =>
+  eventually(async () => {
+    const [row] = await sql<{ n: number }>(
+      "SELECT count(*) AS n FROM scheduled_jobs WHERE kind = 'booking-link'",
+    );
+    return Number(row!.n) === 0 ? true : undefined;
+  });
+
+/** The link emails written for an order's customer, oldest first, once every request is matched. */
+const linkEmails = async (orderId: number) => {
+  await requestsMatched();
+  return sql<{ id: number; to_address: string; subject: string; text_body: string }>(
     `SELECT o.id, o.to_address, o.subject, o.text_body FROM outbox o
       WHERE o.kind = 'booking_link' AND o.to_address = (SELECT email FROM orders WHERE id = ?)
       ORDER BY o.id`,
     orderId,
   );
+};
 
 /** A customer's booking made ready to be looked up: its id and postcode. */
 async function booking(postcode = "LS1 4AP", payment: "card" | "cash_payment" = "card") {
