@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
 import type { PaymentMethod, PaymentStatus } from "~/lib/domain";
+import { now as scheduleClock } from "~/services/clock.server";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
@@ -136,7 +137,8 @@ export async function requestBookingLink(
         };
       await trx
         .insertInto("scheduled_jobs")
-        .values({ kind: BOOKING_LINK_JOB, job_key: key, run_at: now.toISOString() })
+        // Due at once by the schedule's own clock (a test may have moved it).
+        .values({ kind: BOOKING_LINK_JOB, job_key: key, run_at: scheduleClock().toISOString() })
         .execute();
       return { ok: true };
     });
