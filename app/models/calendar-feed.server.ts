@@ -11,7 +11,7 @@ import { db } from "~/services/db.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import { wasBooked } from "./booking.server";
 import { getFleetSettings } from "./fleet.server";
-import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
+import { reserveAttempt, retryAfterText, type RateLimit } from "./rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "./settings.server";
 
 /**
@@ -66,29 +66,29 @@ export async function isCalendarFeedSecret(candidate: string): Promise<boolean> 
 
 /**
  * Feed addresses from one network that found nothing: a phone with an old
- * address asks a few times an hour, a guesser thousands. Only misses count.
+ * address asks a few times an hour, a guesser thousands. Only misses count:
+ * the feed's own address is served whatever others have tried.
  */
-function feedMissLimit(clientIp: string) {
+export function feedMissLimit(clientIp: string): RateLimit {
   return { bucket: `calendar-feed-miss:${clientNetwork(clientIp)}`, max: 30, windowMs: 3_600_000 };
 }
 
-export type FeedCheck =
-  { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };
+export type FeedMiss =
+  { status: 404 } | { status: 429; message: string; retryAfterSeconds: number };
 
-/** May this address ask for a feed now? Refused after 30 misses in an hour. */
-export async function feedLookupAllowed(clientIp: string, now = new Date()): Promise<FeedCheck> {
-  const result = await checkRateLimit(feedMissLimit(clientIp), now);
-  if (result.allowed) return { allowed: true };
+/**
+ * A feed address that was not the feed: counted (reserved under the
+ * network's lock, so a parallel burst counts every miss) and answered 404,
+ * or 429 once the network has had its 30 misses in the hour.
+ */
+export async function feedMiss(clientIp: string, now = new Date()): Promise<FeedMiss> {
+  const reserved = await reserveAttempt(feedMissLimit(clientIp), now);
+  if (reserved.allowed) return { status: 404 };
   return {
-    allowed: false,
-    retryAfterSeconds: result.retryAfterSeconds,
-    message: `Too many calendar addresses that do not exist were asked for from your connection. Please try again ${retryAfterText(result.retryAfterSeconds)}.`,
+    status: 429,
+    retryAfterSeconds: reserved.retryAfterSeconds,
+    message: `Too many calendar addresses that do not exist were asked for from your connection. Please try again ${retryAfterText(reserved.retryAfterSeconds)}.`,
   };
-}
-
-/** A feed address that found nothing: it counts towards the limit. */
-export async function recordFeedMiss(clientIp: string, now = new Date()): Promise<void> {
-  await recordAttempt(feedMissLimit(clientIp).bucket, now);
 }
 
 /** One booking as the feed shows it. */

@@ -440,7 +440,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       ]);
       const twin = token ? await orderWithToken(token, trx) : undefined;
       if (twin) return { twin };
-      const allowed = await checkRateLimit(limit, now, trx);
+      const allowed = await checkRateLimit(trx, limit, now);
       if (!allowed.allowed) return allowed;
       const claimed = await claimDay(trx, {
         date,
@@ -503,7 +503,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
           actor: "customer",
         })
         .execute();
-      await recordAttempt(limit.bucket, now, trx);
+      await recordAttempt(trx, limit.bucket, now);
       return order;
     });
   if ("twin" in created)
@@ -646,7 +646,7 @@ export async function startQuoteCheckout(
         .where("payment_closed", "is", null)
         .executeTakeFirst();
       if (twin) return { twin: true as const };
-      const allowed = await checkRateLimit(limit, now, trx);
+      const allowed = await checkRateLimit(trx, limit, now);
       if (!allowed.allowed) return allowed;
       const claimed = await claimDay(trx, {
         date,
@@ -715,7 +715,7 @@ export async function startQuoteCheckout(
           actor: "customer",
         })
         .execute();
-      await recordAttempt(limit.bucket, now, trx);
+      await recordAttempt(trx, limit.bucket, now);
       return order;
     });
   if ("closed" in created)

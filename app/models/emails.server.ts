@@ -62,7 +62,7 @@ function itemLines(receipt: Receipt): string[] {
 const arrivalLines = (receipt: Receipt) => (receipt.arrival ? [`Arrival: ${receipt.arrival}`] : []);
 
 /** The business's registration, at the foot of every email to a customer. */
-function registrationFooter(): string[] {
+export function registrationFooter(): string[] {
   const { business } = config();
   return [
     `${business.name}, ${business.address}`,

@@ -6,7 +6,6 @@ import {
   staffCancelTerms,
   type ChangeTerms,
 } from "~/lib/cancellation";
-import { clientNetwork } from "~/lib/client-network";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Position } from "~/lib/domain";
 import { formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -25,12 +24,11 @@ import { orderLoad, type Load, type WindowChoice } from "~/lib/capacity";
 import { arrivalOf } from "./fleet.server";
 import { jobPhotosPath } from "./job-completion.server";
 import { enqueueEmail } from "./outbox.server";
-import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 
 /**
  * "Manage your booking" (issue 18): the customer reaches their booking by
- * the link in their confirmation email, or by its reference and postcode,
- * without an account. See docs/rules.md#manage-your-booking.
+ * the link in their confirmation email, without an account; /booking emails
+ * it again (booking-lookup.server.ts). See docs/rules.md#manage-your-booking.
  */
 
 type Executor = Transaction<DB> | ReturnType<typeof db>;
@@ -55,84 +53,6 @@ export async function manageToken(orderId: number, executor: Executor = db()): P
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   return row.manage_token!;
-}
-
-/** "HB123", "hb 123", "123" → 123; null when it is no reference. */
-export function parseReference(text: string): number | null {
-  const match = /^\s*(?:HB)?\s*#?\s*(\d{1,9})\s*$/i.exec(text);
-  if (!match) return null;
-  const id = Number(match[1]);
-  return id >= 1 && Number.isSafeInteger(id) ? id : null;
-}
-
-/** "rg1 4qx" → "RG14QX": postcodes compare without spaces or case. */
-const postcodeKey = (text: string) => text.replace(/\s+/g, "").toUpperCase();
-
-/**
- * Lookups that found nothing: a customer who mistypes needs a few, a guesser
- * thousands. Counted per network (10 an hour) and per reference (5 an hour,
- * so one booking cannot be tried against every postcode from many networks).
- */
-const lookupLimits = (clientIp: string, reference: number | null) => [
-  { bucket: `booking-lookup:${clientNetwork(clientIp)}`, max: 10, windowMs: 3_600_000 },
-  ...(reference
-    ? [{ bucket: `booking-lookup-ref:${reference}`, max: 5, windowMs: 3_600_000 }]
-    : []),
-];
-
-export const LOOKUP_MESSAGES = {
-  missing: "Please enter your booking reference and the postcode of the collection address",
-  notFound:
-    "We could not find a booking with that reference and postcode. Please check both, as they are on your confirmation email.",
-} as const;
-
-export type LookupResult =
-  | { ok: true; token: string }
-  | { ok: false; status: 400 | 404 | 429; message: string; retryAfterSeconds?: number };
-
-/**
- * THE rule for finding a booking without its link: the reference and the
- * collection postcode must both match; a miss says so without saying which
- * half was wrong, and counts towards both limits; a refused address or
- * reference is told when to try again.
- */
-export async function lookUpBooking(
-  referenceText: string,
-  postcodeText: string,
-  clientIp: string,
-  now = new Date(),
-): Promise<LookupResult> {
-  if (!referenceText.trim() || !postcodeText.trim())
-    return { ok: false, status: 400, message: LOOKUP_MESSAGES.missing };
-  const reference = parseReference(referenceText);
-  const limits = lookupLimits(clientIp, reference);
-  for (const limit of limits) {
-    const check = await checkRateLimit(limit, now);
-    if (!check.allowed)
-      return {
-        ok: false,
-        status: 429,
-        retryAfterSeconds: check.retryAfterSeconds,
-        message: `Too many booking look-ups that found nothing. Please try again ${retryAfterText(check.retryAfterSeconds)}, or call us on ${config().business.phone}.`,
-      };
-  }
-  const order = reference
-    ? await db()
-        .selectFrom("orders")
-        .select(["id", "postcode", "status", "payment_method"])
-        .where("id", "=", reference)
-        .executeTakeFirst()
-    : undefined;
-  // Only a booking counts: an unpaid card checkout is not one yet.
-  const found =
-    order &&
-    postcodeKey(order.postcode) === postcodeKey(postcodeText) &&
-    (order.status === "complete" || order.payment_method !== "card");
-  if (!found) {
-    for (const limit of limits) await recordAttempt(limit.bucket, now);
-    return { ok: false, status: 404, message: LOOKUP_MESSAGES.notFound };
-  }
-  return { ok: true, token: await manageToken(order.id) };
 }
 
 export interface ManagedBooking {

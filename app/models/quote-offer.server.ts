@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
-import { clientNetwork } from "~/lib/client-network";
 import type { OfferStatus, Position } from "~/lib/domain";
 import type { FieldErrors } from "~/lib/forms";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -21,7 +20,6 @@ import { getProductsByIds, listAllProducts } from "./product.server";
 import { parseHandlingMinutes, parseLoadYards } from "./product-form.server";
 import { MAX_QUOTE_LINES, priceFormRows, START_ROWS } from "~/lib/quote-price-form";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
-import { checkRateLimit, recordAttempt, retryAfterText } from "./rate-limit.server";
 import { closeQuotePayments } from "./quote-payments.server";
 import { getSetting, vatRatePercent } from "./settings.server";
 
@@ -516,48 +514,7 @@ export async function withdrawQuotePrice(quoteId: number, actor: string): Promis
 }
 
 // ---------------------------------------------------------------------------
-// The customer's link
-
-/**
- * Quote links from one network that found nothing: a customer with a
- * mistyped link needs a few, a guesser thousands. Only misses count, so a
- * customer's own page, its photos and its refreshes never do.
- */
-function linkMissLimit(clientIp: string) {
-  return { bucket: `quote-link-miss:${clientNetwork(clientIp)}`, max: 30, windowMs: 3_600_000 };
-}
-
-export type LinkCheck =
-  { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };
-
-/** May this address look up quote links now? Refused after 30 misses in an hour. */
-export async function linkLookupAllowed(clientIp: string, now = new Date()): Promise<LinkCheck> {
-  const result = await checkRateLimit(linkMissLimit(clientIp), now);
-  if (result.allowed) return { allowed: true };
-  return {
-    allowed: false,
-    retryAfterSeconds: result.retryAfterSeconds,
-    message: `Too many quote links that do not exist were opened from your connection. Please try again ${retryAfterText(result.retryAfterSeconds)}, or call us on ${config().business.phone}.`,
-  };
-}
-
-/**
- * Refuses (throws a 429 with Retry-After) an address that has opened too many customer links
- * that do not exist: quote, job and booking links, their pages, photos and PDFs alike.
- */
-export async function requireLinkLookupAllowed(clientIp: string): Promise<void> {
-  const lookup = await linkLookupAllowed(clientIp);
-  if (!lookup.allowed)
-    throw new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
-}
-
-/** A quote link (page, PDF or photo) that found nothing: it counts towards the limit. */
-export async function recordLinkMiss(clientIp: string, now = new Date()): Promise<void> {
-  await recordAttempt(linkMissLimit(clientIp).bucket, now);
-}
+// The customer's link (its misses are counted in customer-link.server.ts)
 
 export interface OfferView {
   reference: string;

@@ -14,23 +14,32 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
 export type Reservation =
   { allowed: true; attemptId: number } | { allowed: false; retryAfterSeconds: number };
 
-type Executor = Transaction<DB> | ReturnType<typeof db>;
-
-async function countRecent(executor: Executor, limit: RateLimit, now: Date) {
+async function recentAttempts(trx: Transaction<DB>, limit: RateLimit, now: Date) {
   const since = new Date(now.getTime() - limit.windowMs).toISOString();
-  return executor
+  const rows = await trx
     .selectFrom("rate_limit_events")
     .select("created_at")
     .where("bucket", "=", limit.bucket)
     .where("created_at", ">", since)
     .orderBy("created_at")
     .execute();
+  return rows.map((row) => row.created_at);
 }
 
-function refusal(recent: { created_at: string }[], limit: RateLimit, now: Date) {
-  const oldest = new Date(recent[0]!.created_at).getTime();
+/**
+ * THE rule of every limit: with `recent` attempts in the window (oldest
+ * first, ISO times), another may go ahead while fewer than `max` were made;
+ * otherwise wait until the oldest leaves the window (at least a second).
+ */
+export function limitDecision(
+  recent: readonly string[],
+  limit: Pick<RateLimit, "max" | "windowMs">,
+  now: Date,
+): RateLimitResult {
+  if (recent.length < limit.max) return { allowed: true };
+  const oldest = Date.parse(recent[0]!);
   return {
-    allowed: false as const,
+    allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000)),
   };
 }
@@ -41,18 +50,52 @@ export function rateLimitLock(bucket: string): string {
 }
 
 /**
- * Whether another attempt may go ahead, without counting it. Kept in the
- * database, so a restart does not reset a limit and every process of the
- * shop counts the same attempts. A caller that counts and then records in
- * one transaction takes rateLimitLock first.
+ * Whether another attempt may go ahead, without counting it, for a caller
+ * that counts and then records (recordAttempt) in one transaction that
+ * already holds the bucket's lock (rateLimitLock): checkout holds it with the
+ * day's lock, and records only an order it made. Anything else reserves.
  */
 export async function checkRateLimit(
+  trx: Transaction<DB>,
   limit: RateLimit,
   now = new Date(),
-  executor: Executor = db(),
 ): Promise<RateLimitResult> {
-  const recent = await countRecent(executor, limit, now);
-  return recent.length < limit.max ? { allowed: true } : refusal(recent, limit, now);
+  return limitDecision(await recentAttempts(trx, limit, now), limit, now);
+}
+
+/** Counts an attempt checked by checkRateLimit, in the same transaction. */
+export async function recordAttempt(
+  trx: Transaction<DB>,
+  bucket: string,
+  now = new Date(),
+): Promise<void> {
+  await trx
+    .insertInto("rate_limit_events")
+    .values({ bucket, created_at: now.toISOString() })
+    .execute();
+}
+
+/**
+ * reserveAttempt inside the caller's transaction: takes the bucket's lock,
+ * counts, and counts this attempt if it may go ahead. For a caller that does
+ * more under the same transaction (the booking lookup's email). The lock is
+ * held until the caller commits, so callers that take several take them in
+ * one fixed order.
+ */
+export async function reserveAttemptIn(
+  trx: Transaction<DB>,
+  limit: RateLimit,
+  now = new Date(),
+): Promise<Reservation> {
+  await lockKeys(trx, [rateLimitLock(limit.bucket)]);
+  const decision = limitDecision(await recentAttempts(trx, limit, now), limit, now);
+  if (!decision.allowed) return decision;
+  const row = await trx
+    .insertInto("rate_limit_events")
+    .values({ bucket: limit.bucket, created_at: now.toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { allowed: true, attemptId: row.id };
 }
 
 /**
@@ -65,33 +108,12 @@ export async function checkRateLimit(
 export async function reserveAttempt(limit: RateLimit, now = new Date()): Promise<Reservation> {
   return db()
     .transaction()
-    .execute(async (trx) => {
-      await lockKeys(trx, [rateLimitLock(limit.bucket)]);
-      const recent = await countRecent(trx, limit, now);
-      if (recent.length >= limit.max) return refusal(recent, limit, now);
-      const row = await trx
-        .insertInto("rate_limit_events")
-        .values({ bucket: limit.bucket, created_at: now.toISOString() })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { allowed: true as const, attemptId: row.id };
-    });
+    .execute((trx) => reserveAttemptIn(trx, limit, now));
 }
 
 /** Un-counts a reserved attempt (it succeeded, and only failures count). */
 export async function releaseAttempt(attemptId: number): Promise<void> {
   await db().deleteFrom("rate_limit_events").where("id", "=", attemptId).execute();
-}
-
-export async function recordAttempt(
-  bucket: string,
-  now = new Date(),
-  executor: Executor = db(),
-): Promise<void> {
-  await executor
-    .insertInto("rate_limit_events")
-    .values({ bucket, created_at: now.toISOString() })
-    .execute();
 }
 
 /** Forgets attempts older than a day. */

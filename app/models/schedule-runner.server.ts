@@ -1,4 +1,5 @@
 import { now } from "~/services/clock.server";
+import { BOOKING_LINK_JOB } from "./booking-lookup.server";
 import { ensureSchedule, runDueJobs } from "./schedule.server";
 
 /**
@@ -21,7 +22,9 @@ function pass(): Promise<void> {
     const at = now();
     if (++ticks % ENSURE_EVERY_TICKS === 0) await ensureSchedule(at);
     for (const job of await runDueJobs(at))
-      if (job.outcome === "done") console.log(`[schedule] ${job.kind} ${job.key}: ${job.detail}`);
+      // A link request's key is what a visitor typed: not for the log, and too many to list.
+      if (job.outcome === "done" && job.kind !== BOOKING_LINK_JOB)
+        console.log(`[schedule] ${job.kind} ${job.key}: ${job.detail}`);
   })()
     .catch((error) => console.error("[schedule] pass failed:", error))
     .finally(() => {

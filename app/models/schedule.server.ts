@@ -8,6 +8,7 @@ import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
+import { BOOKING_LINK_JOB, sendRequestedLink } from "./booking-lookup.server";
 import { bookingReminderEmail } from "./emails.server";
 import { managePath, manageToken } from "./manage-booking.server";
 import { arrivalOf } from "./fleet.server";
@@ -29,6 +30,8 @@ import { pruneRateLimits } from "./rate-limit.server";
  * - `prune-rate-limits` (key: "hourly"): forgets old rate-limit attempts and the photos kept for
  *   forms that came back more than a day ago (pending-uploads.server.ts), then schedules itself
  *   an hour on.
+ * - `booking-link` (key: "<uuid>|<reference>|<postcode>" as typed at /booking): emails the
+ *   booking's link when they match (booking-lookup.server.ts), and deletes its own row.
  */
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -272,6 +275,7 @@ async function pruneLimits(trx: Transaction<DB>, _job: ScheduledJob, now: Date) 
 export const SCHEDULE_HANDLERS: Record<string, Handler> = {
   [REMINDERS]: sendReminders,
   [PRUNE_RATE_LIMITS]: pruneLimits,
+  [BOOKING_LINK_JOB]: sendRequestedLink,
 };
 
 // ---------------------------------------------------------------------------

@@ -1,63 +1,93 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
-import { lookUpBooking, managePath } from "~/models/manage-booking.server";
+import { LOOKUP_MESSAGES, requestBookingLink } from "~/models/booking-lookup.server";
+import { config } from "~/services/config.server";
 
 /**
- * /booking: find your booking by its reference and the collection postcode,
- * for a customer without the link from their email.
+ * /booking: for a customer without the link from their email. Their booking
+ * reference and collection postcode never open the booking: when both match,
+ * its link is emailed to the address on the booking, and the page answers the
+ * same whether they matched or not (docs/rules.md#manage-your-booking).
  */
 
 export const headers = passActionHeaders;
 
-interface Failure {
-  message: string;
-  values: Record<string, string>;
+type Answer =
+  | { kind: "sent"; message: string; values: Record<string, string> }
+  | { kind: "failed"; message: string; values: Record<string, string> };
+
+export function loader() {
+  return { phone: config().business.phone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
-  const found = await lookUpBooking(
-    values.reference ?? "",
-    values.postcode ?? "",
-    context.clientIp,
+  const shown = { reference: values.reference ?? "", postcode: values.postcode ?? "" };
+  const result = await requestBookingLink(shown.reference, shown.postcode, context.clientIp);
+  if (result.ok)
+    return Response.json({
+      kind: "sent",
+      message: LOOKUP_MESSAGES.sent,
+      values: shown,
+    } satisfies Answer);
+  return Response.json(
+    { kind: "failed", message: result.message, values: shown } satisfies Answer,
+    {
+      status: result.status,
+      headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {},
+    },
   );
-  if (found.ok) return redirect(managePath(found.token), 303);
-  return Response.json({ message: found.message, values } satisfies Failure, {
-    status: found.status,
-    headers: found.retryAfterSeconds ? { "Retry-After": String(found.retryAfterSeconds) } : {},
-  });
 }
 
 export default function FindBooking() {
-  const failed = useActionData<Failure>();
+  const { phone } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
   const navigation = useNavigation();
-  const alertRef = useRef<HTMLParagraphElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
+    if (answer) noticeRef.current?.focus();
+  }, [answer]);
+  const tel = `tel:${phone.replace(/\s+/g, "")}`;
   return (
     <section className="container prose manage-lookup" aria-labelledby="find-title">
       <h1 id="find-title">Manage your booking</h1>
       <p>
-        Enter the reference from your confirmation email (it starts with HB) and the postcode of the
-        collection address.
+        Your booking has its own link in your confirmation email. Lost it? Enter the reference from
+        that email (it starts with HB) and the postcode of the collection address, and we will email
+        the link again to the address the booking was made with.
       </p>
-      {failed ? (
-        <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          {failed.message}
-        </p>
+      {answer?.kind === "sent" ? (
+        <div
+          role="status"
+          className="notice notice-success"
+          tabIndex={-1}
+          ref={noticeRef}
+          data-testid="lookup-sent"
+        >
+          <p>
+            <strong>{answer.message}</strong>
+          </p>
+          <p>
+            It can take a few minutes to arrive: please check your spam or junk folder too. No
+            email, or no longer using that address? Call us on <a href={tel}>{phone}</a>.
+          </p>
+        </div>
+      ) : null}
+      {answer?.kind === "failed" ? (
+        <div role="alert" className="notice notice-error" tabIndex={-1} ref={noticeRef}>
+          <p>{answer.message}</p>
+        </div>
       ) : null}
       <Form method="post" className="manage-lookup-form">
         <Field
           label="Booking reference"
           name="reference"
           placeholder="HB1234"
-          defaultValue={failed?.values.reference ?? ""}
+          defaultValue={answer?.values.reference ?? ""}
           autoComplete="off"
           autoCapitalize="characters"
           required
@@ -65,7 +95,7 @@ export default function FindBooking() {
         <Field
           label="Postcode"
           name="postcode"
-          defaultValue={failed?.values.postcode ?? ""}
+          defaultValue={answer?.values.postcode ?? ""}
           autoComplete="postal-code"
           autoCapitalize="characters"
           required
@@ -75,7 +105,7 @@ export default function FindBooking() {
           className="button button-large"
           disabled={navigation.state !== "idle"}
         >
-          Find my booking
+          {navigation.state === "submitting" ? "Sending..." : "Email me the link"}
         </button>
       </Form>
     </section>

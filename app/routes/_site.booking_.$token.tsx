@@ -14,6 +14,7 @@ import { formValues } from "~/lib/forms";
 import { privateLinkHeaders } from "~/lib/headers";
 import { lineName } from "~/lib/positions";
 import { collectionCalendar } from "~/models/availability.server";
+import { linkMissResponse } from "~/models/customer-link.server";
 import { cardPayment } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
 import {
@@ -22,7 +23,6 @@ import {
   managePath,
   type ManagedBooking,
 } from "~/models/manage-booking.server";
-import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
 import {
   abandonChange,
   movesAskEarlyStart,
@@ -40,7 +40,7 @@ export const handle = styles.handle;
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
- * confirmation email or found by reference and postcode. It shows the
+ * confirmation email (or emailed again from /booking). It shows the
  * booking, its documents once the job is done, and what changing or
  * cancelling it would cost today. The customer cancels here: `?cancel=1`
  * asks "are you sure?" with the refund (a page step, so it works without
@@ -68,16 +68,18 @@ async function calendarFor(booking: ManagedBooking | undefined, month: string | 
     : collectionCalendar(month);
 }
 
+const NOT_FOUND =
+  "We could not find that booking. Please use the link in your email exactly as it is, or ask for it to be emailed to you again at /booking.";
+
+/** The booking behind the link; a link that finds nothing is a miss (404, or 429 once too many). */
+async function requireBooking(token: string, clientIp: string): Promise<ManagedBooking> {
+  const booking = await bookingForCustomer(token);
+  if (!booking) throw await linkMissResponse(clientIp, NOT_FOUND);
+  return booking;
+}
+
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
-  const booking = await bookingForCustomer(params.token ?? "");
-  if (!booking) {
-    await recordLinkMiss(context.clientIp);
-    throw new Response(
-      "We could not find that booking. Please use the link in your email exactly as it is, or find it by its reference and postcode at /booking.",
-      { status: 404 },
-    );
-  }
+  const booking = await requireBooking(params.token ?? "", context.clientIp);
   const url = new URL(request.url);
   const token = params.token ?? "";
   const confirming = url.searchParams.get("cancel") === "1" && booking.cancel.allowed;
@@ -122,8 +124,9 @@ type ActionResult =
   | { kind: "embedded"; clientSecret: string; publishableKey: string };
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const token = params.token ?? "";
+  // The link first: its holder is served whatever strangers have tried; only a miss counts.
+  const booking = await requireBooking(token, context.clientIp);
   const values = formValues(await request.formData());
   const intent = values.intent ?? "";
   if (intent.startsWith("month:"))
@@ -131,7 +134,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       kind: "rearrange",
       message: null,
       values,
-      calendar: await calendarFor(await bookingForCustomer(token), intent.slice("month:".length)),
+      calendar: await calendarFor(booking, intent.slice("month:".length)),
     });
   if (intent === "rearrange") return rearrange(token, values, request);
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400 });
@@ -142,10 +145,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     console.log(`[booking] cancelled by the customer in ${ms} ms`);
     return redirect(managePath(token), 303);
   }
-  if (result.status === 404) {
-    await recordLinkMiss(context.clientIp);
-    throw new Response(result.message, { status: 404 });
-  }
+  if (result.status === 404) throw new Response(result.message, { status: 404 });
   return data<ActionResult>({ kind: "failed", message: result.message }, { status: result.status });
 }
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
 import { jobForCustomer } from "~/models/job-completion.server";
-import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-link.server";
 import { config } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
@@ -25,15 +25,12 @@ export const meta: MetaFunction = () => [
 export const headers = privateLinkHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const job = await jobForCustomer(params.token ?? "");
-  if (!job) {
-    await recordLinkMiss(context.clientIp);
-    throw new Response(
+  if (!job)
+    throw await linkMissResponse(
+      context.clientIp,
       "We could not find that collection. Please use the link in your email exactly as it is.",
-      { status: 404 },
     );
-  }
   return { job, token: params.token ?? "", phone: config().business.phone };
 }
 

@@ -29,13 +29,12 @@ import { getFleetSettings } from "~/models/fleet.server";
 import { abandonCheckout } from "~/models/payment.server";
 import {
   closedOfferMessage,
-  requireLinkLookupAllowed,
   declineOffer,
   offerNeed,
   quoteForCustomer,
-  recordLinkMiss,
   type CustomerQuote,
 } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-link.server";
 import { config, siteUrl } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
@@ -98,7 +97,6 @@ async function quotePage(token: string, month: string | null) {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const url = new URL(request.url);
   // Back from the provider's page ("cancelled"): close that payment and free its date at once.
   const abandoned = url.searchParams.has("order")
@@ -106,10 +104,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : null;
   if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
   const page = await quotePage(params.token ?? "", url.searchParams.get("month"));
-  if (page.shown.kind === "unknown") {
-    await recordLinkMiss(context.clientIp);
-    throw new Response(page.closedMessage, { status: 404 });
-  }
+  if (page.shown.kind === "unknown")
+    throw await linkMissResponse(context.clientIp, page.closedMessage ?? "Quote not found");
   return {
     ...page,
     decline: url.searchParams.get("decline") === "1",
@@ -144,12 +140,8 @@ type ActionResult =
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  await requireLinkLookupAllowed(context.clientIp);
   const shown = await quoteForCustomer(token);
-  if (shown.kind === "unknown") {
-    await recordLinkMiss(context.clientIp);
-    throw new Response("Quote not found", { status: 404 });
-  }
+  if (shown.kind === "unknown") throw await linkMissResponse(context.clientIp, "Quote not found");
   const values = formValues(await request.formData());
   const intent = values.intent ?? "pay";
   const monthOf = (day: string | undefined) => (isIsoDay(day) ? day.slice(0, 7) : null);

@@ -1,31 +1,29 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import {
   calendarFeed,
-  feedLookupAllowed,
+  feedMiss,
   feedSecretFrom,
   isCalendarFeedSecret,
-  recordFeedMiss,
 } from "~/models/calendar-feed.server";
 import { siteUrl } from "~/services/config.server";
 
 /**
  * GET /calendar/{secret}.ics — the staff calendar feed (docs/rules.md#calendar-feed), for
- * calendar apps that subscribe to it. A wrong secret answers 404 and counts as a miss.
+ * calendar apps that subscribe to it. The secret is looked up first, so the feed is served
+ * whatever others have tried; a wrong secret answers 404 and counts as a miss (429 once its
+ * network has had too many).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lookup = await feedLookupAllowed(context.clientIp);
-  if (!lookup.allowed)
-    return new Response(lookup.message, {
-      status: 429,
-      headers: { "Retry-After": String(lookup.retryAfterSeconds) },
-    });
   const secret = feedSecretFrom(params.feed);
   if (secret === null || !(await isCalendarFeedSecret(secret))) {
-    await recordFeedMiss(context.clientIp);
-    return new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    const miss = await feedMiss(context.clientIp);
+    const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+    if (miss.status === 429)
+      return new Response(miss.message, {
+        status: 429,
+        headers: { ...headers, "Retry-After": String(miss.retryAfterSeconds) },
+      });
+    return new Response("Not found", { status: 404, headers });
   }
   return new Response(await calendarFeed(siteUrl(request)), {
     headers: {

@@ -4,23 +4,19 @@ import {
   JOB_DOCUMENT_KINDS,
   type JobDocumentKind,
 } from "~/models/job-completion.server";
-import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-link.server";
 
 /**
  * GET /job/{token}/waste-transfer-note.pdf and /job/{token}/receipt.pdf — a
- * completed job's documents, for the holder of its link (a miss counts).
+ * completed job's documents, for the holder of its link (only a miss counts).
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const kind = (params.document ?? "").replace(/\.pdf$/, "") as JobDocumentKind;
   const pdf =
     params.document?.endsWith(".pdf") && JOB_DOCUMENT_KINDS.includes(kind)
       ? await jobDocumentForCustomer(params.token ?? "", kind)
       : undefined;
-  if (!pdf) {
-    await recordLinkMiss(context.clientIp);
-    return new Response("Document not found", { status: 404 });
-  }
+  if (!pdf) return linkMissResponse(context.clientIp, "Document not found");
   return new Response(new Uint8Array(pdf.bytes), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jobPhoto } from "~/models/job-completion.server";
-import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**
@@ -9,12 +9,9 @@ import { isServablePhoto, photoThumbnail } from "~/services/images.server";
  * towards the address's limit of links that found nothing.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const photo = await jobPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
-  if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
-    await recordLinkMiss(context.clientIp);
-    return new Response("Photo not found", { status: 404 });
-  }
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
+    return linkMissResponse(context.clientIp, "Photo not found");
   const width = Number(new URL(request.url).searchParams.get("w"));
   const bytes =
     width >= 64 && width <= 1024 ? await photoThumbnail(photo.bytes, width) : photo.bytes;

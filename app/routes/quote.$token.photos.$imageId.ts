@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireLinkLookupAllowed, offerPhoto, recordLinkMiss } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-link.server";
+import { offerPhoto } from "~/models/quote-offer.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**
@@ -8,12 +9,9 @@ import { isServablePhoto, photoThumbnail } from "~/services/images.server";
  * A miss counts towards the address's limit of quote links that found nothing.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const photo = await offerPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
-  if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
-    await recordLinkMiss(context.clientIp);
-    return new Response("Photo not found", { status: 404 });
-  }
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
+    return linkMissResponse(context.clientIp, "Photo not found");
   const headers = {
     "Cache-Control": "private, max-age=3600",
     "Content-Type": "image/jpeg",

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isFormToken, keptPhotoImage } from "~/models/pending-uploads.server";
-import { requireLinkLookupAllowed, recordLinkMiss } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**
@@ -9,15 +9,12 @@ import { isServablePhoto, photoThumbnail } from "~/services/images.server";
  * limit of links that found nothing, as a quote link's does.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireLinkLookupAllowed(context.clientIp);
   const token = new URL(request.url).searchParams.get("form");
   const photo = isFormToken(token)
     ? await keptPhotoImage({ form: "quote", token }, params.id ?? "")
     : undefined;
-  if (!photo || !isServablePhoto(photo.content_type, photo.bytes)) {
-    await recordLinkMiss(context.clientIp);
-    return new Response("Photo not found", { status: 404 });
-  }
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
+    return linkMissResponse(context.clientIp, "Photo not found");
   return new Response(new Uint8Array(await photoThumbnail(photo.bytes, 240)), {
     headers: {
       "Cache-Control": "private, max-age=3600",

@@ -6,8 +6,9 @@ import { config } from "./config.server";
  * machine's clock. Under NODE_ENV=test a file named by TEST_CLOCK_FILE, when it exists, holds
  * the time instead (an ISO instant, read at every call), so a test can move the shop to the
  * evening before a collection without waiting for it. The configuration refuses
- * TEST_CLOCK_FILE outside NODE_ENV=test (services/config.server.ts), and only the schedule's
- * runner asks this clock: every other rule keeps the real time.
+ * TEST_CLOCK_FILE outside NODE_ENV=test (services/config.server.ts), and only the schedule asks
+ * this clock (its runner, and the jobs written to be due at once): every other rule keeps the
+ * real time.
  */
 export function now(): Date {
   return clockAt(config().testClockFile);

@@ -1285,6 +1285,37 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(count!.n).toBe(12);
   });
 
+  it("of 50 checkouts started at once from one address, exactly 12 go ahead and 38 are refused", async () => {
+    const cookie = await bagWith(server, [{ id: 14, position: "outside", quantity: 1 }]);
+    const address = "203.0.113.78";
+    // Each on its own day, so only the address's limit can refuse one.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        submitCheckout(
+          server,
+          cookie,
+          {
+            ...CUSTOMER,
+            date: dayAhead(30 + i),
+            ui: "hosted",
+            token: `tokenBurst${String(i).padStart(2, "0")}AAAAAAAAAAAA`,
+          },
+          address,
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect([
+      statuses.filter((s) => s === 303).length,
+      statuses.filter((s) => s === 429).length,
+    ]).toEqual([12, 38]);
+    const [count] = await rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE checkout_token LIKE 'tokenBurst%'",
+    );
+    expect(count!.n).toBe(12);
+  });
+
   it("when Stripe fails, the customer sees 'Something went wrong' and the slot is not held", async () => {
     const cookie = await bagWith(server, [{ id: 13, position: "outside", quantity: 1 }]);
     stripe.failNext(3); // the first try and both retries

@@ -375,6 +375,37 @@ describe("completing a paid card job with the crew's form", () => {
     expect(other.receipt_number).toBe(completion.receipt_number + 1);
   });
 
+  it("serves the job's page, photos and PDFs to their holder while strangers' misses from the same network are refused", async () => {
+    const { completion } = await completionEmail(orderId);
+    const link = `/job/${completion.photo_token}`;
+    const home = (n: number) => `2001:db8:10b:2::${n.toString(16)}`;
+    const misses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const path = [
+          `/job/${"m".repeat(30)}${String(i).padStart(2, "0")}`,
+          `${link}/photos/${"0".repeat(64)}`,
+          `${link}/invoice.pdf`,
+        ][i % 3];
+        return fetch(`${server.url}${path}`, { headers: { "x-forwarded-for": home(i + 1) } });
+      }),
+    );
+    const statuses = misses.map((res) => res.status);
+    expect([
+      statuses.filter((s) => s === 404).length,
+      statuses.filter((s) => s === 429).length,
+    ]).toEqual([30, 20]);
+    const from = { headers: { "x-forwarded-for": home(90) } };
+    const page = await fetch(`${server.url}${link}`, from);
+    expect(page.status).toBe(200);
+    const photoId = /\/photos\/([0-9a-f]{64})\?w=480/.exec(await html(page))![1];
+    expect((await fetch(`${server.url}${link}/photos/${photoId}`, from)).status).toBe(200);
+    expect((await fetch(`${server.url}${link}/receipt.pdf`, from)).status).toBe(200);
+    expect((await fetch(`${server.url}${link}/waste-transfer-note.pdf`, from)).status).toBe(200);
+    const refused = await fetch(`${server.url}/job/${"m".repeat(32)}`, from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("puts the documents on the order page: open, download and send again", async () => {
     const page = await html(await get(`/dashboard/orders/${orderId}`));
     expect(page).toContain("Job documents");

@@ -690,27 +690,56 @@ describe("priced quotes", () => {
     expect(await sql("SELECT state FROM quotes WHERE id = ?", id)).toEqual([{ state: "priced" }]);
   });
 
-  it("never limits a customer's own link, and refuses a network after 30 links that found nothing", async () => {
+  it("never limits a customer's own link; of 50 links that find nothing from one network at once, 30 answer 404 and 20 answer 429", async () => {
     const { offer } = await pricedQuote("Often Looks");
-    const from = newAddress();
+    // One home's /64: every address in it is the same network.
+    const home = (n: number) => `2001:db8:42:7::${n.toString(16)}`;
     // The customer's own page, opened again and again, counts for nothing.
     for (let i = 0; i < 40; i++) {
-      const res = await openLink(offer.token, from);
+      const res = await openLink(offer.token, home(1));
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
-    for (let i = 0; i < 30; i++) {
-      const res = await openLink(`NoSuchQuoteToken${String(i).padStart(16, "A")}`, from);
-      expect(res.status).toBe(404);
-      await res.arrayBuffer();
-    }
-    const refused = await openLink("NoSuchQuoteTokenAAAAAAAAAAAAAAAA", from);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.text()).toContain("Too many quote links that do not exist");
-    // Once refused, that network waits for its own link too; another network is not held up.
-    expect((await openLink(offer.token, from)).status).toBe(429);
-    expect((await openLink(offer.token)).status).toBe(200);
+    const misses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        // Pages, PDFs and photos of links that do not exist all count alike.
+        const token = `NoSuchQuoteToken${String(i).padStart(16, "A")}`;
+        const path = [
+          `/quote/${token}`,
+          `/quote/${token}/pdf`,
+          `/quote/${offer.token}/photos/${"0".repeat(64)}`,
+        ][i % 3];
+        const res = await fetch(`${server.url}${path}`, {
+          headers: { "x-forwarded-for": home(i + 2) },
+          redirect: "manual",
+        });
+        return {
+          status: res.status,
+          retryAfter: res.headers.get("retry-after"),
+          text: await res.text(),
+        };
+      }),
+    );
+    const count = (status: number) => misses.filter((m) => m.status === status).length;
+    expect([count(404), count(429)]).toEqual([30, 20]);
+    const refused = misses.find((m) => m.status === 429)!;
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(refused.text).toContain("Too many links that do not exist");
+    // The network is over its limit, yet the customer's own link, its PDF and photos still open there.
+    const page = await openLink(offer.token, home(99));
+    expect(page.status).toBe(200);
+    const photoId = /\/photos\/([0-9a-f]{64})/.exec(await page.text())?.[1];
+    const pdf = await fetch(`${server.url}/quote/${offer.token}/pdf`, {
+      headers: { "x-forwarded-for": home(100) },
+    });
+    expect(pdf.status).toBe(200);
+    expect(photoId).toBeDefined();
+    const photo = await fetch(`${server.url}/quote/${offer.token}/photos/${photoId}`, {
+      headers: { "x-forwarded-for": home(101) },
+    });
+    expect(photo.status).toBe(200);
+    // Another miss from there is refused; another network is not held up.
+    expect((await openLink("NoSuchQuoteTokenAAAAAAAAAAAAAAAA", home(102))).status).toBe(429);
     expect((await openLink("NoSuchQuoteTokenAAAAAAAAAAAAAAAA")).status).toBe(404);
   });
 });
