@@ -27,7 +27,7 @@ import { startServer, type RunningServer } from "../support/server";
  */
 function weekdayAhead(n: number): string {
   let day = todayInLondon();
-  for (let found = 0; found < n; ) {
+  for (let found = 0; found < n;) {
     day = addDaysIso(day, 1);
     if (new Date(`${day}T12:00:00Z`).getUTCDay() !== 0) found++;
   }
