@@ -21,40 +21,80 @@ const POSTGRES_ONLY = [
 const IN_PROCESS_ONLY = [
   "tests/integration/pdf.test.ts",
   "tests/integration/job-documents.test.ts",
+  "tests/integration/quote-price.test.ts",
 ];
 
-function files(): { include: string[]; exclude: string[] } {
-  // With HAULBOOK_BINARY (npm test's executable pass), the suites that start the shop run again
-  // against the single executable, with the checks only it has (tests/binary).
+// What only the executable can break: its packaging (the native addons and files it carries,
+// unpacked into its cache), its start in an empty folder (migrations, first user, seed), the
+// owner's commands, the modes of the files it writes, its own SQLite build under a crash, and the
+// request edge it serves. The rest tests our code, which is the same code inside the executable:
+// it runs once, on the engines. (The @smoke journeys also run against the executable.)
+const BINARY_SUITES = [
+  "tests/binary/**/*.test.ts",
+  "tests/integration/startup.test.ts",
+  "tests/integration/cli.test.ts",
+  "tests/integration/admin-cli.test.ts",
+  "tests/integration/backup-restore.test.ts",
+  "tests/integration/shutdown.test.ts",
+  "tests/integration/private-files.test.ts",
+  "tests/integration/server.test.ts",
+  "tests/reliability/crash-durability.test.ts",
+  "tests/reliability/image-bombs.test.ts",
+];
+// Suites that exercise no rule of the database: the request edge, hostile input, image decoding,
+// signals, the data folder's files and the owner's password commands. Once, in the SQLite pass.
+const ENGINE_AGNOSTIC = [
+  "tests/reliability/fuzz.test.ts",
+  "tests/reliability/request-edge.test.ts",
+  "tests/reliability/image-bombs.test.ts",
+  "tests/integration/server.test.ts",
+  "tests/integration/shutdown.test.ts",
+  "tests/integration/admin-cli.test.ts",
+  "tests/integration/private-files.test.ts",
+];
+
+const SERVER_SUITES = ["tests/integration/**/*.test.ts", "tests/reliability/**/*.test.ts"];
+
+/** The files of the suites that start the shop, for the pass this run is. */
+function serverFiles(): { include: string[]; exclude: string[] } {
+  // With HAULBOOK_BINARY (npm test's executable pass): what only the executable can break.
   if (process.env.HAULBOOK_BINARY)
-    return {
-      include: [
-        "tests/integration/**/*.test.ts",
-        "tests/reliability/**/*.test.ts",
-        "tests/binary/**/*.test.ts",
-      ],
-      exclude: [...POSTGRES_ONLY, ...IN_PROCESS_ONLY],
-    };
-  // With TEST_ENGINE=postgres (npm test's PostgreSQL pass), every suite that starts the shop runs
-  // on PostgreSQL; the unit tests touch no database and ran in the SQLite pass.
+    return { include: BINARY_SUITES, exclude: [...POSTGRES_ONLY, ...IN_PROCESS_ONLY] };
+  // With TEST_ENGINE=postgres (npm test's PostgreSQL pass): every suite that starts the shop and
+  // exercises the database runs on PostgreSQL.
   if (process.env.TEST_ENGINE === "postgres")
     return {
-      include: ["tests/integration/**/*.test.ts", "tests/reliability/**/*.test.ts"],
-      exclude: [...SQLITE_ONLY, ...IN_PROCESS_ONLY],
+      include: SERVER_SUITES,
+      exclude: [...SQLITE_ONLY, ...IN_PROCESS_ONLY, ...ENGINE_AGNOSTIC],
     };
-  return { include: ["tests/**/*.test.ts"], exclude: ["tests/binary/**", ...POSTGRES_ONLY] };
+  return { include: SERVER_SUITES, exclude: POSTGRES_ONLY };
 }
+
+// The unit tests run in the SQLite pass only (no other pass changes what they see), and need no
+// build: `npm run test:quick` runs this project alone.
+const withUnit = !process.env.HAULBOOK_BINARY && process.env.TEST_ENGINE !== "postgres";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    ...files(),
-    globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-global.ts"],
-    setupFiles: ["tests/support/postgres-per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 90_000,
     // Integration tests each start a real server; two at a time suits a 2-core machine.
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    projects: [
+      ...(withUnit
+        ? [{ extends: true as const, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } }]
+        : []),
+      {
+        extends: true as const,
+        test: {
+          name: "server",
+          ...serverFiles(),
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-global.ts"],
+          setupFiles: ["tests/support/postgres-per-file.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { addDaysIso } from "~/lib/calendar";
 import { formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { pdfText } from "../tests/support/pdf-text";
@@ -15,8 +16,11 @@ import { signIn } from "./support/staff";
  */
 test.use({ viewport: { width: 1024, height: 900 }, isMobile: false, hasTouch: true });
 
-/** A paid card job for today with a sofa (POPs), as the checkout writes it; answers its id. */
-async function paidSofaJobToday(name: string, email: string): Promise<number> {
+/**
+ * A paid card job with a sofa (POPs), as the checkout writes it, for today unless another day is
+ * given; answers its id.
+ */
+async function paidSofaJob(name: string, email: string, day = todayInLondon()): Promise<number> {
   return withShopDatabase(async (db) => {
     const order = await db.get<{ id: number }>(
       `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
@@ -25,7 +29,7 @@ async function paidSofaJobToday(name: string, email: string): Promise<number> {
          'complete', 'pending', 'card', 7900, 'web', ?) RETURNING id`,
       name,
       email,
-      todayInLondon(),
+      day,
       new Date().toISOString(),
     );
     const id = Number(order!.id);
@@ -55,7 +59,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
 }, testInfo) => {
   const name = `Completion ${testInfo.project.name} ${Date.now()}`;
   const email = `done-${testInfo.project.name}-${Date.now()}@example.com`;
-  const orderId = await paidSofaJobToday(name, email);
+  const orderId = await paidSofaJob(name, email);
 
   await signIn(page, "/dashboard/today");
   const job = page.getByTestId("run-job").filter({ hasText: name });
@@ -154,9 +158,11 @@ test("the crew leave a field empty: the photos stay on the form, and the fixed f
   page,
 }, testInfo) => {
   const name = `Kept ${testInfo.project.name} ${Date.now()}`;
-  const orderId = await paidSofaJobToday(
+  // Yesterday's job, completed late: today's collections are the other journeys' (8 a day).
+  const orderId = await paidSofaJob(
     name,
     `kept-${testInfo.project.name}-${Date.now()}@example.com`,
+    addDaysIso(todayInLondon(), -1),
   );
   await signIn(page, `/dashboard/orders/${orderId}/complete`);
   await page.getByLabel("Before photos").setInputFiles([await photo("#6a4c3b")]);
