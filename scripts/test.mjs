@@ -23,6 +23,19 @@ let failed = 0;
 let skipped = 0;
 const timings = [];
 
+/** Like run, without blocking: the background checks' own times are then read as they end. */
+function runBeside(label, command, args) {
+  const started = Date.now();
+  console.log(`\n━━ ${label} ━━ ${command} ${args.join(" ")}`);
+  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
 function run(label, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n━━ ${label} ━━ ${command} ${args.join(" ")}`);
@@ -127,8 +140,9 @@ const staticChecks = only
       background("format", bin("prettier"), ["--check", "--log-level", "warn", "."]),
     ];
 
-const built = run("build", "npm", ["run", "build", "--silent"]);
-if (built) run("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
+const built = await runBeside("build", "npm", ["run", "build", "--silent"]);
+if (built)
+  await runBeside("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
 // The checks end before any test starts, so no test shares the machine with them.
 await Promise.all(staticChecks);
 
