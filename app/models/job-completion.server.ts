@@ -28,12 +28,7 @@ import {
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import {
-  checkQuotePhoto,
-  encodeQuotePhoto,
-  UnsupportedImageError,
-  type CheckedPhoto,
-} from "~/services/images.server";
+import { checkQuotePhoto, encodeQuotePhoto, UnsupportedImageError } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
 import { jobCompletedEmail } from "./emails.server";
@@ -47,7 +42,12 @@ import {
   type KeptSelection,
   type PendingScope,
 } from "./pending-uploads.server";
-import { checkJobPhotos, keepJobPhotos, type JobPhotoToRecord } from "./job-kept-photos.server";
+import {
+  checkJobPhotos,
+  keepJobPhotos,
+  type JobPhotoToRecord,
+  type ReceivedJobPhoto,
+} from "./job-kept-photos.server";
 
 /**
  * A job's completion (docs/rules.md#job-completion): the crew record what
@@ -454,11 +454,6 @@ export function checkCompletion(
     },
   };
 }
-
-/** A job photo after it arrived: checked (header only), or why it was refused. */
-export type ReceivedJobPhoto =
-  | { kind: "before" | "after"; name: string; photo: CheckedPhoto }
-  | { kind: "before" | "after"; name: string; error: string };
 
 /** receiveUpload's file handler for the form: each photo's header is checked as it arrives. */
 export const jobPhotoReceiver: FileHandler<ReceivedJobPhoto> = async (file) => {

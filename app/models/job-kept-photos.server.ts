@@ -1,6 +1,5 @@
 import { JOB_PHOTOS_PER_KIND } from "~/lib/job-completion";
-import type { StoredPhoto } from "~/services/images.server";
-import type { ReceivedJobPhoto } from "./job-completion.server";
+import type { CheckedPhoto, StoredPhoto } from "~/services/images.server";
 import {
   keepReceivedPhotos,
   KEPT_PHOTOS_GONE,
@@ -18,6 +17,11 @@ import {
  * counting the photos kept from the form's last try (pending-uploads.server.ts) with the new
  * ones: 1 to 8 before and 1 to 8 after, 60 MB in all.
  */
+
+/** A job photo after it arrived: checked (header only), or why it was refused. */
+export type ReceivedJobPhoto =
+  | { kind: "before" | "after"; name: string; photo: CheckedPhoto }
+  | { kind: "before" | "after"; name: string; error: string };
 
 /** A photo as the completion records it: new (re-encoded just now) or kept (stored already). */
 export type JobPhotoToRecord =

@@ -31,7 +31,7 @@ import {
   refundOutstanding,
   refundRefusedPayment,
 } from "./late-payment.server";
-import { markQuoteBooked } from "./quote-offer.server";
+import { markQuoteBooked } from "./quote-booked.server";
 import { closeChange, completeChangePayment, type ChangeOutcome } from "./rearrange-booking.server";
 import { vatRatePercent } from "./settings.server";
 

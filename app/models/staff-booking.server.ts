@@ -23,7 +23,7 @@ import { BOOKING_COLUMNS } from "./booking.server";
 import { contactDetailsSchema } from "./contact-details.server";
 import { completeFromBooking } from "./job-completion.server";
 import { deliverNow } from "./outbox-worker.server";
-import { markQuoteBooked } from "./quote-offer.server";
+import { markQuoteBooked } from "./quote-booked.server";
 import {
   closeQuotePayments,
   QUOTE_ALREADY_BOOKED,

@@ -2,7 +2,12 @@ import crypto from "node:crypto";
 import { isSessionToken } from "~/services/session.server";
 import type { Transaction } from "kysely";
 import { db, type DB } from "~/services/db.server";
-import type { StaffUser } from "./user.server";
+
+/** A member of staff, as a session carries them. */
+export interface StaffUser {
+  id: number;
+  username: string;
+}
 
 /**
  * Staff sessions, kept on the server. The browser holds a random 256-bit

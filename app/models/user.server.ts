@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db, sameIgnoringCase } from "~/services/db.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
-import { endAllStaffSessions } from "./staff-session.server";
+import { endAllStaffSessions, type StaffUser } from "./staff-session.server";
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_USERNAME_INPUT = 100;
@@ -73,10 +73,7 @@ export async function ensureFirstStaffUser(credentials: { username?: string; pas
   return { username, password, generated };
 }
 
-export interface StaffUser {
-  id: number;
-  username: string;
-}
+export type { StaffUser };
 
 // The hash of a random password nobody knows: a login for an unknown user still costs one check,
 // so timing does not tell which field was wrong.
