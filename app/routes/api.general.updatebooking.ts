@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
-import { API_OVER_REASON, updateBooking } from "~/models/staff-booking.server";
+import { updateBooking } from "~/models/staff-booking.server";
+import { API_OVER_REASON } from "~/models/staff-capacity.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /**

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { withApiBusinessFlag } from "~/lib/business";
-import { API_OVER_REASON, createManualBooking } from "~/models/staff-booking.server";
+import { createManualBooking } from "~/models/staff-booking.server";
+import { API_OVER_REASON } from "~/models/staff-capacity.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /**

@@ -13,7 +13,7 @@ import {
   overByText,
   staffCapacityDecision,
   type StaffCapacityDecision,
-} from "~/models/staff-booking.server";
+} from "~/models/staff-capacity.server";
 
 const WINDOWS: ArrivalWindow[] = [
   { key: "morning", startMinute: 7 * 60, endMinute: 12 * 60 },
