@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
+import { testStaffHash } from "../tests/support/staff-hash.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = path.join(root, ".tmp", "template");
@@ -27,6 +28,7 @@ const building = `${dir}-building-${process.pid}`;
 fs.rmSync(building, { recursive: true, force: true });
 fs.mkdirSync(building, { recursive: true });
 
+const STAFF = { username: "admin", password: "correct-horse-battery" };
 const started = Date.now();
 const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
   cwd: root,
@@ -35,8 +37,8 @@ const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
     NODE_ENV: "production",
     PORT: "0",
     DATA_DIR: building,
-    ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: "correct-horse-battery",
+    ADMIN_USERNAME: STAFF.username,
+    ADMIN_PASSWORD: STAFF.password,
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
@@ -54,8 +56,12 @@ child.on("exit", (code) => {
   }
   // The server migrates with the migrations it was built with: a build older than migrations/
   // would make a template that only looks current.
-  const applied = new Database(path.join(building, "haulbook.db"), { readonly: true });
+  const applied = new Database(path.join(building, "haulbook.db"));
   const names = applied.prepare("SELECT name FROM kysely_migration ORDER BY name").all();
+  // Sign-ins in tests verify at the cost a test can afford (tests/support/staff-hash.mjs).
+  applied
+    .prepare("UPDATE users SET password_hash = ? WHERE username = ?")
+    .run(testStaffHash(STAFF.password), STAFF.username);
   applied.close();
   const wanted = migrations.split("\n").map((file) => file.replace(/\.ts$/, ""));
   const missing = wanted.filter(

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haulbook } from "../support/cli";
+import { haulbookAsync } from "../support/cli";
 import { rows } from "../support/database";
 import {
   databaseOf,
@@ -28,8 +28,9 @@ const ONE_HOUR = 3600 * 1000;
 /** The shop's database for the owner's commands: its file in the data folder, or DATABASE_URL. */
 let databaseUrl: string | undefined;
 
+// Without blocking this process: the test's own shop keeps its connections open meanwhile.
 function admin(dataDir: string, args: string[], password?: string) {
-  return haulbook(["admin", ...args, ...(password ? ["--password-stdin"] : [])], {
+  return haulbookAsync(["admin", ...args, ...(password ? ["--password-stdin"] : [])], {
     dataDir,
     env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
     input: password ? password + "\n" : "",
@@ -40,7 +41,7 @@ let server: RunningServer;
 beforeAll(async () => {
   const dataDir = makeDataDir(true);
   if (TEST_ENGINE === "postgres") databaseUrl = await databaseOf(dataDir);
-  expect(admin(dataDir, ["create", MARIA.username], MARIA.password).status).toBe(0);
+  expect((await admin(dataDir, ["create", MARIA.username], MARIA.password)).status).toBe(0);
   server = await startServer({ dataDir });
 });
 afterAll(async () => {
@@ -151,7 +152,11 @@ describe("a staff session", () => {
     expect(await signedIn(phone.cookie)).toBe(true);
     expect(await signedIn(tablet.cookie)).toBe(true);
 
-    const reset = admin(server.dataDir, ["reset-password", MARIA.username], "maria-newer-password");
+    const reset = await admin(
+      server.dataDir,
+      ["reset-password", MARIA.username],
+      "maria-newer-password",
+    );
     expect(reset.stdout).toContain("Password changed for maria.");
     await expectSignedOut(phone.cookie);
     await expectSignedOut(tablet.cookie);
@@ -172,7 +177,7 @@ describe("a staff session", () => {
     )[0]!.n;
     expect(before).toBeGreaterThanOrEqual(2);
 
-    const run = admin(server.dataDir, ["sign-out-everywhere", MARIA.username]);
+    const run = await admin(server.dataDir, ["sign-out-everywhere", MARIA.username]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`Signed maria out everywhere (${before} open sessions ended).`);
     await expectSignedOut(a.cookie);
@@ -181,7 +186,7 @@ describe("a staff session", () => {
     // Signing in again works.
     expect(await signedIn((await signIn(MARIA)).cookie)).toBe(true);
 
-    const missing = admin(server.dataDir, ["sign-out-everywhere", "nobody"]);
+    const missing = await admin(server.dataDir, ["sign-out-everywhere", "nobody"]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("No staff user called nobody.");
   }, 60_000);

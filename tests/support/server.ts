@@ -4,8 +4,10 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { RunningPostgres } from "./postgres";
 import { BINARY, ROOT, shopProgram } from "./program";
+import { testStaffHash } from "./staff-hash.mjs";
 
 /**
  * Starts the real built server (build/server.js, or the single executable:
@@ -67,6 +69,17 @@ export function preparePostgresTemplate(): Promise<string> {
       const code = await server.stop();
       if (code !== 0)
         throw new Error(`The template's server exited with ${code}:\n${server.output()}`);
+      // Sign-ins in tests verify at the cost a test can afford (staff-hash.mjs), as on SQLite.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query("UPDATE users SET password_hash = $1 WHERE username = $2", [
+          testStaffHash(STAFF.password),
+          STAFF.username,
+        ]);
+      } finally {
+        await client.end();
+      }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
