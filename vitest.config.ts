@@ -41,6 +41,17 @@ const BINARY_SUITES = [
   "tests/reliability/crash-durability.test.ts",
   "tests/reliability/image-bombs.test.ts",
 ];
+// Of those, the ones that run the same code from `npm start` as from the executable (the owner's
+// commands, the data folder's files, signals, a crash): `npm test` runs them once, against the
+// executable, which carries its packaging too (HAULBOOK_EXECUTABLE_PASS=later). Run on their own
+// (`npx vitest run tests/integration/cli.test.ts`) they test the build. The start and the
+// request edge run in both passes: the quick start is `npm start`.
+const EXECUTABLE_PASS_ONLY = BINARY_SUITES.filter(
+  (file) =>
+    !file.startsWith("tests/binary/") &&
+    file !== "tests/integration/startup.test.ts" &&
+    file !== "tests/integration/server.test.ts",
+);
 // Suites that exercise no rule of the database: the request edge, hostile input, image decoding,
 // signals, the data folder's files and the owner's password commands. Once, in the SQLite pass.
 const ENGINE_AGNOSTIC = [
@@ -67,6 +78,8 @@ function serverFiles(): { include: string[]; exclude: string[] } {
       include: SERVER_SUITES,
       exclude: [...SQLITE_ONLY, ...IN_PROCESS_ONLY, ...ENGINE_AGNOSTIC],
     };
+  if (process.env.HAULBOOK_EXECUTABLE_PASS === "later")
+    return { include: SERVER_SUITES, exclude: [...POSTGRES_ONLY, ...EXECUTABLE_PASS_ONLY] };
   return { include: SERVER_SUITES, exclude: POSTGRES_ONLY };
 }
 

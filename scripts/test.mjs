@@ -150,7 +150,14 @@ if (!built) {
   failed++;
   console.log("✗ build failed: no server or browser tests can run");
 } else {
-  if (!only || only === "unit") vitest("unit and integration", "vitest.json");
+  // The suites the executable pass runs anyway wait for it (vitest.config.ts), unless this run
+  // has no executable pass.
+  if (!only || only === "unit")
+    vitest(
+      "unit and integration",
+      "vitest.json",
+      only ? {} : { HAULBOOK_EXECUTABLE_PASS: "later" },
+    );
 
   // The same integration and reliability suites on PostgreSQL (a throwaway server started by
   // the tests, tests/support/postgres.ts), and the tests of several processes on one database.
