@@ -45,38 +45,34 @@ function LineControls({ line, returnTo }: { line: BagLine; returnTo: string }) {
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
     </>
   );
+  const stepperButton = (
+    intent: "increment" | "decrement",
+    label: string,
+    disabled: boolean,
+    sign: string,
+  ) => (
+    <fetcher.Form method="post" action="/bag">
+      {hidden}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="stepper-button"
+        aria-label={label}
+        disabled={disabled}
+      >
+        {sign}
+      </button>
+    </fetcher.Form>
+  );
   return (
     <div className="bag-line-controls">
       <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
-        <fetcher.Form method="post" action="/bag">
-          {hidden}
-          <button
-            type="submit"
-            name="intent"
-            value="decrement"
-            className="stepper-button"
-            aria-label={`One fewer ${line.name}`}
-            disabled={quantity <= 1}
-          >
-            −
-          </button>
-        </fetcher.Form>
+        {stepperButton("decrement", `One fewer ${line.name}`, quantity <= 1, "−")}
         <output className="stepper-value" aria-live="polite" data-testid="bag-line-quantity">
           {quantity}
         </output>
-        <fetcher.Form method="post" action="/bag">
-          {hidden}
-          <button
-            type="submit"
-            name="intent"
-            value="increment"
-            className="stepper-button"
-            aria-label={`One more ${line.name}`}
-            disabled={quantity >= MAX_QUANTITY}
-          >
-            +
-          </button>
-        </fetcher.Form>
+        {stepperButton("increment", `One more ${line.name}`, quantity >= MAX_QUANTITY, "+")}
       </div>
       <fetcher.Form method="post" action="/bag">
         {hidden}

@@ -92,6 +92,19 @@ export function ItemPicker({
   );
 }
 
+/** A quantity stepper's − or +: a link to the new quantity, or a dead button at the limit. */
+function StepperLink({ to, label, sign }: { to: string | null; label: string; sign: string }) {
+  return to === null ? (
+    <span className="stepper-button" aria-disabled="true" aria-label={label}>
+      {sign}
+    </span>
+  ) : (
+    <Link to={to} replace preventScrollReset className="stepper-button" aria-label={label}>
+      {sign}
+    </Link>
+  );
+}
+
 function ItemPopup({ product, closeTo }: { product: PickerProduct; closeTo: string }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -127,39 +140,19 @@ function ItemPopup({ product, closeTo }: { product: PickerProduct; closeTo: stri
         <input type="hidden" name="redirectTo" value={returnTo} />
         <div className="popup-row">
           <div className="stepper" role="group" aria-label="Quantity">
-            {quantity > 1 ? (
-              <Link
-                to={qtyHref(quantity - 1)}
-                replace
-                preventScrollReset
-                className="stepper-button"
-                aria-label="One fewer"
-              >
-                −
-              </Link>
-            ) : (
-              <span className="stepper-button" aria-disabled="true" aria-label="One fewer">
-                −
-              </span>
-            )}
+            <StepperLink
+              to={quantity > 1 ? qtyHref(quantity - 1) : null}
+              label="One fewer"
+              sign="−"
+            />
             <output className="stepper-value" aria-live="polite" data-testid="popup-quantity">
               {quantity}
             </output>
-            {quantity < MAX_QUANTITY ? (
-              <Link
-                to={qtyHref(quantity + 1)}
-                replace
-                preventScrollReset
-                className="stepper-button"
-                aria-label="One more"
-              >
-                +
-              </Link>
-            ) : (
-              <span className="stepper-button" aria-disabled="true" aria-label="One more">
-                +
-              </span>
-            )}
+            <StepperLink
+              to={quantity < MAX_QUANTITY ? qtyHref(quantity + 1) : null}
+              label="One more"
+              sign="+"
+            />
           </div>
           <p className="popup-subtotal">
             Subtotal <strong data-testid="popup-subtotal">{formatPence(unit * quantity)}</strong>

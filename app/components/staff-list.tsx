@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { pageCount, searchQuery } from "~/lib/paging";
 import { PageSizeField, StaffPager } from "./staff-paging";
 
 export interface StaffListColumn<Row> {
@@ -86,5 +87,52 @@ export function StaffList<Row>({
       )}
       <StaffPager page={page} pages={pages} hrefFor={hrefFor} />
     </>
+  );
+}
+
+/**
+ * StaffList's count and paging props for a list searched with staffSearch: the page size as
+ * asked for, and links to the other pages that keep the search.
+ */
+export function searchPaging(
+  search: Record<string, string> & { limit: string },
+  result: { total: number; page: number; limit: number },
+) {
+  return {
+    limit: search.limit,
+    total: result.total,
+    page: result.page,
+    pages: pageCount(result.total, result.limit),
+    hrefFor: (n: number) => searchQuery(search, { page: String(n) }),
+  };
+}
+
+/** A select of a staff search form; its first choice, "Any", leaves the field out of the search. */
+export function AnyOfField({
+  id,
+  name,
+  label,
+  defaultValue,
+  choices,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  /** [value, label] of each choice after "Any" */
+  choices: readonly (readonly [string, string])[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={defaultValue}>
+        <option value="">Any</option>
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

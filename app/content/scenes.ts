@@ -14,49 +14,62 @@ export interface Scene {
   alt: string;
   items: readonly SceneItem[];
 }
+/** A scene from its key, picker label, description and items ([product name, x, y] each). */
+function scene(
+  key: Scene["key"],
+  title: Scene["title"],
+  alt: string,
+  items: readonly (readonly [productName: string, x: number, y: number])[],
+): Scene {
+  return {
+    key,
+    title,
+    img: `/illustrations/scenes/${key}.svg`,
+    alt,
+    items: items.map(([productName, x, y]) => ({ productName, x, y })),
+  };
+}
+
 export const scenes: readonly Scene[] = [
-  {
-    key: "home",
-    title: "Home Removal",
-    img: "/illustrations/scenes/home.svg",
-    alt: "A cut-away house with a bedroom holding a wardrobe, an empty bed frame and a mattress leaning on the wall, a living room with a sofa, armchair and television, and a kitchen with a washing machine and fridge freezer.",
-    items: [
-      { productName: "Double Wardrobe", x: 16.25, y: 34.4 },
-      { productName: "Double Bed Frame", x: 40.6, y: 43.6 },
-      { productName: "Double Mattress", x: 59.5, y: 35.2 },
-      { productName: "Television", x: 14.5, y: 75.2 },
-      { productName: "Three-Seater Sofa", x: 36.25, y: 81.6 },
-      { productName: "Armchair", x: 55.9, y: 82 },
-      { productName: "Washing Machine", x: 72.9, y: 83.6 },
-      { productName: "Fridge Freezer", x: 88.75, y: 74.4 },
+  scene(
+    "home",
+    "Home Removal",
+    "A cut-away house with a bedroom holding a wardrobe, an empty bed frame and a mattress leaning on the wall, a living room with a sofa, armchair and television, and a kitchen with a washing machine and fridge freezer.",
+    [
+      ["Double Wardrobe", 16.25, 34.4],
+      ["Double Bed Frame", 40.6, 43.6],
+      ["Double Mattress", 59.5, 35.2],
+      ["Television", 14.5, 75.2],
+      ["Three-Seater Sofa", 36.25, 81.6],
+      ["Armchair", 55.9, 82],
+      ["Washing Machine", 72.9, 83.6],
+      ["Fridge Freezer", 88.75, 74.4],
     ],
-  },
-  {
-    key: "office",
-    title: "Office Removal",
-    img: "/illustrations/scenes/office.svg",
-    alt: "An office floor with a bookcase, a filing cabinet, a desk with a desktop PC and monitor, an office chair and a photocopier in front of a large window.",
-    items: [
-      { productName: "Bookcase or Shelving Unit", x: 11.25, y: 54 },
-      { productName: "Filing Cabinet", x: 25.9, y: 70.4 },
-      { productName: "Office Desk", x: 39.1, y: 75.2 },
-      { productName: "Desktop PC and Monitor", x: 51.25, y: 52.2 },
-      { productName: "Office Chair", x: 73, y: 63.6 },
-      { productName: "Printer or Photocopier", x: 89.25, y: 68 },
+  ),
+  scene(
+    "office",
+    "Office Removal",
+    "An office floor with a bookcase, a filing cabinet, a desk with a desktop PC and monitor, an office chair and a photocopier in front of a large window.",
+    [
+      ["Bookcase or Shelving Unit", 11.25, 54],
+      ["Filing Cabinet", 25.9, 70.4],
+      ["Office Desk", 39.1, 75.2],
+      ["Desktop PC and Monitor", 51.25, 52.2],
+      ["Office Chair", 73, 63.6],
+      ["Printer or Photocopier", 89.25, 68],
     ],
-  },
-  {
-    key: "garden",
-    title: "Garden Removal",
-    img: "/illustrations/scenes/garden.svg",
-    alt: "A back garden with a shed, a trampoline, a table and chairs under a parasol, a barbecue, a lawnmower and a full garden waste bag.",
-    items: [
-      { productName: "Garden Shed", x: 15.6, y: 52.4 },
-      { productName: "Trampoline", x: 80.6, y: 47.2 },
-      { productName: "Garden Furniture Set", x: 49.4, y: 74.4 },
-      { productName: "Barbecue", x: 71.25, y: 75 },
-      { productName: "Lawnmower", x: 28.75, y: 85 },
-      { productName: "Garden Waste Bag", x: 89.5, y: 86 },
+  ),
+  scene(
+    "garden",
+    "Garden Removal",
+    "A back garden with a shed, a trampoline, a table and chairs under a parasol, a barbecue, a lawnmower and a full garden waste bag.",
+    [
+      ["Garden Shed", 15.6, 52.4],
+      ["Trampoline", 80.6, 47.2],
+      ["Garden Furniture Set", 49.4, 74.4],
+      ["Barbecue", 71.25, 75],
+      ["Lawnmower", 28.75, 85],
+      ["Garden Waste Bag", 89.5, 86],
     ],
-  },
+  ),
 ];

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
+import { HomeSection } from "~/components/home-section";
 import { ItemPicker } from "~/components/item-picker";
 import {
   ArrowRightIcon,
@@ -112,38 +113,35 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="categories-title">
-        <div className="container">
-          <h2 id="categories-title">What do you need removed?</h2>
-          <p className="section-lead">
-            Choose a category to see items and fixed prices, VAT included.
-          </p>
-          <ul className="category-grid" data-testid="category-tiles">
-            {CATEGORY_TILES.map((tile) => (
-              <li key={tile.title}>
-                <Link to={categoryHref(tile.title)} className="category-tile" prefetch="intent">
-                  {tile.title === "All Services" ? (
-                    <span className="category-art category-art-all">
-                      <GridIcon width={56} height={56} />
-                    </span>
-                  ) : (
-                    <img
-                      className="category-art"
-                      src={tile.illustration}
-                      width="320"
-                      height="240"
-                      alt=""
-                      loading="lazy"
-                    />
-                  )}
-                  <span className="category-title">{tile.title}</span>
-                  <ArrowRightIcon className="category-arrow" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection name="categories" title="What do you need removed?">
+        <p className="section-lead">
+          Choose a category to see items and fixed prices, VAT included.
+        </p>
+        <ul className="category-grid" data-testid="category-tiles">
+          {CATEGORY_TILES.map((tile) => (
+            <li key={tile.title}>
+              <Link to={categoryHref(tile.title)} className="category-tile" prefetch="intent">
+                {tile.title === "All Services" ? (
+                  <span className="category-art category-art-all">
+                    <GridIcon width={56} height={56} />
+                  </span>
+                ) : (
+                  <img
+                    className="category-art"
+                    src={tile.illustration}
+                    width="320"
+                    height="240"
+                    alt=""
+                    loading="lazy"
+                  />
+                )}
+                <span className="category-title">{tile.title}</span>
+                <ArrowRightIcon className="category-arrow" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
       <ItemPicker scenes={scenes} products={sceneProducts} />
 
@@ -171,69 +169,66 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="services-title">
-        <div className="container">
-          <p className="eyebrow">Services</p>
-          <h2 id="services-title">Everything from one armchair to a full clear-out</h2>
-          <ul className="service-grid">
-            {services.map((service) => (
-              <li key={service.title} className="service-tile">
-                <img
-                  src={service.img}
-                  width="320"
-                  height="240"
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                />
-                <h3>{service.title}</h3>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection
+        name="services"
+        eyebrow="Services"
+        title="Everything from one armchair to a full clear-out"
+      >
+        <ul className="service-grid">
+          {services.map((service) => (
+            <li key={service.title} className="service-tile">
+              <img
+                src={service.img}
+                width="320"
+                height="240"
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
+              <h3>{service.title}</h3>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section className="section section-cream" aria-labelledby="how-title">
-        <div className="container">
-          <p className="eyebrow">How it works</p>
-          <h2 id="how-title">Booked in four steps</h2>
-          <ol className="steps">
-            {howItWorks.map((step, i) => (
-              <li key={step.title} className="step">
-                <span className="step-number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HomeSection
+        name="how"
+        className="section-cream"
+        eyebrow="How it works"
+        title="Booked in four steps"
+      >
+        <ol className="steps">
+          {howItWorks.map((step, i) => (
+            <li key={step.title} className="step">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </HomeSection>
 
-      <section className="section" aria-labelledby="reviews-title">
-        <div className="container">
-          <p className="eyebrow">Reviews</p>
-          <h2 id="reviews-title">What our customers say</h2>
-          <ul className="testimonials">
-            {testimonials.map((t) => (
-              <li key={t.name} className="testimonial">
-                <p className="stars" role="img" aria-label={`${t.rating} out of 5 stars`}>
-                  {Array.from({ length: t.rating }, (_, i) => (
-                    <StarIcon key={i} width={18} height={18} />
-                  ))}
-                </p>
-                <blockquote>
-                  <p>{t.quote}</p>
-                </blockquote>
-                <p className="testimonial-by">
-                  <strong>{t.name}</strong>, {t.location} · {t.service}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection name="reviews" eyebrow="Reviews" title="What our customers say">
+        <ul className="testimonials">
+          {testimonials.map((t) => (
+            <li key={t.name} className="testimonial">
+              <p className="stars" role="img" aria-label={`${t.rating} out of 5 stars`}>
+                {Array.from({ length: t.rating }, (_, i) => (
+                  <StarIcon key={i} width={18} height={18} />
+                ))}
+              </p>
+              <blockquote>
+                <p>{t.quote}</p>
+              </blockquote>
+              <p className="testimonial-by">
+                <strong>{t.name}</strong>, {t.location} · {t.service}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
       <section className="section section-cream" aria-labelledby="blog-title">
         <div className="container">

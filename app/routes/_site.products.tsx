@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
+import { ShopPager } from "~/components/shop-pager";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listProducts, productCardView } from "~/models/product.server";
@@ -116,40 +117,11 @@ export default function Products() {
               ))}
             </div>
           )}
-          {pageCount > 1 || page > 1 ? (
-            <nav className="pager" aria-label="Pages">
-              {page > 1 ? (
-                <Link
-                  to={href({ category, name, page: page - 1 })}
-                  className="button button-light"
-                  rel="prev"
-                >
-                  Previous
-                </Link>
-              ) : (
-                <span className="button button-light" aria-disabled="true">
-                  Previous
-                </span>
-              )}
-              <span className="pager-status">
-                Page {page}
-                {pageCount > 0 ? ` of ${pageCount}` : ""}
-              </span>
-              {page < pageCount ? (
-                <Link
-                  to={href({ category, name, page: page + 1 })}
-                  className="button button-light"
-                  rel="next"
-                >
-                  Next
-                </Link>
-              ) : (
-                <span className="button button-light" aria-disabled="true">
-                  Next
-                </span>
-              )}
-            </nav>
-          ) : null}
+          <ShopPager
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(n) => href({ category, name, page: n })}
+          />
         </section>
       </div>
     </>

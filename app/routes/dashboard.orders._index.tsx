@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StaffList, type StaffListColumn } from "~/components/staff-list";
+import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
 import { paymentMethodLabel } from "~/lib/domain";
 import { formatDay, formatPence } from "~/lib/format";
-import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
+import { searchQuery, staffSearch } from "~/lib/paging";
 import { searchOrders, type OrderView } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
@@ -46,6 +46,12 @@ const TEXT_FIELDS = [
   ["order_id", "Order id"],
 ] as const;
 
+const STATUSES = [
+  ["pending", "Payment pending"],
+  ["complete", "Payment complete"],
+  ["cancelled", "Cancelled"],
+] as const;
+
 export default function Orders() {
   const { search, orders, total, page, limit } = useLoaderData<typeof loader>();
   return (
@@ -69,29 +75,23 @@ export default function Orders() {
                 <input id={`o-${name}`} name={name} defaultValue={search[name]} />
               </div>
             ))}
-            <div className="field">
-              <label htmlFor="o-status">Status</label>
-              <select id="o-status" name="status" defaultValue={search.status}>
-                <option value="">Any</option>
-                <option value="pending">Payment pending</option>
-                <option value="complete">Payment complete</option>
-                <option value="cancelled">Cancelled</option>
-              </select>
-            </div>
+            <AnyOfField
+              id="o-status"
+              name="status"
+              label="Status"
+              defaultValue={search.status}
+              choices={STATUSES}
+            />
           </>
         }
         limitId="o-limit"
-        limit={search.limit}
-        total={total}
+        {...searchPaging(search, { total, page, limit })}
         noun={["order", "orders"]}
         empty="No orders match this search."
         columns={COLUMNS}
         rows={orders}
         rowKey={(o) => o.id}
         rowTestId="order-row"
-        page={page}
-        pages={pageCount(total, limit)}
-        hrefFor={(n) => searchQuery(search, { page: String(n) })}
       />
     </section>
   );

@@ -4,32 +4,21 @@
  * and ink overlays at low opacity for depth.
  */
 import { C, frame } from "./frame";
+import {
+  circle as c,
+  flatCircle as cd,
+  flatPath as pd,
+  flatRect as d,
+  outline as g,
+  path as p,
+  rect,
+  shadeRect as sh,
+} from "./shapes";
 
 type N = number;
 
-/** Outlined group: every child inherits the ink stroke unless it says otherwise. */
-const g = (body: string) =>
-  `<g stroke="${C.ink}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round">${body}</g>`;
-/** Outlined rounded rect. */
-const r = (x: N, y: N, w: N, h: N, fill: string, rx = 8) =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"/>`;
-/** Flat (unoutlined) rounded rect for small details. */
-const d = (x: N, y: N, w: N, h: N, fill: string, rx = 3) =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" stroke="none"/>`;
-/** Ink shading overlay. */
-const sh = (x: N, y: N, w: N, h: N, rx = 0) =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${C.ink}" opacity=".15" stroke="none"/>`;
-/** Outlined circle. */
-const c = (cx: N, cy: N, rad: N, fill: string) =>
-  `<circle cx="${cx}" cy="${cy}" r="${rad}" fill="${fill}"/>`;
-/** Flat circle. */
-const cd = (cx: N, cy: N, rad: N, fill: string) =>
-  `<circle cx="${cx}" cy="${cy}" r="${rad}" fill="${fill}" stroke="none"/>`;
-/** Outlined path. */
-const p = (path: string, fill: string) => `<path d="${path}" fill="${fill}"/>`;
-/** Flat path, optional opacity. */
-const pd = (path: string, fill: string, opacity = "1") =>
-  `<path d="${path}" fill="${fill}" opacity="${opacity}" stroke="none"/>`;
+/** Outlined rounded rect; appliances have rounder corners than the shared default. */
+const r = (x: N, y: N, w: N, h: N, fill: string, rx = 8) => rect(x, y, w, h, fill, rx);
 /** Ink line. */
 const l = (x1: N, y1: N, x2: N, y2: N, w = 4) =>
   `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke-width="${w}"/>`;

@@ -1,4 +1,14 @@
 import { C, frame } from "./frame";
+import {
+  circle as circ,
+  ellipse as ell,
+  flatPath,
+  line,
+  outline as g,
+  path,
+  rect,
+  shadeRect as shadeR,
+} from "./shapes";
 
 /*
  * Home & garden illustrations for the seed catalogue. One consistent style:
@@ -8,21 +18,8 @@ import { C, frame } from "./frame";
 
 type N = number;
 
-/** Wraps shapes so they all get the shared ink outline. */
-const g = (s: string) =>
-  `<g stroke="${C.ink}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round">${s}</g>`;
-const rect = (x: N, y: N, w: N, h: N, fill: string, rx: N = 6) =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"/>`;
-const circ = (cx: N, cy: N, r: N, fill: string) =>
-  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`;
-const ell = (cx: N, cy: N, rx: N, ry: N, fill: string) =>
-  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}"/>`;
-const path = (d: string, fill: string = "none") => `<path d="${d}" fill="${fill}"/>`;
-const line = (x1: N, y1: N, x2: N, y2: N) => `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
 /** Ink overlay for the darker side of a shape (no outline). */
-const shade = (d: string) => `<path d="${d}" fill="${C.ink}" opacity=".15" stroke="none"/>`;
-const shadeR = (x: N, y: N, w: N, h: N, rx: N = 0) =>
-  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${C.ink}" opacity=".15" stroke="none"/>`;
+const shade = (d: string) => flatPath(d, C.ink, ".15");
 /** Soft white highlight (no outline). */
 const shine = (d: string) =>
   `<path d="${d}" fill="none" stroke="${C.white}" stroke-width="6" opacity=".5"/>`;
