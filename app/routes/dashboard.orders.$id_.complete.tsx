@@ -20,12 +20,11 @@ import {
 import { POSITION_LABELS } from "~/lib/positions";
 import {
   completeJob,
-  completionDefaults,
-  jobContext,
   jobPhotoReceiver,
   JOB_UPLOAD_LIMITS,
   NOT_A_BOOKING,
 } from "~/models/job-completion.server";
+import { completionDefaults, jobContext } from "~/models/job-context.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";

@@ -4,7 +4,7 @@ import {
   JOB_DOCUMENT_KINDS,
   orderDocument,
   type JobDocumentKind,
-} from "~/models/job-completion.server";
+} from "~/models/job-documents.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /**

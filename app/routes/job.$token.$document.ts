@@ -1,9 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  jobDocumentForCustomer,
-  JOB_DOCUMENT_KINDS,
-  type JobDocumentKind,
-} from "~/models/job-completion.server";
+import { jobDocumentForCustomer } from "~/models/job-customer-page.server";
+import { JOB_DOCUMENT_KINDS, type JobDocumentKind } from "~/models/job-documents.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 
 /**
