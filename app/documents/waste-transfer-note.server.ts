@@ -1,6 +1,7 @@
 import { formatDay, formatLongDay, formatTimeWithZone } from "~/lib/format";
-import { renderDocument, type DocumentBlock, type DocumentSpec } from "~/services/pdf.server";
-import type { DocumentBusiness } from "./quote.server";
+import type { DocumentBlock, DocumentSpec } from "~/services/pdf-spec.server";
+import { renderDocument } from "~/services/pdf.server";
+import { letterhead, type DocumentBusiness } from "./letterhead.server";
 
 /**
  * The waste transfer note a completed job gives (the duty of care: the Environmental Protection
@@ -105,14 +106,7 @@ export function wasteTransferNoteDocument(
   return {
     title: "Waste transfer note",
     createdAt: input.createdAt,
-    header: {
-      name: business.name,
-      lines: [
-        business.address,
-        `${business.phone} · ${business.email}`,
-        `Waste carrier registration: ${business.wasteCarrierLicence}`,
-      ],
-    },
+    header: letterhead(business),
     party: {
       heading: "Place of transfer",
       name: input.collectionAddressLines[0] ?? "",

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { needsConsignmentNote } from "~/lib/waste";
 import { wtnReference } from "~/lib/waste-export";
-import type { DocumentBusiness } from "~/documents/quote.server";
+import type { DocumentBusiness } from "~/documents/letterhead.server";
 import { receiptPdf, receiptReference, type ReceiptInput } from "~/documents/receipt.server";
 import {
   wasteTransferNotePdf,
