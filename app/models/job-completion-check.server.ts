@@ -5,7 +5,7 @@ import {
   JOB_FIELDS,
 } from "~/lib/job-completion";
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
-import { isHazardousCode, normaliseLowCode } from "~/lib/waste";
+import { isHazardousCode, normaliseLowCode, type WasteClass, type WasteLine } from "~/lib/waste";
 import type { JobContext } from "./job-context.server";
 
 /**
@@ -15,15 +15,9 @@ import type { JobContext } from "./job-context.server";
  */
 
 /** One line of the waste actually collected. */
-export interface CollectedLine {
+export interface CollectedLine extends WasteLine {
   source: "booked" | "catalogue" | "free";
   productId: number | null;
-  name: string;
-  wasteDescription: string;
-  lowCode: string;
-  pops: boolean;
-  hazardous: boolean;
-  quantity: number;
 }
 
 export interface CompletionFacts {
@@ -56,6 +50,16 @@ export const COMPLETION_MESSAGES = {
 } as const;
 
 const CONTROL = /\p{Cc}/u;
+
+/** The class of waste the crew named and coded themselves: no POPs, hazardous by its code. */
+function typedWasteClass(description: string, code: string): WasteClass {
+  return {
+    wasteDescription: description,
+    lowCode: code,
+    pops: false,
+    hazardous: isHazardousCode(code),
+  };
+}
 
 function quantityOf(text: string | undefined): number | null {
   const value = (text ?? "").trim();
@@ -102,21 +106,13 @@ export function checkCompletion(
         errors[codeField] = COMPLETION_MESSAGES.code;
         continue;
       }
-      waste = {
-        description: line.name,
-        lowCode: code,
-        pops: false,
-        hazardous: isHazardousCode(code),
-      };
+      waste = typedWasteClass(line.name, code);
     }
     lines.push({
       source: "booked",
       productId: line.productId,
       name: line.name,
-      wasteDescription: waste.description,
-      lowCode: waste.lowCode,
-      pops: waste.pops,
-      hazardous: waste.hazardous,
+      ...waste,
       quantity,
     });
   }
@@ -139,10 +135,7 @@ export function checkCompletion(
       source: "catalogue",
       productId: product.id,
       name: product.name,
-      wasteDescription: product.waste.description,
-      lowCode: product.waste.lowCode,
-      pops: product.waste.pops,
-      hazardous: product.waste.hazardous,
+      ...product.waste,
       quantity,
     });
   }
@@ -165,16 +158,7 @@ export function checkCompletion(
       errors[quantityField] = COMPLETION_MESSAGES.quantity.replace("0 to", "1 to");
     if (errors[nameField] || errors[codeField] || errors[quantityField] || !code || !quantity)
       continue;
-    lines.push({
-      source: "free",
-      productId: null,
-      name,
-      wasteDescription: name,
-      lowCode: code,
-      pops: false,
-      hazardous: isHazardousCode(code),
-      quantity,
-    });
+    lines.push({ source: "free", productId: null, name, ...typedWasteClass(name, code), quantity });
   }
 
   if (lines.length === 0 && Object.keys(errors).length === 0)

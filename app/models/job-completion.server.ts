@@ -181,10 +181,7 @@ export async function completeFromBooking(
       source: "booked",
       productId: line.productId,
       name: line.name,
-      wasteDescription: line.waste!.description,
-      lowCode: line.waste!.lowCode,
-      pops: line.waste!.pops,
-      hazardous: line.waste!.hazardous,
+      ...line.waste!,
       quantity: line.quantity,
     }));
   // Nothing the note can name (a booking made by hand with no items): no documents to make.

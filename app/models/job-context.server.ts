@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { PaymentMethod, Position } from "~/lib/domain";
 import { CONTAINMENTS, JOB_FIELDS } from "~/lib/job-completion";
 import { londonDateTimeLocal } from "~/lib/london-clock.server";
+import { storedWasteClass, type WasteClass } from "~/lib/waste";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
 
@@ -20,14 +21,14 @@ export interface BookedLine {
   unitPricePence: number;
   productId: number | null;
   /** null: no waste class known (a free quote line), so the crew give the code */
-  waste: { description: string; lowCode: string; pops: boolean; hazardous: boolean } | null;
+  waste: WasteClass | null;
 }
 
 /** A catalogue item the crew may add. */
 export interface CatalogueItem {
   id: number;
   name: string;
-  waste: { description: string; lowCode: string; pops: boolean; hazardous: boolean };
+  waste: WasteClass;
 }
 
 export interface JobContext {
@@ -152,24 +153,19 @@ export async function jobContext(
         productId: item.product_id,
         waste:
           code && description
-            ? {
-                description,
-                lowCode: code,
-                pops: (item.pops ?? item.product_pops) === 1,
-                hazardous: (item.hazardous ?? item.product_hazardous) === 1,
-              }
+            ? storedWasteClass({
+                waste_description: description,
+                low_code: code,
+                pops: item.pops ?? item.product_pops,
+                hazardous: item.hazardous ?? item.product_hazardous,
+              })
             : null,
       };
     }),
     catalogue: products.map((p) => ({
       id: p.id,
       name: p.name,
-      waste: {
-        description: p.waste_description,
-        lowCode: p.low_code,
-        pops: p.pops === 1,
-        hazardous: p.hazardous === 1,
-      },
+      waste: storedWasteClass(p),
     })),
     completion:
       order.completion_id != null

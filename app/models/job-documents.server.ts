@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { needsConsignmentNote } from "~/lib/waste";
+import { needsConsignmentNote, storedWasteClass } from "~/lib/waste";
 import { wtnReference } from "~/lib/waste-export";
 import type { DocumentBusiness } from "~/documents/letterhead.server";
 import { receiptPdf, receiptReference, type ReceiptInput } from "~/documents/receipt.server";
@@ -105,10 +105,7 @@ export function wasteTransferNoteInput(stored: StoredCompletion): WasteTransferN
     containment: c.containment,
     lines: stored.waste.map((line) => ({
       name: line.name,
-      wasteDescription: line.waste_description,
-      lowCode: line.low_code,
-      pops: line.pops === 1,
-      hazardous: line.hazardous === 1,
+      ...storedWasteClass(line),
       quantity: line.quantity,
     })),
     consignmentNoteNeeded: stored.waste.some((line) =>

@@ -242,7 +242,7 @@ export default function CompleteJob() {
                     {line.position ? <span> · {POSITION_LABELS[line.position]}</span> : null}
                     {line.waste ? (
                       <span className="job-line-code">
-                        {line.waste.lowCode} · {line.waste.description}
+                        {line.waste.lowCode} · {line.waste.wasteDescription}
                         {line.waste.hazardous ? " · Hazardous" : ""}
                         {line.waste.pops ? " · POPs" : ""}
                       </span>

@@ -14,7 +14,7 @@ const SOFA: BookedLine = {
   unitPricePence: 6500,
   productId: 4,
   waste: {
-    description: "Domestic seating containing POPs (upholstered)",
+    wasteDescription: "Domestic seating containing POPs (upholstered)",
     lowCode: "20 03 07",
     pops: true,
     hazardous: false,
@@ -33,7 +33,7 @@ const FRIDGE: CatalogueItem = {
   id: 9,
   name: "Fridge freezer",
   waste: {
-    description: "Discarded fridges and freezers containing refrigerant gases",
+    wasteDescription: "Discarded fridges and freezers containing refrigerant gases",
     lowCode: "20 01 23*",
     pops: false,
     hazardous: true,
