@@ -106,6 +106,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
+/** The form's two photo fields; a field's errors are under its name. */
+const PHOTO_FIELDS = [
+  { kind: "before", name: JOB_FIELDS.beforePhotos, label: "Before photos" },
+  { kind: "after", name: JOB_FIELDS.afterPhotos, label: "After photos" },
+] as const;
+
 function PhotoField({
   name,
   label,
@@ -208,20 +214,16 @@ export default function CompleteJob() {
       <Form method="post" encType="multipart/form-data" className="complete-job-form" noValidate>
         <section aria-labelledby="photos-title">
           <h2 id="photos-title">Photos</h2>
-          <PhotoField
-            name={JOB_FIELDS.beforePhotos}
-            label="Before photos"
-            error={errors.before_photos}
-            kept={kept.filter((p) => p.field === "before")}
-            orderId={context.orderId}
-          />
-          <PhotoField
-            name={JOB_FIELDS.afterPhotos}
-            label="After photos"
-            error={errors.after_photos}
-            kept={kept.filter((p) => p.field === "after")}
-            orderId={context.orderId}
-          />
+          {PHOTO_FIELDS.map(({ kind, name, label }) => (
+            <PhotoField
+              key={kind}
+              name={name}
+              label={label}
+              error={errors[name]}
+              kept={kept.filter((p) => p.field === kind)}
+              orderId={context.orderId}
+            />
+          ))}
         </section>
 
         <section aria-labelledby="waste-title">

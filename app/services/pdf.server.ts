@@ -77,3 +77,22 @@ export function renderDocument(spec: DocumentSpec): Promise<Buffer> {
   doc.end();
   return done;
 }
+
+/**
+ * A rendered document as the answer to a GET: never stored by a cache; `inline` opens it in the
+ * browser, `attachment` saves it. `headers` adds to these (a customer's link: its Referrer-Policy).
+ */
+export function pdfResponse(
+  pdf: { filename: string; bytes: Buffer },
+  disposition: "inline" | "attachment",
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(new Uint8Array(pdf.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `${disposition}; filename="${pdf.filename}"`,
+      "Cache-Control": "private, no-store",
+      ...headers,
+    },
+  });
+}
