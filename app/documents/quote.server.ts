@@ -1,8 +1,10 @@
 import { cancellationPolicy } from "~/lib/cancellation";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { vatIncluded } from "~/lib/vat";
-import { config, type Config } from "~/services/config.server";
-import { renderDocument, type DocumentBlock, type DocumentSpec } from "~/services/pdf.server";
+import { config } from "~/services/config.server";
+import type { DocumentBlock, DocumentSpec } from "~/services/pdf-spec.server";
+import { renderDocument } from "~/services/pdf.server";
+import { letterhead, type DocumentBusiness } from "./letterhead.server";
 
 /**
  * The PDF quote a customer receives: what we will take, for how much, until
@@ -36,9 +38,6 @@ export interface QuoteDocumentInput {
   createdAt: Date;
 }
 
-/** The business a document is from: the configuration's (BUSINESS_*, WASTE_CARRIER_LICENCE, VAT_NUMBER). */
-export type DocumentBusiness = Config["business"];
-
 /**
  * The quote as a document spec: pure, so it is tested as data. The business defaults to the
  * configuration's; tests pass their own.
@@ -69,15 +68,10 @@ export function quoteDocument(
   return {
     title: "Quote",
     createdAt: input.createdAt,
-    header: {
-      name: business.name,
-      lines: [
-        business.address,
-        `${business.phone} · ${business.email}`,
-        `Waste carrier registration: ${business.wasteCarrierLicence}`,
-        vatRegistered ? `VAT registration number: ${business.vatNumber}` : "Not VAT registered",
-      ],
-    },
+    header: letterhead(
+      business,
+      vatRegistered ? `VAT registration number: ${business.vatNumber}` : "Not VAT registered",
+    ),
     party: {
       heading: "Quote for",
       name: input.customer.name,

@@ -1,12 +1,8 @@
 import { formatLongDate, formatPence } from "~/lib/format";
 import { receiptKind, vatBreakdown, vatIncluded, type ReceiptKind } from "~/lib/vat";
-import {
-  renderDocument,
-  type DocumentSpec,
-  type DocumentTable,
-  type LabelledValue,
-} from "~/services/pdf.server";
-import type { DocumentBusiness } from "./quote.server";
+import type { DocumentSpec, DocumentTable, LabelledValue } from "~/services/pdf-spec.server";
+import { renderDocument } from "~/services/pdf.server";
+import { letterhead, type DocumentBusiness } from "./letterhead.server";
 
 /**
  * The receipt a completed job gives, of the kind `receiptKind` picks (HMRC VAT Notice 700/21):
@@ -154,17 +150,12 @@ export function receiptDocument(input: ReceiptInput, business: DocumentBusiness)
   return {
     title: RECEIPT_TITLES[kind],
     createdAt: input.createdAt,
-    header: {
-      name: business.name,
-      lines: [
-        business.address,
-        `${business.phone} · ${business.email}`,
-        `Waste carrier registration: ${business.wasteCarrierLicence}`,
-        kind === "not-registered"
-          ? NOT_VAT_REGISTERED_LINE
-          : `VAT registration number: ${business.vatNumber}`,
-      ],
-    },
+    header: letterhead(
+      business,
+      kind === "not-registered"
+        ? NOT_VAT_REGISTERED_LINE
+        : `VAT registration number: ${business.vatNumber}`,
+    ),
     party: {
       heading: kind === "full" ? "Invoice to" : "Receipt for",
       name: isBusiness ? customer.businessName!.trim() : customer.name,

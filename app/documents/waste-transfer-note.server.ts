@@ -1,6 +1,8 @@
 import { formatDay, formatLongDay, formatTimeWithZone } from "~/lib/format";
-import { renderDocument, type DocumentBlock, type DocumentSpec } from "~/services/pdf.server";
-import type { DocumentBusiness } from "./quote.server";
+import type { WasteLine } from "~/lib/waste";
+import type { DocumentBlock, DocumentSpec } from "~/services/pdf-spec.server";
+import { renderDocument } from "~/services/pdf.server";
+import { letterhead, type DocumentBusiness } from "./letterhead.server";
 
 /**
  * The waste transfer note a completed job gives (the duty of care: the Environmental Protection
@@ -37,15 +39,7 @@ export interface WasteTransferNoteInput {
   carrier: { name: string; address: string; registration: string; crewName: string };
   /** how the waste was contained, e.g. "Loose, loaded by hand into our vehicle" */
   containment: string;
-  lines: {
-    name: string;
-    wasteDescription: string;
-    /** List of Wastes (EWC) code, e.g. "20 03 07" or "20 01 23*" */
-    lowCode: string;
-    pops: boolean;
-    hazardous: boolean;
-    quantity: number;
-  }[];
+  lines: WasteLine[];
   /** a business handing over hazardous waste: a hazardous waste consignment note is needed as well */
   consignmentNoteNeeded: boolean;
 }
@@ -105,14 +99,7 @@ export function wasteTransferNoteDocument(
   return {
     title: "Waste transfer note",
     createdAt: input.createdAt,
-    header: {
-      name: business.name,
-      lines: [
-        business.address,
-        `${business.phone} · ${business.email}`,
-        `Waste carrier registration: ${business.wasteCarrierLicence}`,
-      ],
-    },
+    header: letterhead(business),
     party: {
       heading: "Place of transfer",
       name: input.collectionAddressLines[0] ?? "",

@@ -2,6 +2,7 @@ import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import { toCsv } from "./csv";
 import { UK_TIME_ZONE } from "./format";
+import type { WasteLine } from "./waste";
 
 /**
  * The export of waste transfers (docs/rules.md#waste-transfers-export;
@@ -80,7 +81,7 @@ export interface WasteTransferRecord {
 }
 
 /** One waste line with its completion, as the model reads them (job_completions + job_waste_lines). */
-export interface WasteTransferRow {
+export interface WasteTransferRow extends WasteLine {
   completionId: number;
   orderId: number | null;
   receiptNumber: number;
@@ -101,12 +102,6 @@ export interface WasteTransferRow {
   carrierRegistration: string;
   /** sort_order: 0 for the first line */
   sortOrder: number;
-  name: string;
-  wasteDescription: string;
-  lowCode: string;
-  pops: boolean;
-  hazardous: boolean;
-  quantity: number;
 }
 
 const london = tz(UK_TIME_ZONE);

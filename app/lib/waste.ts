@@ -16,6 +16,28 @@ export interface WasteClass {
   hazardous: boolean;
 }
 
+/** A line of waste handed over: the item, its class and how many (the note, the export, the completion). */
+export interface WasteLine extends WasteClass {
+  /** the item, as booked or as the crew named it */
+  name: string;
+  quantity: number;
+}
+
+/** A waste class from the columns it is stored in (products, order_items: flags as 0 / 1). */
+export function storedWasteClass(row: {
+  waste_description: string;
+  low_code: string;
+  pops: number | null;
+  hazardous: number | null;
+}): WasteClass {
+  return {
+    wasteDescription: row.waste_description,
+    lowCode: row.low_code,
+    pops: row.pops === 1,
+    hazardous: row.hazardous === 1,
+  };
+}
+
 export type WasteField = "waste_description" | "low_code";
 
 export const WASTE_DESCRIPTION_MAX = 200;

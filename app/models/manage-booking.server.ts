@@ -22,7 +22,7 @@ import {
 } from "./emails.server";
 import { orderLoad, type Load, type WindowChoice } from "~/lib/capacity";
 import { arrivalOf } from "./fleet.server";
-import { jobPhotosPath } from "./job-completion.server";
+import { jobPhotosPath } from "./job-documents.server";
 import { enqueueEmail } from "./outbox.server";
 
 /**

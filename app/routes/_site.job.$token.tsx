@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
-import { jobForCustomer } from "~/models/job-completion.server";
+import { jobForCustomer } from "~/models/job-customer-page.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { config } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";

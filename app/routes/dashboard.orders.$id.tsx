@@ -9,7 +9,7 @@ import type { PaymentMethod } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
-import { jobDocuments, resendJobDocuments } from "~/models/job-completion.server";
+import { jobDocuments, resendJobDocuments } from "~/models/job-documents.server";
 import { cancelOrder, staffCancelOptions, type CancelResult } from "~/models/manage-booking.server";
 import { getOrderWithHistory } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";

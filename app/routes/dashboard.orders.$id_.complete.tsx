@@ -20,12 +20,11 @@ import {
 import { POSITION_LABELS } from "~/lib/positions";
 import {
   completeJob,
-  completionDefaults,
-  jobContext,
   jobPhotoReceiver,
   JOB_UPLOAD_LIMITS,
   NOT_A_BOOKING,
 } from "~/models/job-completion.server";
+import { completionDefaults, jobContext } from "~/models/job-context.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
@@ -106,6 +105,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : "Job complete. The waste transfer note and receipt are on their way to the customer.",
   );
 }
+
+/** The form's two photo fields; a field's errors are under its name. */
+const PHOTO_FIELDS = [
+  { kind: "before", name: JOB_FIELDS.beforePhotos, label: "Before photos" },
+  { kind: "after", name: JOB_FIELDS.afterPhotos, label: "After photos" },
+] as const;
 
 function PhotoField({
   name,
@@ -209,20 +214,16 @@ export default function CompleteJob() {
       <Form method="post" encType="multipart/form-data" className="complete-job-form" noValidate>
         <section aria-labelledby="photos-title">
           <h2 id="photos-title">Photos</h2>
-          <PhotoField
-            name={JOB_FIELDS.beforePhotos}
-            label="Before photos"
-            error={errors.before_photos}
-            kept={kept.filter((p) => p.field === "before")}
-            orderId={context.orderId}
-          />
-          <PhotoField
-            name={JOB_FIELDS.afterPhotos}
-            label="After photos"
-            error={errors.after_photos}
-            kept={kept.filter((p) => p.field === "after")}
-            orderId={context.orderId}
-          />
+          {PHOTO_FIELDS.map(({ kind, name, label }) => (
+            <PhotoField
+              key={kind}
+              name={name}
+              label={label}
+              error={errors[name]}
+              kept={kept.filter((p) => p.field === kind)}
+              orderId={context.orderId}
+            />
+          ))}
         </section>
 
         <section aria-labelledby="waste-title">
@@ -243,7 +244,7 @@ export default function CompleteJob() {
                     {line.position ? <span> · {POSITION_LABELS[line.position]}</span> : null}
                     {line.waste ? (
                       <span className="job-line-code">
-                        {line.waste.lowCode} · {line.waste.description}
+                        {line.waste.lowCode} · {line.waste.wasteDescription}
                         {line.waste.hazardous ? " · Hazardous" : ""}
                         {line.waste.pops ? " · POPs" : ""}
                       </span>

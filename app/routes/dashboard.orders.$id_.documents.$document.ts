@@ -4,8 +4,9 @@ import {
   JOB_DOCUMENT_KINDS,
   orderDocument,
   type JobDocumentKind,
-} from "~/models/job-completion.server";
+} from "~/models/job-documents.server";
 import { requireStaff } from "~/models/staff-auth.server";
+import { pdfResponse } from "~/services/pdf.server";
 
 /**
  * GET /dashboard/orders/{id}/documents/waste-transfer-note.pdf (or receipt.pdf):
@@ -21,11 +22,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : undefined;
   if (!pdf) return new Response("Document not found", { status: 404 });
   const download = new URL(request.url).searchParams.get("download") === "1";
-  return new Response(new Uint8Array(pdf.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${pdf.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(pdf, download ? "attachment" : "inline");
 }

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  jobDocumentForCustomer,
-  JOB_DOCUMENT_KINDS,
-  type JobDocumentKind,
-} from "~/models/job-completion.server";
+import { jobDocumentForCustomer } from "~/models/job-customer-page.server";
+import { JOB_DOCUMENT_KINDS, type JobDocumentKind } from "~/models/job-documents.server";
 import { linkMissResponse } from "~/models/customer-link.server";
+import { pdfResponse } from "~/services/pdf.server";
 
 /**
  * GET /job/{token}/waste-transfer-note.pdf and /job/{token}/receipt.pdf — a
@@ -17,12 +15,5 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       ? await jobDocumentForCustomer(params.token ?? "", kind)
       : undefined;
   if (!pdf) return linkMissResponse(context.clientIp, "Document not found");
-  return new Response(new Uint8Array(pdf.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${pdf.filename}"`,
-      "Cache-Control": "private, no-store",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  return pdfResponse(pdf, "inline", { "Referrer-Policy": "same-origin" });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jobPhoto } from "~/models/job-completion.server";
+import { jobPhoto } from "~/models/job-customer-page.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import type { DocumentBusiness } from "~/documents/quote.server";
+import type { DocumentBusiness } from "~/documents/letterhead.server";
 import {
   receiptDocument,
   receiptPdf,

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  quoteDocument,
-  quotePdf,
-  type DocumentBusiness,
-  type QuoteDocumentInput,
-} from "~/documents/quote.server";
+import type { DocumentBusiness } from "~/documents/letterhead.server";
+import { quoteDocument, quotePdf, type QuoteDocumentInput } from "~/documents/quote.server";
 import { renderDocument } from "~/services/pdf.server";
 import { pdfText } from "../support/pdf-text";
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTAINMENTS } from "~/lib/job-completion";
-import {
-  checkCompletion,
-  COMPLETION_MESSAGES,
-  type BookedLine,
-  type CatalogueItem,
-} from "~/models/job-completion.server";
+import { checkCompletion, COMPLETION_MESSAGES } from "~/models/job-completion-check.server";
+import type { BookedLine, CatalogueItem } from "~/models/job-context.server";
 
 /** The crew's record of a job (docs/rules.md#job-completion), as a table. */
 
@@ -18,7 +14,7 @@ const SOFA: BookedLine = {
   unitPricePence: 6500,
   productId: 4,
   waste: {
-    description: "Domestic seating containing POPs (upholstered)",
+    wasteDescription: "Domestic seating containing POPs (upholstered)",
     lowCode: "20 03 07",
     pops: true,
     hazardous: false,
@@ -37,7 +33,7 @@ const FRIDGE: CatalogueItem = {
   id: 9,
   name: "Fridge freezer",
   waste: {
-    description: "Discarded fridges and freezers containing refrigerant gases",
+    wasteDescription: "Discarded fridges and freezers containing refrigerant gases",
     lowCode: "20 01 23*",
     pops: false,
     hazardous: true,

@@ -1,0 +1,23 @@
+import type { Config } from "~/services/config.server";
+import type { DocumentSpec } from "~/services/pdf-spec.server";
+
+/**
+ * The business a document is from, and the letterhead every document prints
+ * at its top: the name, the address, phone and email, the waste carrier registration.
+ */
+
+/** The business a document is from: the configuration's (BUSINESS_*, WASTE_CARRIER_LICENCE, VAT_NUMBER). */
+export type DocumentBusiness = Config["business"];
+
+/** The business's name and lines at the head of a document; `vatLine` last, on documents that state VAT. */
+export function letterhead(business: DocumentBusiness, vatLine?: string): DocumentSpec["header"] {
+  return {
+    name: business.name,
+    lines: [
+      business.address,
+      `${business.phone} · ${business.email}`,
+      `Waste carrier registration: ${business.wasteCarrierLicence}`,
+      ...(vatLine === undefined ? [] : [vatLine]),
+    ],
+  };
+}
