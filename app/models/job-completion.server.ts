@@ -31,7 +31,7 @@ import { lockKeys } from "~/services/dialect.server";
 import { checkQuotePhoto, encodeQuotePhoto, UnsupportedImageError } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
-import { jobCompletedEmail } from "./emails.server";
+import { jobCompletedEmail } from "./job-emails.server";
 import { saveQuotePhoto } from "./image.server";
 import { enqueueEmail } from "./outbox.server";
 import { deliverNow } from "./outbox-worker.server";

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { OrderContactDetails } from "~/lib/contact-details";
 import type {
   BookingStatus,
   OfferStatus,
@@ -69,16 +70,11 @@ export interface ProductsTable {
   handling_minutes: Generated<number>;
 }
 
-export interface OrdersTable {
+/** An order, with the customer's contact details (OrderContactDetails). */
+export interface OrdersTable extends OrderContactDetails {
   id: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  town: string;
-  postcode: string;
   collection_date: string;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   booking_status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
@@ -170,16 +166,11 @@ export interface OrderEventsTable {
   actor: string;
 }
 
-export interface QuotesTable {
+/** A quote request, with the customer's contact details (OrderContactDetails). */
+export interface QuotesTable extends OrderContactDetails {
   id: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  town: string;
-  postcode: string;
   comments: string;
   responded: ColumnType<"yes" | "no", "yes" | "no" | undefined, "yes" | "no">;
   /** new → priced → booked | declined | withdrawn (expired: priced, past its offer's last day) */
