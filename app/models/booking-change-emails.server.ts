@@ -5,7 +5,7 @@ import {
   bookingSummary,
   cancellationTerms,
   collectionAddress,
-  collectionCalendarFile,
+  collectionEmail,
   itemLines,
   type Receipt,
 } from "./booking-emails.server";
@@ -43,12 +43,11 @@ function feePaidLine(feePence: number): string {
 export function rearrangementConfirmationEmail(r: Rearrangement): OutgoingEmail {
   const { receipt } = r;
   const ref = `HB${receipt.id}`;
-  return customerEmail({
-    kind: "booking_rearranged",
-    to: receipt.email,
-    subject: `Your collection has moved to ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
-    name: receipt.full_name,
-    body: [
+  return collectionEmail(
+    receipt,
+    "booking_rearranged",
+    `Your collection has moved to ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    [
       `Your collection has moved from ${formatLongDate(r.fromDate)} to ${formatLongDate(receipt.collection_date)}.`,
       "",
       ...bookingSummary(receipt, "New collection date"),
@@ -62,8 +61,7 @@ export function rearrangementConfirmationEmail(r: Rearrangement): OutgoingEmail 
       "",
       "The attached calendar file moves the collection in your calendar.",
     ],
-    attachments: [collectionCalendarFile(receipt)],
-  });
+  );
 }
 
 /** The office's note that a booking moved to another day. */

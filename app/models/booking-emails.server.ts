@@ -84,16 +84,32 @@ export const cancellationTerms = () => [
   ...CANCELLATION_POLICY.map((line) => `  ${line}`),
 ];
 
+/** An email to the booking's customer, with the collection attached as a calendar event. */
+export function collectionEmail(
+  receipt: Receipt,
+  kind: string,
+  subject: string,
+  body: string[],
+): OutgoingEmail {
+  return customerEmail({
+    kind,
+    to: receipt.email,
+    subject,
+    name: receipt.full_name,
+    body,
+    attachments: [collectionCalendarFile(receipt)],
+  });
+}
+
 /** The customer's confirmation of a paid booking: the durable record of what they bought. */
 export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
   const { business } = config();
   const ref = `HB${receipt.id}`;
-  return customerEmail({
-    kind: "booking_confirmation",
-    to: receipt.email,
-    subject: `Your collection is booked for ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
-    name: receipt.full_name,
-    body: [
+  return collectionEmail(
+    receipt,
+    "booking_confirmation",
+    `Your collection is booked for ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    [
       `Thank you for booking with ${business.name}. Your payment has been received and your collection is booked.`,
       "",
       ...bookingSummary(receipt),
@@ -116,8 +132,7 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
       "",
       "The collection is attached as a calendar event.",
     ],
-    attachments: [collectionCalendarFile(receipt)],
-  });
+  );
 }
 
 /**
@@ -215,12 +230,11 @@ export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
   const { business } = config();
   const ref = `HB${receipt.id}`;
   const outside = receipt.items.filter((item) => item.position === "outside");
-  return customerEmail({
-    kind: "booking_reminder",
-    to: receipt.email,
-    subject: `Reminder: your collection is tomorrow, ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
-    name: receipt.full_name,
-    body: [
+  return collectionEmail(
+    receipt,
+    "booking_reminder",
+    `Reminder: your collection is tomorrow, ${formatLongDate(receipt.collection_date)} (ref ${ref})`,
+    [
       `This is a reminder that ${business.name} is collecting from you tomorrow.`,
       "",
       `Booking reference: ${ref}`,
@@ -250,6 +264,5 @@ export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
       "",
       "The collection is attached as a calendar event.",
     ],
-    attachments: [collectionCalendarFile(receipt)],
-  });
+  );
 }
