@@ -135,7 +135,16 @@ export interface OrdersTable extends OrderContactDetails {
   window_discount_pence: Generated<number>;
 }
 
-export interface OrderItemsTable {
+/**
+ * A booked or priced line's load and handling minutes per item (0013): the product's when the
+ * line was made; null on a free line until staff give them.
+ */
+interface LineLoadColumns {
+  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
+  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface OrderItemsTable extends LineLoadColumns {
   id: Generated<number>;
   order_id: number;
   product_id: number | null;
@@ -151,9 +160,6 @@ export interface OrderItemsTable {
   low_code: ColumnType<string | null, string | null | undefined, string | null>;
   pops: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
   hazardous: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
-  /** the product's load and handling minutes when booked (0013); null on a free line until staff give one */
-  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
-  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventsTable {
@@ -196,7 +202,7 @@ export interface QuoteOffersTable {
   decline_reason: string | null;
 }
 
-export interface QuoteOfferLinesTable {
+export interface QuoteOfferLinesTable extends LineLoadColumns {
   id: Generated<number>;
   offer_id: number;
   sort_order: number;
@@ -208,9 +214,6 @@ export interface QuoteOfferLinesTable {
   /** VAT-inclusive */
   unit_price_pence: number;
   quantity: number;
-  /** the line's load and handling minutes per item (0013); null on a free line until staff give one */
-  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
-  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A file sent with an email (the PDF quote). */
