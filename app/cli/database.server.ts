@@ -10,13 +10,8 @@ import {
   type RowCounts,
 } from "~/services/backup.server";
 import { describeDatabase, loadConfig, type Config } from "~/services/config.server";
-import {
-  copyShopDatabase,
-  copySummary,
-  copyTarget,
-  CopyMismatchError,
-  formatMeasures,
-} from "~/services/database-copy.server";
+import { copyShopDatabase, copySummary, copyTarget } from "~/services/database-copy.server";
+import { CopyMismatchError, formatMeasures } from "~/services/database-copy-check.server";
 import {
   closeConnection,
   knownMigrations,

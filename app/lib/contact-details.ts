@@ -32,6 +32,16 @@ export const QUOTE_CONTACT_NAMES = {
   postcode: "postcode",
 } as const satisfies ContactFieldNames;
 
+/**
+ * The six details as text under a form's names, e.g. `ContactDetails<typeof ORDER_CONTACT_NAMES>`
+ * is { full_name, email, phone_number, address_1, town, postcode }.
+ */
+export type ContactDetails<N extends ContactFieldNames> = { [D in ContactDetail as N[D]]: string };
+/** A customer's details as orders and quotes keep them (their columns, and the views of them). */
+export type OrderContactDetails = ContactDetails<typeof ORDER_CONTACT_NAMES>;
+/** A customer's details under the quote request's names. */
+export type QuoteContactDetails = ContactDetails<typeof QUOTE_CONTACT_NAMES>;
+
 /** Characters a phone number may be typed with: digits, spaces, brackets, hyphens and a leading +. */
 const PHONE_CHARACTERS = /^[0-9 ()+-]+$/;
 

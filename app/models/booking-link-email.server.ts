@@ -1,6 +1,6 @@
 import { formatLongDate } from "~/lib/format";
 import { config } from "~/services/config.server";
-import { registrationFooter } from "./emails.server";
+import { registrationFooter } from "./email-layout.server";
 import type { OutgoingEmail } from "./outbox.server";
 
 /** A booking whose manage link was asked for at /booking. */

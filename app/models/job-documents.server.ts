@@ -11,7 +11,7 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { todayInLondon } from "~/lib/london-clock.server";
 import type { DB } from "~/services/schema";
-import { jobCompletedEmail } from "./emails.server";
+import { jobCompletedEmail } from "./job-emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { deliverNow } from "./outbox-worker.server";
 

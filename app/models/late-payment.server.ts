@@ -9,7 +9,7 @@ import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import { paymentGateway } from "~/services/payments.server";
 import { dayAvailability } from "./availability.server";
-import { refundRefusedEmail } from "./emails.server";
+import { refundRefusedEmail } from "./booking-change-emails.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 
 /**

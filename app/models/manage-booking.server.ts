@@ -19,7 +19,7 @@ import {
   cancellationNotificationEmail,
   refundRefusedEmail,
   type Cancellation,
-} from "./emails.server";
+} from "./booking-change-emails.server";
 import { orderLoad, type Load, type WindowChoice } from "~/lib/capacity";
 import { arrivalOf } from "./fleet.server";
 import { jobPhotosPath } from "./job-documents.server";

@@ -19,7 +19,7 @@ import {
   bookingConfirmationEmail,
   bookingNotificationEmail,
   paymentReviewEmail,
-} from "./emails.server";
+} from "./booking-emails.server";
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { manageToken, managePath } from "./manage-booking.server";

@@ -13,7 +13,7 @@ import { db, type DB } from "~/services/db.server";
 import { isUniqueViolation, lockKeys } from "~/services/dialect.server";
 import { quotePdf, type QuoteDocumentInput } from "~/documents/quote.server";
 import { wasBooked } from "./booking.server";
-import { quoteDeclinedEmail, quoteOfferEmail } from "./emails.server";
+import { quoteDeclinedEmail, quoteOfferEmail } from "./quote-emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { orderLoad, type Load } from "~/lib/capacity";
 import { getProductsByIds, listAllProducts } from "./product.server";

@@ -36,7 +36,7 @@ import {
   type PendingScope,
   type PhotoToKeep,
 } from "./pending-uploads.server";
-import { quoteConfirmationEmail, quoteNotificationEmail } from "./emails.server";
+import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote-emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { reserveAttempt, retryAfterText, type Reservation } from "./rate-limit.server";
 

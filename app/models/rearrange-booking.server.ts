@@ -28,7 +28,7 @@ import {
   rearrangementNotificationEmail,
   rearrangementRefundedEmail,
   refundRefusedEmail,
-} from "./emails.server";
+} from "./booking-change-emails.server";
 import { managePath, manageToken } from "./manage-booking.server";
 import { enqueueEmail } from "./outbox.server";
 import { vatRatePercent } from "./settings.server";

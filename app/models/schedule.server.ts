@@ -9,7 +9,7 @@ import { db, type DB } from "~/services/db.server";
 import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 import { BOOKING_LINK_JOB, sendRequestedLink } from "./booking-lookup.server";
-import { bookingReminderEmail } from "./emails.server";
+import { bookingReminderEmail } from "./booking-emails.server";
 import { managePath, manageToken } from "./manage-booking.server";
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";

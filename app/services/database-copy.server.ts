@@ -4,6 +4,12 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { formatDuration, RefusedError } from "./backup.server";
 import { describeDatabase, type DatabaseConfig } from "./config.server";
 import {
+  CopyMismatchError,
+  measureBoth,
+  measureDiffers,
+  type Measure,
+} from "./database-copy-check.server";
+import {
   closeConnection,
   migrateToLatest,
   migrationStatus,
@@ -12,7 +18,7 @@ import {
   type Connection,
   type DB,
 } from "./db.server";
-import { engineOf, type Engine } from "./dialect.server";
+import { engineOf, highestIdEver, setIdCounter, type Engine } from "./dialect.server";
 import { commandPrefix } from "./release.server";
 
 /**
@@ -28,8 +34,8 @@ import { commandPrefix } from "./release.server";
  * shop. Ids are copied as they are, and the target's id counters are set past
  * the highest id the source ever handed out. Before committing, every
  * table's row count and the sum of each of its *_pence columns are compared
- * on both sides: any difference rolls the whole copy back. The source is only
- * ever read.
+ * on both sides (database-copy-check.server.ts): any difference rolls the
+ * whole copy back. The source is only ever read.
  */
 
 type Row = Record<string, unknown>;
@@ -156,45 +162,6 @@ export function sameDatabase(a: DatabaseConfig, b: DatabaseConfig): boolean {
   return false;
 }
 
-/** One line of the comparison: a table's rows, or the sum of one of its pence columns. */
-export interface Measure {
-  table: string;
-  /** "rows", or a *_pence column's name (its sum) */
-  what: string;
-  source: number | string;
-  copy: number | string;
-}
-
-export const measureDiffers = (m: Measure) => String(m.source) !== String(m.copy);
-
-/** The comparison as a short table, one line a measure; a line that differs is marked. */
-export function formatMeasures(measures: readonly Measure[]): string {
-  const labels = measures.map((m) => (m.what === "rows" ? m.table : `${m.table}.${m.what}`));
-  const width = Math.max(5, ...labels.map((l) => l.length));
-  const numbers = measures.flatMap((m) => [String(m.source), String(m.copy)]);
-  const column = Math.max(6, ...numbers.map((n) => n.length));
-  const header = `${"table".padEnd(width)}  ${"source".padStart(column)}  ${"copy".padStart(column)}`;
-  const lines = measures.map(
-    (m, i) =>
-      `${labels[i]!.padEnd(width)}  ${String(m.source).padStart(column)}  ${String(m.copy).padStart(column)}` +
-      (measureDiffers(m) ? "  <- differs" : ""),
-  );
-  return [header, ...lines].join("\n");
-}
-
-/** Thrown when the copy does not match its source; the copy was rolled back. */
-export class CopyMismatchError extends Error {
-  constructor(readonly measures: Measure[]) {
-    const differing = measures
-      .filter(measureDiffers)
-      .map((m) => `${m.table} ${m.what}: ${m.source} in the source, ${m.copy} in the copy`);
-    super(
-      `Failed: the copy does not match the source (${differing.join("; ")}). ` +
-        "It was rolled back: the target holds none of the shop's rows.",
-    );
-  }
-}
-
 /** The shop's tables in a database and their columns (Kysely's bookkeeping left out). */
 async function tablesOf(db: AnyDb): Promise<Map<string, string[]>> {
   let schema: string | undefined;
@@ -286,75 +253,6 @@ async function copyTable(source: AnyDb, target: AnyDb, rule: TableRule): Promise
     }
   }
   return copied;
-}
-
-/** The highest id a table's counter has handed out (rows since deleted included); 0 if none. */
-async function highestIdEver(db: AnyDb, table: string): Promise<number> {
-  if (engineOf(db) === "sqlite") {
-    const { rows } = await sql<{
-      seq: number;
-    }>`SELECT seq FROM sqlite_sequence WHERE name = ${table}`.execute(db);
-    return Number(rows[0]?.seq ?? 0);
-  }
-  const { rows } = await sql<{
-    seq: string | null;
-  }>`SELECT pg_get_serial_sequence(${table}, 'id') AS seq`.execute(db);
-  const sequence = rows[0]?.seq;
-  if (!sequence) return 0;
-  const state = await sql<{
-    last_value: number | string;
-    is_called: boolean;
-  }>`SELECT last_value, is_called FROM ${sql.raw(sequence)}`.execute(db);
-  const row = state.rows[0];
-  return row?.is_called ? Number(row.last_value) : 0;
-}
-
-/** Sets the target's counter for `table` so the next id is above `highest`. */
-async function setCounter(db: AnyDb, table: string, highest: number): Promise<void> {
-  if (highest <= 0) return;
-  if (engineOf(db) === "sqlite") {
-    // Inserting ids already moved it to the largest copied; a deleted row's id may be higher.
-    await sql`UPDATE sqlite_sequence SET seq = ${highest} WHERE name = ${table} AND seq < ${highest}`.execute(
-      db,
-    );
-    await sql`INSERT INTO sqlite_sequence (name, seq) SELECT ${table}, ${highest}
-      WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${table})`.execute(db);
-    return;
-  }
-  await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), ${highest}, true)`.execute(db);
-}
-
-/** A table's row count and the sum of each of its *_pence columns. */
-async function tally(
-  db: AnyDb,
-  table: string,
-  penceColumns: readonly string[],
-): Promise<Record<string, number | string>> {
-  const sums = penceColumns.map(
-    (c) => sql`coalesce(sum(${sql.ref(c)}), 0) AS ${sql.ref(`sum_${c}`)}`,
-  );
-  const { rows } = await sql<Record<string, number | string>>`SELECT ${sql.join([
-    sql`count(*) AS n`,
-    ...sums,
-  ])} FROM ${sql.table(table)}`.execute(db);
-  const row = rows[0]!;
-  return Object.fromEntries([["rows", row.n!], ...penceColumns.map((c) => [c, row[`sum_${c}`]!])]);
-}
-
-async function measureBoth(
-  source: AnyDb,
-  target: AnyDb,
-  tables: Map<string, string[]>,
-): Promise<Measure[]> {
-  const measures: Measure[] = [];
-  for (const rule of RULES) {
-    const pence = (tables.get(rule.name) ?? []).filter((c) => c.endsWith("_pence"));
-    const a = await tally(source, rule.name, pence);
-    const b = await tally(target, rule.name, pence);
-    for (const what of ["rows", ...pence])
-      measures.push({ table: rule.name, what, source: a[what]!, copy: b[what]! });
-  }
-  return measures;
 }
 
 /** Answers within `ms`, or refuses: a database that cannot be reached. */
@@ -492,9 +390,14 @@ export async function copyShopDatabase(
             id: number | null;
           }>`SELECT max(id) AS id FROM ${sql.table(rule.name)}`.execute(write);
           const highest = Math.max(Number(max[0]?.id ?? 0), await highestIdEver(read, rule.name));
-          await setCounter(write, rule.name, highest);
+          await setIdCounter(write, rule.name, highest);
         }
-        measures = await measureBoth(read, write, tables);
+        measures = await measureBoth(
+          read,
+          write,
+          tables,
+          RULES.map((rule) => rule.name),
+        );
         if (measures.some(measureDiffers)) throw new CopyMismatchError(measures);
       });
     });

@@ -11,6 +11,7 @@ import {
   type Transaction,
 } from "kysely";
 import pg from "pg";
+import type { DB as ShopTables } from "./schema";
 
 /**
  * Everything that differs between the two engines the shop runs on, in one
@@ -242,4 +243,44 @@ export async function exclusively<DB, T>(
       await sql`SELECT pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(connection);
     }
   });
+}
+
+/** The highest id a table's counter has handed out (rows since deleted included); 0 if none. */
+export async function highestIdEver(db: Kysely<ShopTables>, table: string): Promise<number> {
+  if (engineOf(db) === "sqlite") {
+    const { rows } = await sql<{
+      seq: number;
+    }>`SELECT seq FROM sqlite_sequence WHERE name = ${table}`.execute(db);
+    return Number(rows[0]?.seq ?? 0);
+  }
+  const { rows } = await sql<{
+    seq: string | null;
+  }>`SELECT pg_get_serial_sequence(${table}, 'id') AS seq`.execute(db);
+  const sequence = rows[0]?.seq;
+  if (!sequence) return 0;
+  const state = await sql<{
+    last_value: number | string;
+    is_called: boolean;
+  }>`SELECT last_value, is_called FROM ${sql.raw(sequence)}`.execute(db);
+  const row = state.rows[0];
+  return row?.is_called ? Number(row.last_value) : 0;
+}
+
+/** Sets `table`'s id counter so the next id is above `highest` (copying a shop's rows, ids and all). */
+export async function setIdCounter(
+  db: Kysely<ShopTables>,
+  table: string,
+  highest: number,
+): Promise<void> {
+  if (highest <= 0) return;
+  if (engineOf(db) === "sqlite") {
+    // Inserting ids already moved it to the largest copied; a deleted row's id may be higher.
+    await sql`UPDATE sqlite_sequence SET seq = ${highest} WHERE name = ${table} AND seq < ${highest}`.execute(
+      db,
+    );
+    await sql`INSERT INTO sqlite_sequence (name, seq) SELECT ${table}, ${highest}
+      WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${table})`.execute(db);
+    return;
+  }
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), ${highest}, true)`.execute(db);
 }

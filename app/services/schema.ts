@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { OrderContactDetails } from "~/lib/contact-details";
 import type {
   BookingStatus,
   OfferStatus,
@@ -69,16 +70,11 @@ export interface ProductsTable {
   handling_minutes: Generated<number>;
 }
 
-export interface OrdersTable {
+/** An order, with the customer's contact details (OrderContactDetails). */
+export interface OrdersTable extends OrderContactDetails {
   id: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  town: string;
-  postcode: string;
   collection_date: string;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   booking_status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
@@ -139,7 +135,16 @@ export interface OrdersTable {
   window_discount_pence: Generated<number>;
 }
 
-export interface OrderItemsTable {
+/**
+ * A booked or priced line's load and handling minutes per item (0013): the product's when the
+ * line was made; null on a free line until staff give them.
+ */
+interface LineLoadColumns {
+  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
+  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface OrderItemsTable extends LineLoadColumns {
   id: Generated<number>;
   order_id: number;
   product_id: number | null;
@@ -155,9 +160,6 @@ export interface OrderItemsTable {
   low_code: ColumnType<string | null, string | null | undefined, string | null>;
   pops: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
   hazardous: ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
-  /** the product's load and handling minutes when booked (0013); null on a free line until staff give one */
-  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
-  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventsTable {
@@ -170,16 +172,11 @@ export interface OrderEventsTable {
   actor: string;
 }
 
-export interface QuotesTable {
+/** A quote request, with the customer's contact details (OrderContactDetails). */
+export interface QuotesTable extends OrderContactDetails {
   id: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  town: string;
-  postcode: string;
   comments: string;
   responded: ColumnType<"yes" | "no", "yes" | "no" | undefined, "yes" | "no">;
   /** new → priced → booked | declined | withdrawn (expired: priced, past its offer's last day) */
@@ -205,7 +202,7 @@ export interface QuoteOffersTable {
   decline_reason: string | null;
 }
 
-export interface QuoteOfferLinesTable {
+export interface QuoteOfferLinesTable extends LineLoadColumns {
   id: Generated<number>;
   offer_id: number;
   sort_order: number;
@@ -217,9 +214,6 @@ export interface QuoteOfferLinesTable {
   /** VAT-inclusive */
   unit_price_pence: number;
   quantity: number;
-  /** the line's load and handling minutes per item (0013); null on a free line until staff give one */
-  load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
-  handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A file sent with an email (the PDF quote). */

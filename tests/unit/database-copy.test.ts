@@ -1,11 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  copyTarget,
-  CopyMismatchError,
-  formatMeasures,
-  sameDatabase,
-} from "~/services/database-copy.server";
+import { CopyMismatchError, formatMeasures } from "~/services/database-copy-check.server";
+import { copyTarget, sameDatabase } from "~/services/database-copy.server";
 
 describe("copy --to", () => {
   it.each([

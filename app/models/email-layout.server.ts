@@ -1,0 +1,68 @@
+import { config } from "~/services/config.server";
+import { bookingEvent, calendar } from "~/services/ical.server";
+import type { OutgoingEmail } from "./outbox.server";
+
+/**
+ * What every email shares: how one to a customer and one to the office are put together, the
+ * business's registration at the foot, the dashboard links, the calendar file. The emails
+ * themselves are in booking-, booking-change-, quote- and job-emails.server.ts.
+ */
+
+/** The business's registration, at the foot of every email to a customer. */
+export function registrationFooter(): string[] {
+  const { business } = config();
+  return [
+    `${business.name}, ${business.address}`,
+    `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
+    "Environment Agency public register before handing any waste over.",
+  ];
+}
+
+/**
+ * An email to a customer: "Hello <name>," (or "Hello," when the name is not the customer's own
+ * words to repeat), the body, then the business's registration at the foot.
+ */
+export function customerEmail(email: {
+  kind: string;
+  to: string;
+  subject: string;
+  name?: string;
+  body: string[];
+  attachments?: OutgoingEmail["attachments"];
+}): OutgoingEmail {
+  const { name, body, attachments, ...envelope } = email;
+  const greeting = name === undefined ? "Hello," : `Hello ${name},`;
+  return {
+    ...envelope,
+    text: [greeting, "", ...body, "", ...registrationFooter()].join("\n"),
+    ...(attachments ? { attachments } : {}),
+  };
+}
+
+/** An email to the office, at the business's own address. */
+export function officeEmail(kind: string, subject: string, lines: string[]): OutgoingEmail {
+  return { kind, to: config().business.email, subject, text: lines.join("\n") };
+}
+
+/** The last line of the office's email about an order. */
+export const openOrderLine = (orderId: number) =>
+  `Open the order: ${config().publicUrl}/dashboard/orders/${orderId}`;
+
+/** The last line of the office's email about a quote. */
+export const openQuoteLine = (quoteId: number) =>
+  `Open it in the dashboard: ${config().publicUrl}/dashboard/quotes/${quoteId}`;
+
+/**
+ * A booking as a calendar file (.ics) for a customer's email. One UID per booking, so a later file
+ * (SEQUENCE higher, STATUS CANCELLED) updates the event the first one added.
+ */
+export function calendarFile(orderId: number, event: Parameters<typeof bookingEvent>[0]) {
+  const { business } = config();
+  return {
+    filename: `collection-HB${orderId}.ics`,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    bytes: Buffer.from(
+      calendar({ name: business.name, method: "PUBLISH", events: [bookingEvent(event)] }),
+    ),
+  };
+}
