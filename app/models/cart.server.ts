@@ -17,7 +17,7 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { orderLimits, vatRatePercent } from "./settings.server";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
-import type { WasteClass } from "~/lib/waste";
+import type { WasteSnapshot } from "./place-order.server";
 import { getProduct, getProductsByIds, type ProductImage } from "./product.server";
 
 export interface BagLine {
@@ -242,7 +242,7 @@ export function validateOrderLines(
 export interface CatalogueProduct extends LineProduct {
   description: string;
   imageId: string;
-  waste: WasteClass;
+  waste: WasteSnapshot;
   loadHundredths: number;
   handlingMinutes: number;
 }
@@ -268,40 +268,29 @@ async function readCatalogue(ids: readonly unknown[]): Promise<Map<number, Catal
       "inside_dismantle_pence",
       "inside_no_dismantle_pence",
       "outside_pence",
-      "image_id",
+      "image_id as imageId",
       "waste_description",
       "low_code",
       "pops",
       "hazardous",
-      "load_hundredths",
-      "handling_minutes",
+      "load_hundredths as loadHundredths",
+      "handling_minutes as handlingMinutes",
     ])
     .where("id", "in", wanted)
     .execute();
   return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        name: r.name,
-        onSale: r.retired_at === null,
-        unitPence: {
-          inside_dismantle: r.price_pence + r.inside_dismantle_pence,
-          inside_no_dismantle: r.price_pence + r.inside_no_dismantle_pence,
-          outside: r.price_pence + r.outside_pence,
-        },
-        description: r.description,
-        imageId: r.image_id,
-        waste: {
-          wasteDescription: r.waste_description,
-          lowCode: r.low_code,
-          pops: r.pops === 1,
-          hazardous: r.hazardous === 1,
-        },
-        loadHundredths: r.load_hundredths,
-        handlingMinutes: r.handling_minutes,
+    rows.map(
+      ({ retired_at, price_pence: base, waste_description, low_code, pops, hazardous, ...r }) => {
+        const { inside_dismantle_pence, inside_no_dismantle_pence, outside_pence, ...product } = r;
+        const unitPence = {
+          inside_dismantle: base + inside_dismantle_pence,
+          inside_no_dismantle: base + inside_no_dismantle_pence,
+          outside: base + outside_pence,
+        };
+        const waste = { waste_description, low_code, pops, hazardous };
+        return [r.id, { ...product, onSale: retired_at === null, unitPence, waste }];
       },
-    ]),
+    ),
   );
 }
 

@@ -97,6 +97,20 @@ export interface OrderView {
   items: OrderItemView[];
 }
 
+/** The order search a query string asks for, by the names staff's list and the /api give its fields. */
+export function orderSearchFrom(query: URLSearchParams): OrderSearch {
+  const number = (name: string) => Number(query.get(name));
+  return {
+    name: query.get("name"),
+    productName: query.get("product_name"),
+    email: query.get("email"),
+    orderId: query.get("order_id"),
+    status: query.get("status"),
+    limit: number("limit"),
+    page: number("page"),
+  };
+}
+
 /** Up to this many matches, the order list sorts the matching ids instead of walking every order. */
 const NARROW_SEARCH = 2000;
 

@@ -15,6 +15,25 @@ import { recordOverride, staffCapacityDecision } from "./staff-capacity.server";
  * rule's claim, a copy of its lines and the first entry of its history.
  */
 
+/** An order line's copy of its product's waste class, in the line's columns. */
+export interface WasteSnapshot {
+  waste_description: string;
+  low_code: string;
+  pops: 0 | 1;
+  hazardous: 0 | 1;
+}
+
+export function wasteSnapshot(waste: WasteClass): WasteSnapshot {
+  return {
+    waste_description: waste.wasteDescription,
+    low_code: waste.lowCode,
+    pops: waste.pops ? 1 : 0,
+    hazardous: waste.hazardous ? 1 : 0,
+  };
+}
+
+const NO_WASTE_SNAPSHOT = { waste_description: null, low_code: null, pops: null, hazardous: null };
+
 /** An order line as it is written: a copy of what was bought, kept when the product changes. */
 export interface OrderItem {
   /** null on a free line of a quote (or a product retired since it was priced) */
@@ -26,7 +45,7 @@ export interface OrderItem {
   unitPricePence: number;
   quantity: number;
   /** the product's waste class (docs/rules.md#waste-classes); null on a free line */
-  waste: WasteClass | null;
+  waste: WasteSnapshot | null;
   /** what it takes of a van and a crew (issue 19); null until staff give a free line one */
   loadHundredths: number | null;
   handlingMinutes: number | null;
@@ -132,16 +151,12 @@ async function claimCapacity(
 
 /** An order line's row: its product's waste class and load as they were when it was ordered. */
 function itemRow(orderId: number, item: OrderItem): Insertable<DB["order_items"]> {
-  const { waste } = item;
   return {
     order_id: orderId,
     product_id: item.productId,
     product_name: item.name,
     product_description: item.description,
-    waste_description: waste?.wasteDescription ?? null,
-    low_code: waste?.lowCode ?? null,
-    pops: waste ? (waste.pops ? 1 : 0) : null,
-    hazardous: waste ? (waste.hazardous ? 1 : 0) : null,
+    ...(item.waste ?? NO_WASTE_SNAPSHOT),
     load_hundredths: item.loadHundredths,
     handling_minutes: item.handlingMinutes,
     image_id: item.imageId,

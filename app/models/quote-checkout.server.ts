@@ -23,7 +23,7 @@ import {
   type CheckoutStarted,
 } from "./checkout.server";
 import { closePayment, completePayment, startPayment } from "./payment.server";
-import { placeOrder } from "./place-order.server";
+import { placeOrder, wasteSnapshot } from "./place-order.server";
 import { getProductsByIds } from "./product.server";
 import {
   closedOfferMessage,
@@ -155,7 +155,7 @@ export async function startQuoteCheckout(
         position: line.position,
         unitPricePence: line.unitPricePence,
         quantity: line.quantity,
-        waste: product?.waste ?? null,
+        waste: product ? wasteSnapshot(product.waste) : null,
         ...loads[i]!,
       };
     }),
