@@ -17,6 +17,7 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { orderLimits, vatRatePercent } from "./settings.server";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
+import type { WasteSnapshot } from "./place-order.server";
 import { getProduct, getProductsByIds, type ProductImage } from "./product.server";
 
 export interface BagLine {
@@ -233,8 +234,21 @@ export function validateOrderLines(
   return errors.length > 0 ? { ok: false, errors, unavailable } : { ok: true, lines, totalPence };
 }
 
-/** Products by id for validateOrderLines, retired ones included (to name them). */
-async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LineProduct>> {
+/**
+ * A product as a checkout needs it, read once for the whole checkout: its prices and whether it
+ * is still on sale (validateOrderLines; retired ones too, to name them), and what an order line
+ * keeps of it (description, picture, waste class, load).
+ */
+export interface CatalogueProduct extends LineProduct {
+  description: string;
+  imageId: string;
+  waste: WasteSnapshot;
+  loadHundredths: number;
+  handlingMinutes: number;
+}
+
+/** The catalogue's entries for these ids, retired products included: the checkout's one read. */
+async function readCatalogue(ids: readonly unknown[]): Promise<Map<number, CatalogueProduct>> {
   const wanted = [
     ...new Set(
       ids.filter(
@@ -248,81 +262,141 @@ async function lineProducts(ids: readonly unknown[]): Promise<Map<number, LinePr
     .select([
       "id",
       "name",
+      "description",
       "retired_at",
       "price_pence",
       "inside_dismantle_pence",
       "inside_no_dismantle_pence",
       "outside_pence",
+      "image_id as imageId",
+      "waste_description",
+      "low_code",
+      "pops",
+      "hazardous",
+      "load_hundredths as loadHundredths",
+      "handling_minutes as handlingMinutes",
     ])
     .where("id", "in", wanted)
     .execute();
   return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        name: r.name,
-        onSale: r.retired_at === null,
-        unitPence: {
-          inside_dismantle: r.price_pence + r.inside_dismantle_pence,
-          inside_no_dismantle: r.price_pence + r.inside_no_dismantle_pence,
-          outside: r.price_pence + r.outside_pence,
-        },
+    rows.map(
+      ({ retired_at, price_pence: base, waste_description, low_code, pops, hazardous, ...r }) => {
+        const { inside_dismantle_pence, inside_no_dismantle_pence, outside_pence, ...product } = r;
+        const unitPence = {
+          inside_dismantle: base + inside_dismantle_pence,
+          inside_no_dismantle: base + inside_no_dismantle_pence,
+          outside: base + outside_pence,
+        };
+        const waste = { waste_description, low_code, pops, hazardous };
+        return [r.id, { ...product, onSale: retired_at === null, unitPence, waste }];
       },
-    ]),
+    ),
   );
 }
 
-/** Checks an order's lines against the database and the business's limits. */
-export async function checkOrderLines(raw: readonly RawLine[]): Promise<LineCheck> {
-  const [products, limits] = await Promise.all([
-    lineProducts(raw.map((line) => line.id)),
-    orderLimits(),
-  ]);
-  return validateOrderLines(raw, products, limits, config().business.phone);
+/** A bag's line with its product as the catalogue says it now (the checkout's one read). */
+export interface ProductLine extends CartLine {
+  product: CatalogueProduct;
+  unitPricePence: number;
 }
 
-/**
- * The bag as the checkout page shows it: its lines and total with the VAT it
- * includes, lines whose product left the shop, and (before the form is
- * filled in) why the site cannot take an order this big online.
- */
-/**
- * What a bag's lines take of a van and a crew (THE capacity rule's request), as the products say
- * today; a line whose product has gone counts nothing.
- */
-export async function bagNeed(
-  lines: readonly { id: number; quantity: number }[],
-): Promise<{ loadHundredths: number; minutes: number }> {
-  const products = await getProductsByIds(lines.map((l) => l.id));
+/** The lines whose product is still on sale, with it; the others have left the shop. */
+function linesOnSale(
+  lines: readonly CartLine[],
+  catalogue: ReadonlyMap<number, CatalogueProduct>,
+): ProductLine[] {
+  return lines.flatMap((line) => {
+    const product = catalogue.get(line.id);
+    if (!product?.onSale) return [];
+    return [{ ...line, product, unitPricePence: product.unitPence[line.position] }];
+  });
+}
+
+/** What lines take of a van and a crew (THE capacity rule's request), as their products say today. */
+function needOf(lines: readonly ProductLine[]): { loadHundredths: number; minutes: number } {
   const { loadHundredths, minutes } = orderLoad(
     lines.map((l) => ({
       quantity: l.quantity,
-      loadHundredths: products.get(l.id)?.loadHundredths ?? null,
-      handlingMinutes: products.get(l.id)?.handlingMinutes ?? null,
+      loadHundredths: l.product.loadHundredths,
+      handlingMinutes: l.product.handlingMinutes,
     })),
   );
   return { loadHundredths, minutes };
 }
 
+/** The cookie's lines that are whole: anything else counts nothing towards a day. */
+const wholeLines = (raw: readonly RawLine[]): CartLine[] =>
+  raw.flatMap((line) => {
+    const quantity = parseQuantity(line.quantity);
+    return typeof line.id === "number" && isPosition(line.position) && quantity !== null
+      ? [{ id: line.id, position: line.position, quantity }]
+      : [];
+  });
+
+export type OrderLinesCheck = (
+  | { ok: true; lines: ProductLine[]; totalPence: number }
+  | { ok: false; errors: string[]; unavailable: number }
+) & {
+  /** what the lines still on sale take of a day, for the calendar shown beside an error */
+  need: { loadHundredths: number; minutes: number };
+};
+
+/**
+ * Checks an order's lines against the catalogue and the business's limits (validateOrderLines),
+ * reading the catalogue once: the lines come back merged, each with its product.
+ */
+export async function checkOrderLines(raw: readonly RawLine[]): Promise<OrderLinesCheck> {
+  const [catalogue, limits] = await Promise.all([
+    readCatalogue(raw.map((line) => line.id)),
+    orderLimits(),
+  ]);
+  const need = needOf(linesOnSale(wholeLines(raw), catalogue));
+  const checked = validateOrderLines(raw, catalogue, limits, config().business.phone);
+  if (!checked.ok) return { ...checked, need };
+  return { ...checked, lines: linesOnSale(checked.lines, catalogue), need };
+}
+
+/**
+ * What a bag's lines take of a van and a crew (THE capacity rule's request), as the products say
+ * today; a line whose product has gone counts nothing.
+ */
+export async function bagNeed(lines: readonly CartLine[]) {
+  return needOf(linesOnSale(lines, await readCatalogue(lines.map((l) => l.id))));
+}
+
+/**
+ * The bag as the checkout page shows it, from one read of the catalogue: its lines and total with
+ * the VAT it includes, lines whose product left the shop, and (before the form is filled in) why
+ * the site cannot take an order this big online.
+ */
 export async function checkoutBag(cart: readonly CartLine[]) {
-  const [bag, vatRate] = await Promise.all([priceBag(cart), vatRatePercent()]);
-  const checked = bag.dropped === 0 && cart.length > 0 ? await checkOrderLines(cart) : null;
+  const [catalogue, limits, vatRate] = await Promise.all([
+    readCatalogue(cart.map((line) => line.id)),
+    orderLimits(),
+    vatRatePercent(),
+  ]);
+  const lines = linesOnSale(cart, catalogue);
+  const dropped = cart.length - lines.length;
+  const checked =
+    dropped === 0 && cart.length > 0
+      ? validateOrderLines(cart, catalogue, limits, config().business.phone)
+      : null;
+  const subtotalPence = lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0);
   return {
-    lines: bag.lines.map((l) => ({
-      name: l.name,
-      positionLabel: l.positionLabel,
+    lines: lines.map((l) => ({
+      name: l.product.name,
+      positionLabel: POSITION_LABELS[l.position],
       quantity: l.quantity,
-      lineTotalPence: l.lineTotalPence,
+      lineTotalPence: l.unitPricePence * l.quantity,
     })),
     /** what the bag takes of a van and a crew (THE capacity rule's request) */
-    need: await bagNeed(bag.lines),
+    need: needOf(lines),
     /** the "any time" discount, when every item is left outside (null: any time is not offered) */
-    anyTimeDiscountPence: anyTimeOffered(bag.lines) ? anyTimeDiscountPence("any", bag.lines) : null,
-    subtotalPence: bag.subtotalPence,
-    vatPence: vatIncluded(bag.subtotalPence, vatRate),
+    anyTimeDiscountPence: anyTimeOffered(lines) ? anyTimeDiscountPence("any", lines) : null,
+    subtotalPence,
+    vatPence: vatIncluded(subtotalPence, vatRate),
     vatRate,
-    dropped: bag.dropped,
+    dropped,
     tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
   };
 }

@@ -1,6 +1,14 @@
 import crypto from "node:crypto";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
+import {
+  anyTimeDiscountPence,
+  anyTimeOffered,
+  ANY_TIME_NOT_OFFERED_MESSAGE,
+  isWindowChoice,
+  type WindowChoice,
+} from "~/lib/capacity";
 import { checkEarlyStart } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
@@ -11,36 +19,18 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { flagValue } from "~/lib/waste";
 import { config } from "~/services/config.server";
-import type { Kysely, Selectable } from "kysely";
 import { db, type DB } from "~/services/db.server";
-import { lockKeys } from "~/services/dialect.server";
 import {
   paymentGateway,
   type GatewaySession,
   type PaymentGateway,
   type UiMode,
 } from "~/services/payments.server";
-import {
-  anyTimeDiscountPence,
-  anyTimeOffered,
-  ANY_TIME_NOT_OFFERED_MESSAGE,
-  isWindowChoice,
-  orderLoad,
-  pickWindow,
-  type WindowChoice,
-} from "~/lib/capacity";
-import { checkCollectionDate, dayAvailability, type Need } from "./availability.server";
-import { holdDecision, holdsOn, INVALID_DATE_MESSAGE } from "./booking.server";
-import { checkOrderLines, priceBag, type BagLine, type RawLine } from "./cart.server";
+import { checkCollectionDate } from "./availability.server";
+import { checkOrderLines, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "./contact-details.server";
-import { abandonKey, closePayment, completePayment, startPayment } from "./payment.server";
-import { getProductsByIds, type Product } from "./product.server";
-import {
-  closedOfferMessage,
-  offerLineLoads,
-  offerPath,
-  quoteForCustomer,
-} from "./quote-offer.server";
+import { abandonKey, closePayment, startPayment } from "./payment.server";
+import { placeOrder } from "./place-order.server";
 import { checkRateLimit, rateLimitLock, recordAttempt, retryAfterText } from "./rate-limit.server";
 
 /**
@@ -144,38 +134,15 @@ export function checkWindowChoice(
   return { ok: true, window: value };
 }
 
-/**
- * Inside the transaction that writes a booking (the day's lock held): the window it takes by
- * THE capacity rule, holds counted, and whether it may hold its share of the day unpaid.
- */
-async function claimDay(
-  trx: Kysely<DB>,
-  claim: { date: string; need: Need; window: WindowChoice | null; clientKey: string; now: Date },
-): Promise<
-  { ok: true; window: WindowChoice } | { ok: false; message: string; field: "date" | "window" }
-> {
-  const answer = await dayAvailability(claim.date, claim.need, { now: claim.now, executor: trx });
-  const pick = pickWindow(answer, claim.window);
-  if (!pick.ok)
-    return { ok: false, message: pick.message, field: pick.dayFull ? "date" : "window" };
-  const decision = holdDecision({
-    slot: pick.slot,
-    maxJobs: answer.jobsCapacity,
-    ...(await holdsOn(claim.date, claim.clientKey, claim.now, trx)),
-  });
-  if (!decision.ok) return { ok: false, message: decision.message, field: "date" };
-  return { ok: true, window: pick.window };
-}
-
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export const newCheckoutToken = () => crypto.randomBytes(18).toString("base64url");
 
 /** New checkouts one address may start: 12 an hour (a household needs one or two). */
-function checkoutRateLimit(clientIp: string) {
+export function checkoutRateLimit(clientIp: string) {
   return { bucket: `checkout:${clientIp}`, max: 12, windowMs: 3_600_000 };
 }
 
-function checkoutRateLimitMessage(retryAfterSeconds: number): string {
+export function checkoutRateLimitMessage(retryAfterSeconds: number): string {
   return `You have started several checkouts in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${config().business.phone} to book.`;
 }
 
@@ -192,7 +159,7 @@ export function clientKeyOf(clientIp: string): string {
     .slice(0, 22);
 }
 
-function cardPaymentUnavailableMessage(): string {
+export function cardPaymentUnavailableMessage(): string {
   return `Card payment is not available online at the moment. To book a collection, call us on ${config().business.phone}.`;
 }
 
@@ -251,10 +218,12 @@ export type CheckoutResult =
       dropped: number;
       /** what is wrong with the order's lines, one message per problem, naming the line */
       lineErrors?: string[];
+      /** what the bag's lines on sale take of a day, once they were read: the calendar beside the error */
+      need?: { loadHundredths: number; minutes: number };
     }
   | CheckoutStarted;
 
-const started = (
+export const started = (
   order: { id: number; created_at: string },
   session: GatewaySession,
   gateway: PaymentGateway,
@@ -273,23 +242,19 @@ const failure = (
   message: string,
   errors: FieldErrors<CheckoutField> = {},
   dropped = 0,
-): CheckoutResult => ({ ok: false, status, message, errors, dropped });
+): Extract<CheckoutResult, { ok: false }> => ({ ok: false, status, message, errors, dropped });
 
-type TokenOrder = Pick<
-  Selectable<DB["orders"]>,
-  "id" | "created_at" | "email" | "status" | "payment_closed" | "payment_session_id"
->;
-
-/** The order a checkout token already made, if any. */
-function orderWithToken(
-  token: string,
-  executor: Kysely<DB> = db(),
-): Promise<TokenOrder | undefined> {
+/** A customer's card orders as a checkout resumes or closes them. */
+export function checkoutOrders(executor: Kysely<DB> = db()) {
   return executor
     .selectFrom("orders")
-    .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"])
-    .where("checkout_token", "=", token)
-    .executeTakeFirst();
+    .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"]);
+}
+type TokenOrder = Awaited<ReturnType<ReturnType<typeof checkoutOrders>["executeTakeFirstOrThrow"]>>;
+
+/** The order a checkout token already made, if any. */
+function orderWithToken(token: string, executor?: Kysely<DB>): Promise<TokenOrder | undefined> {
+  return checkoutOrders(executor).where("checkout_token", "=", token).executeTakeFirst();
 }
 
 /**
@@ -315,32 +280,6 @@ async function resumeCheckout(
     console.error(`checkout: session for order ${existing.id} failed:`, error);
     return failure(502, CHECKOUT_FAILED);
   }
-}
-
-/**
- * An order line's copy of its product's waste class (docs/rules.md#waste-classes), for the
- * waste transfer note: what the product said when the order was written. A free quote line
- * (no product) has none.
- */
-export function wasteSnapshot(product: Product | undefined) {
-  if (!product) return { waste_description: null, low_code: null, pops: null, hazardous: null };
-  const { waste } = product;
-  return {
-    waste_description: waste.wasteDescription,
-    low_code: waste.lowCode,
-    pops: waste.pops ? (1 as const) : (0 as const),
-    hazardous: waste.hazardous ? (1 as const) : (0 as const),
-  };
-}
-
-/**
- * What a line takes of a van and a crew (issue 19), as the product says today: kept on the order
- * line so that a later change to the product does not move the bookings already made. A free
- * quote line has no product, and no load until staff give it one.
- */
-export function loadSnapshot(product: Product | undefined) {
-  if (!product) return { load_hundredths: null, handling_minutes: null };
-  return { load_hundredths: product.loadHundredths, handling_minutes: product.handlingMinutes };
 }
 
 /**
@@ -390,18 +329,21 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       : ({ ok: true, requested: false } as const);
   if (!early.ok) errors.early_start = early.message;
   if (request.lines.length === 0) return failure(400, EMPTY_BAG_MESSAGE, errors);
-  // Every line is checked, duplicates merged and the order kept within the limits, before anything is written.
+  // Every line is checked, duplicates merged and the order kept within the limits, before anything
+  // is written: one read of the catalogue gives the lines their products.
   const checked = await checkOrderLines(request.lines);
   if (!checked.ok)
     return {
       ...failure(400, checked.errors.join(" "), errors, checked.unavailable),
       lineErrors: checked.errors,
+      need: checked.need,
     } as CheckoutResult;
-  const bag = await priceBag(checked.lines);
-  // A product retired in the moment between the check and the pricing: never book a shorter order.
-  if (bag.dropped > 0)
-    return failure(400, "An item in your order has just become unavailable.", errors, bag.dropped);
-  const windowChoice = checkWindowChoice(request.values.window, bag.lines);
+  // Refused from here on, the page shows its calendar for the bag as read.
+  const refuse = (message: string, shown: FieldErrors<CheckoutField>): CheckoutResult => ({
+    ...failure(400, message, shown),
+    need: checked.need,
+  });
+  const windowChoice = checkWindowChoice(request.values.window, checked.lines);
   if (!windowChoice.ok) errors.window = windowChoice.message;
   if (
     !parsed.success ||
@@ -412,108 +354,67 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     !windowChoice.ok ||
     !isIsoDay(date)
   )
-    return failure(400, checkoutFailureMessage(errors), errors);
-  const contact = parsed.data;
-  const descriptions = await getProductsByIds(bag.lines.map((l) => l.id));
-  const need = orderLoad(
-    bag.lines.map((line) => ({
-      quantity: line.quantity,
-      loadHundredths: descriptions.get(line.id)?.loadHundredths ?? null,
-      handlingMinutes: descriptions.get(line.id)?.handlingMinutes ?? null,
-    })),
-  );
+    return refuse(checkoutFailureMessage(errors), errors);
+  const { lines } = checked;
   const clientKey = clientKeyOf(request.clientIp);
   // Each new order holds a slot for up to 31 minutes: one address may start only so many.
   const limit = checkoutRateLimit(request.clientIp);
-  // The counts and the insert are one transaction holding the day's, the
-  // address's and the token's locks: two checkouts racing for the last slot
-  // (or the last hold, or the address's last attempt) cannot both have it,
-  // whichever process of the shop they reach; a repeated submit finds the
-  // order the first one wrote.
-  const created = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockKeys(trx, [
-        `day:${date}`,
-        rateLimitLock(limit.bucket),
-        ...(token ? [`checkout-token:${token}`] : []),
-      ]);
+  // Besides the day's lock, the address's and the token's: two checkouts racing for the last hold
+  // (or the address's last attempt) cannot both have it; a repeated submit finds the order the
+  // first one wrote.
+  const placed = await placeOrder({
+    date,
+    now,
+    locks: [rateLimitLock(limit.bucket), ...(token ? [`checkout-token:${token}`] : [])],
+    claim: { by: "customer", window: windowChoice.window, clientKey },
+    contact: parsed.data,
+    business: business.business,
+    items: lines.map(({ product, ...line }) => ({
+      productId: line.id,
+      name: product.name,
+      description: product.description,
+      imageId: product.imageId,
+      position: line.position,
+      unitPricePence: line.unitPricePence,
+      quantity: line.quantity,
+      waste: product.waste,
+      loadHundredths: product.loadHundredths,
+      handlingMinutes: product.handlingMinutes,
+    })),
+    totalPence: checked.totalPence,
+    discountFor: (window) => anyTimeDiscountPence(window, lines),
+    columns: {
+      created_at: now.toISOString(),
+      notes: notes.notes,
+      early_start_requested: early.ok && early.requested ? 1 : 0,
+      payment_method: "card",
+      checkout_token: token ?? newCheckoutToken(),
+      source: "web",
+      client_key: clientKey,
+    },
+    history: { created: "web checkout", actor: "customer" },
+    refuseBefore: async (trx) => {
       const twin = token ? await orderWithToken(token, trx) : undefined;
       if (twin) return { twin };
       const allowed = await checkRateLimit(trx, limit, now);
-      if (!allowed.allowed) return allowed;
-      const claimed = await claimDay(trx, {
-        date,
-        need,
-        window: windowChoice.window,
-        clientKey,
-        now,
-      });
-      if (!claimed.ok) return claimed;
-      const discountPence = anyTimeDiscountPence(claimed.window, bag.lines);
-      const order = await trx
-        .insertInto("orders")
-        .values({
-          created_at: now.toISOString(),
-          full_name: contact.full_name,
-          email: contact.email,
-          phone_number: contact.phone_number,
-          address_1: contact.address_1,
-          town: contact.town,
-          postcode: contact.postcode,
-          business_name: business.business?.name ?? null,
-          sic_code: business.business?.sicCode ?? null,
-          notes: notes.notes,
-          early_start_requested: early.ok && early.requested ? 1 : 0,
-          collection_date: date,
-          arrival_window: claimed.window,
-          window_discount_pence: discountPence,
-          payment_method: "card",
-          total_pence: bag.subtotalPence - discountPence,
-          checkout_token: token ?? newCheckoutToken(),
-          source: "web",
-          client_key: clientKey,
-        })
-        .returning(["id", "created_at", "email", "status", "payment_closed"])
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_items")
-        .values(
-          bag.lines.map((line: BagLine) => ({
-            order_id: order.id,
-            product_id: line.id,
-            product_name: line.name,
-            product_description: descriptions.get(line.id)?.description ?? "",
-            ...wasteSnapshot(descriptions.get(line.id)),
-            ...loadSnapshot(descriptions.get(line.id)),
-            image_id: line.image.id,
-            position: line.position,
-            unit_price_pence: line.unitPricePence,
-            quantity: line.quantity,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          field: "created",
-          old_value: null,
-          new_value: "web checkout",
-          actor: "customer",
-        })
-        .execute();
-      await recordAttempt(trx, limit.bucket, now);
-      return order;
-    });
-  if ("twin" in created)
-    return (await resumeCheckout(created.twin, gateway, request)) ?? failure(502, CHECKOUT_FAILED);
-  if ("allowed" in created)
+      return allowed.allowed ? null : allowed;
+    },
+    alsoWrite: (trx) => recordAttempt(trx, limit.bucket, now),
+  });
+  if (placed.outcome === "full")
+    return refuse(placed.refusal.message, { [placed.refusal.field]: placed.refusal.message });
+  if (placed.outcome === "refused") {
+    const { refusal } = placed;
+    if ("twin" in refusal)
+      return (
+        (await resumeCheckout(refusal.twin, gateway, request)) ?? failure(502, CHECKOUT_FAILED)
+      );
     return {
-      ...failure(429, checkoutRateLimitMessage(created.retryAfterSeconds)),
-      retryAfterSeconds: created.retryAfterSeconds,
+      ...failure(429, checkoutRateLimitMessage(refusal.retryAfterSeconds)),
+      retryAfterSeconds: refusal.retryAfterSeconds,
     } as CheckoutResult;
-  if ("ok" in created) return failure(400, created.message, { [created.field]: created.message });
+  }
+  const created = placed.order;
 
   try {
     const session = await startPayment(gateway, created, request.uiMode, request.siteUrl);
@@ -522,226 +423,5 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     console.error(`checkout: payment session for order ${created.id} failed:`, error);
     await closePayment(created.id, "failed");
     return failure(502, CHECKOUT_FAILED);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Booking a priced quote
-
-export interface QuoteCheckoutRequest {
-  /** the quote link's token */
-  token: string;
-  date: unknown;
-  /** the form's business checkbox, name and SIC code (app/lib/business.ts) */
-  business?: { business?: unknown; business_name?: unknown; sic_code?: unknown };
-  /** the early-start tick (CCR reg. 36), as the form sent it */
-  earlyStart?: unknown;
-  /** the arrival window, as the form sent it (left out: the first that fits) */
-  window?: unknown;
-  uiMode: UiMode;
-  siteUrl: string;
-  clientIp: string;
-  now?: Date;
-}
-
-export type QuoteCheckoutField = "date" | "window" | BusinessField | "early_start";
-
-export type QuoteCheckoutResult =
-  | {
-      ok: false;
-      status: 400 | 409 | 429 | 502 | 503;
-      message: string;
-      errors: FieldErrors<QuoteCheckoutField>;
-    }
-  | CheckoutStarted;
-
-const quoteFailure = (
-  status: 400 | 409 | 429 | 502 | 503,
-  message: string,
-  errors: FieldErrors<QuoteCheckoutField> = {},
-): QuoteCheckoutResult => ({ ok: false, status, message, errors });
-
-/**
- * The customer books a priced quote ("Book and pay"): like a checkout, a
- * pending card order (source "quote", the offer's lines as its items) holds
- * a slot on the chosen day, checked with the same rules and in the same
- * locked transaction, then its payment starts through the same gateway. An
- * earlier unpaid attempt at the same offer is closed first, so an offer is
- * never paid twice; a paid one, a replaced, withdrawn or expired one is
- * refused with its reason.
- */
-export async function startQuoteCheckout(
-  request: QuoteCheckoutRequest,
-): Promise<QuoteCheckoutResult> {
-  const gateway = paymentGateway();
-  if (!gateway) return quoteFailure(503, cardPaymentUnavailableMessage());
-  const now = request.now ?? new Date();
-  const shown = await quoteForCustomer(request.token, now);
-  if (shown.kind !== "open") return quoteFailure(409, closedOfferMessage(shown));
-  const { offer } = shown;
-  const date = request.date;
-  const business = checkBusinessDetails(request.business ?? {});
-  const dateCheck = await checkCollectionDate(date, "customer", now);
-  const dateOk = dateCheck.ok && isIsoDay(date);
-  if (!business.ok)
-    return quoteFailure(400, CHECKOUT_CHECK_DETAILS, {
-      ...business.errors,
-      ...(dateOk ? {} : { date: INVALID_DATE_MESSAGE }),
-    });
-  if (!dateOk) return quoteFailure(400, INVALID_DATE_MESSAGE, { date: INVALID_DATE_MESSAGE });
-  const early = checkEarlyStart(flagValue(request.earlyStart), todayInLondon(now), date);
-  if (!early.ok) return quoteFailure(400, early.message, { early_start: early.message });
-  const windowChoice = checkWindowChoice(request.window, offer.lines);
-  if (!windowChoice.ok)
-    return quoteFailure(400, windowChoice.message, { window: windowChoice.message });
-
-  // An unpaid attempt at this offer (another tab, or back from the card page) is closed at
-  // the provider first; if it was paid after all, that is the booking.
-  const earlier = await db()
-    .selectFrom("orders")
-    .select(["id", "created_at", "email", "status", "payment_closed", "payment_session_id"])
-    .where("quote_offer_id", "=", offer.offerId)
-    .where("status", "=", "pending")
-    .where("payment_closed", "is", null)
-    .execute();
-  for (const order of earlier) {
-    if (order.payment_session_id) {
-      try {
-        const session = await gateway.expireSession(order.payment_session_id);
-        if (session?.paid) {
-          await completePayment(session, gateway.kind);
-          return started(order, session, gateway, true);
-        }
-      } catch (error) {
-        console.error(`quote checkout: could not close the payment of order ${order.id}:`, error);
-        return quoteFailure(502, CHECKOUT_FAILED);
-      }
-    }
-    await closePayment(order.id, "expired");
-  }
-
-  const clientKey = clientKeyOf(request.clientIp);
-  const limit = checkoutRateLimit(request.clientIp);
-  const products = await getProductsByIds(
-    offer.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
-  );
-  // Each line's load as priced (a free line's from staff; an older offer's from its product).
-  const loads = await offerLineLoads(offer.lines);
-  const need = orderLoad(offer.lines.map((line, i) => ({ quantity: line.quantity, ...loads[i]! })));
-  const created = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockKeys(trx, [`day:${date}`, `quote:${offer.quoteId}`, rateLimitLock(limit.bucket)]);
-      const current = await trx
-        .selectFrom("quote_offers")
-        .select("status")
-        .where("id", "=", offer.offerId)
-        .executeTakeFirstOrThrow();
-      if (current.status !== "sent") return { closed: true as const };
-      const twin = await trx
-        .selectFrom("orders")
-        .select("id")
-        .where("quote_offer_id", "=", offer.offerId)
-        .where("status", "=", "pending")
-        .where("payment_closed", "is", null)
-        .executeTakeFirst();
-      if (twin) return { twin: true as const };
-      const allowed = await checkRateLimit(trx, limit, now);
-      if (!allowed.allowed) return allowed;
-      const claimed = await claimDay(trx, {
-        date,
-        need,
-        window: windowChoice.window,
-        clientKey,
-        now,
-      });
-      if (!claimed.ok) return claimed;
-      const discountPence = anyTimeDiscountPence(claimed.window, offer.lines);
-      const { customer } = offer;
-      const order = await trx
-        .insertInto("orders")
-        .values({
-          created_at: now.toISOString(),
-          full_name: customer.fullName,
-          email: customer.email,
-          phone_number: customer.phoneNumber,
-          address_1: customer.address1,
-          town: customer.town,
-          postcode: customer.postcode,
-          business_name: business.business?.name ?? null,
-          sic_code: business.business?.sicCode ?? null,
-          early_start_requested: early.requested ? 1 : 0,
-          collection_date: date,
-          arrival_window: claimed.window,
-          window_discount_pence: discountPence,
-          payment_method: "card",
-          total_pence: offer.totalPence - discountPence,
-          checkout_token: newCheckoutToken(),
-          source: "quote",
-          quote_id: offer.quoteId,
-          quote_offer_id: offer.offerId,
-          client_key: clientKey,
-        })
-        .returning(["id", "created_at", "email", "status", "payment_closed"])
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_items")
-        .values(
-          offer.lines.map((line, i) => {
-            const product = line.productId ? products.get(line.productId) : undefined;
-            return {
-              order_id: order.id,
-              product_id: product?.id ?? null,
-              product_name: line.description,
-              product_description: product?.description ?? "",
-              ...wasteSnapshot(product),
-              load_hundredths: loads[i]!.loadHundredths,
-              handling_minutes: loads[i]!.handlingMinutes,
-              image_id: product?.imageId ?? null,
-              position: line.position,
-              unit_price_pence: line.unitPricePence,
-              quantity: line.quantity,
-            };
-          }),
-        )
-        .execute();
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          field: "created",
-          old_value: null,
-          new_value: `booking from quote ${offer.reference} (card)`,
-          actor: "customer",
-        })
-        .execute();
-      await recordAttempt(trx, limit.bucket, now);
-      return order;
-    });
-  if ("closed" in created)
-    return quoteFailure(409, closedOfferMessage(await quoteForCustomer(request.token, now)));
-  if ("twin" in created)
-    return quoteFailure(
-      409,
-      "A payment for this quote is already under way in another window. Finish it there, or try again in a minute.",
-    );
-  if ("allowed" in created)
-    return quoteFailure(429, checkoutRateLimitMessage(created.retryAfterSeconds));
-  if ("ok" in created)
-    return quoteFailure(400, created.message, { [created.field]: created.message });
-
-  try {
-    const session = await startPayment(
-      gateway,
-      created,
-      request.uiMode,
-      request.siteUrl,
-      offerPath(request.token),
-    );
-    return started(created, session, gateway, false);
-  } catch (error) {
-    console.error(`quote checkout: payment session for order ${created.id} failed:`, error);
-    await closePayment(created.id, "failed");
-    return quoteFailure(502, CHECKOUT_FAILED);
   }
 }

@@ -1,10 +1,23 @@
 import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
+import type { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { clampPage, staffPageSize } from "~/lib/paging";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import { noRows } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 import { arrivalOf } from "./fleet.server";
+
+/** An order's contact details, under the orders table's (and the /api's) names. */
+export type OrderContact = Record<
+  (typeof ORDER_CONTACT_NAMES)[keyof typeof ORDER_CONTACT_NAMES],
+  string
+>;
+
+/** The contact details of anything that has them (a form's parsed values, an order's row), in their order. */
+export function orderContact(from: OrderContact): OrderContact {
+  const { full_name, email, phone_number, address_1, town, postcode } = from;
+  return { full_name, email, phone_number, address_1, town, postcode };
+}
 
 /** A history row as staff read it on the order page. */
 export function historyText(event: {
@@ -80,15 +93,22 @@ export interface OrderView {
   cancelledAt: string | null;
   /** what the cancellation refunded, pence (null: nothing) */
   refundPence: number | null;
-  billing: {
-    full_name: string;
-    email: string;
-    phone_number: string;
-    address_1: string;
-    town: string;
-    postcode: string;
-  };
+  billing: OrderContact;
   items: OrderItemView[];
+}
+
+/** The order search a query string asks for, by the names staff's list and the /api give its fields. */
+export function orderSearchFrom(query: URLSearchParams): OrderSearch {
+  const number = (name: string) => Number(query.get(name));
+  return {
+    name: query.get("name"),
+    productName: query.get("product_name"),
+    email: query.get("email"),
+    orderId: query.get("order_id"),
+    status: query.get("status"),
+    limit: number("limit"),
+    page: number("page"),
+  };
 }
 
 /** Up to this many matches, the order list sorts the matching ids instead of walking every order. */
@@ -117,14 +137,9 @@ export async function searchOrders(
       query = query.where(containsIgnoringCase("orders.full_name", text(search.name)));
     if (email) {
       const pattern = containsIgnoringCase("matched.email", email);
+      const matching = db().selectFrom("orders as matched").select("matched.id").where(pattern);
       query = narrow
-        ? query.where((eb) =>
-            eb(
-              "orders.id",
-              "in",
-              eb.selectFrom("orders as matched").select("matched.id").where(pattern),
-            ),
-          )
+        ? query.where("orders.id", "in", matching)
         : query.where(containsIgnoringCase("orders.email", email));
     }
     if (/^\d{1,12}$/.test(text(search.orderId)))
@@ -136,14 +151,9 @@ export async function searchOrders(
       query = query.where("orders.cancelled_at", "is not", null);
     if (productName) {
       const pattern = containsIgnoringCase("order_items.product_name", productName);
+      const matching = db().selectFrom("order_items").select("order_items.order_id").where(pattern);
       query = narrow
-        ? query.where((eb) =>
-            eb(
-              "orders.id",
-              "in",
-              eb.selectFrom("order_items").select("order_items.order_id").where(pattern),
-            ),
-          )
+        ? query.where("orders.id", "in", matching)
         : query.where((eb) =>
             eb.exists(
               eb
@@ -198,14 +208,7 @@ export async function searchOrders(
     source: r.source,
     cancelledAt: r.cancelled_at,
     refundPence: r.refund_pence,
-    billing: {
-      full_name: r.full_name,
-      email: r.email,
-      phone_number: r.phone_number,
-      address_1: r.address_1,
-      town: r.town,
-      postcode: r.postcode,
-    },
+    billing: orderContact(r),
     items: items
       .filter((i) => i.order_id === r.id)
       .map((i) => ({

@@ -9,16 +9,18 @@ import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import type { Transaction } from "kysely";
-import { checkCollectionDate, dayAvailability, NOTHING, type Need } from "./availability.server";
+import { checkCollectionDate, dayAvailability, type Need } from "./availability.server";
 import { BOOKING_COLUMNS } from "./booking.server";
 import { contactDetailsSchema } from "./contact-details.server";
 import { completeFromBooking } from "./job-completion.server";
 import { deliverNow } from "./outbox-worker.server";
+import { orderContact, type OrderContact } from "./order.server";
+import { placeOrder } from "./place-order.server";
 import { markQuoteBooked } from "./quote-booked.server";
 import {
   askedWindow,
   OVER_REASON_MAX,
-  overByText,
+  recordOverride,
   staffCapacityDecision,
   WINDOW_CHOICE_ERROR,
   type StaffCapacityDecision,
@@ -51,30 +53,11 @@ async function needOf(trx: Transaction<DB>, orderId: number): Promise<Need> {
   );
 }
 
-/** Thrown inside a booking's transaction to roll it back with the capacity refusal. */
+/** Thrown inside a booking's move to roll it back with the capacity refusal. */
 class CapacityRefused extends Error {
   constructor(readonly decision: Extract<StaffCapacityDecision, { ok: false }>) {
     super(decision.message);
   }
-}
-
-async function recordOverride(
-  trx: Transaction<DB>,
-  orderId: number,
-  decision: StaffCapacityDecision,
-  actor: string,
-): Promise<void> {
-  if (!decision.ok || !decision.over) return;
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: orderId,
-      field: "capacity_override",
-      old_value: `over by ${overByText(decision.overBy)}`,
-      new_value: decision.reason,
-      actor,
-    })
-    .execute();
 }
 
 /** The most a booking made by hand may cost: £100,000. */
@@ -160,90 +143,64 @@ export async function createManualBooking(
     return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
 
   const b = parsed.data;
-  let booked: { orderId: number; decision: Extract<StaffCapacityDecision, { ok: true }> };
-  try {
-    booked = await db()
-      .transaction()
-      .execute(async (trx) => {
-        // The day's lock, then the capacity rule: two bookings for the same day wait for each other.
-        await lockKeys(trx, [`day:${b.date}`, ...(quoteId ? [`quote:${quoteId}`] : [])]);
-        const answer = await dayAvailability(b.date, NOTHING, {
-          executor: trx,
-          staffOverride: true,
-        });
-        const decision = staffCapacityDecision(answer, asked, reason.reason);
-        if (!decision.ok) throw new CapacityRefused(decision);
-        if (quoteId && (await quoteAlreadyBooked(trx, quoteId)))
-          throw new CapacityRefused({ ok: false, field: "date", message: QUOTE_ALREADY_BOOKED });
-        const row = await trx
-          .insertInto("orders")
-          .values({
-            full_name: b.full_name,
-            email: b.email,
-            phone_number: b.phone_number,
-            address_1: b.address_1,
-            town: b.town,
-            postcode: b.postcode,
-            business_name: business.business?.name ?? null,
-            sic_code: business.business?.sicCode ?? null,
-            notes: notes.notes,
-            collection_date: b.date,
-            arrival_window: decision.window,
-            payment_method: b.payment_method,
-            total_pence: b.order_price,
-            source: quoteId ? "quote" : "manual",
-            quote_id: quoteId ?? null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: row.id,
-            field: "created",
-            old_value: null,
-            new_value: quoteId ? `booking from quote Q${quoteId}` : "manual booking",
-            actor,
-          })
-          .execute();
-        await recordOverride(trx, row.id, decision, actor);
-        // A booking made from a quote answers it, and books its open price if it has one.
-        if (quoteId) {
-          const open = await trx
-            .selectFrom("quote_offers")
-            .select("id")
-            .where("quote_id", "=", quoteId)
-            .where("status", "=", "sent")
-            .executeTakeFirst();
-          if (open)
-            await trx
-              .updateTable("orders")
-              .set({ quote_offer_id: open.id })
-              .where("id", "=", row.id)
-              .execute();
-          await markQuoteBooked(
-            trx,
-            { quote_id: quoteId, quote_offer_id: open?.id ?? null },
-            new Date().toISOString(),
-          );
-        }
-        return { orderId: row.id, decision };
-      });
-  } catch (error) {
-    if (!(error instanceof CapacityRefused)) throw error;
+  const placed = await placeOrder({
+    date: b.date,
+    now: new Date(),
+    // Two bookings for the same day (or the same quote) wait for each other.
+    locks: quoteId ? [`quote:${quoteId}`] : [],
+    claim: { by: "staff", window: asked, overReason: reason.reason },
+    contact: b,
+    business: business.business,
+    items: [],
+    totalPence: b.order_price,
+    columns: {
+      notes: notes.notes,
+      payment_method: b.payment_method,
+      source: quoteId ? "quote" : "manual",
+      quote_id: quoteId ?? null,
+    },
+    history: { created: quoteId ? `booking from quote Q${quoteId}` : "manual booking", actor },
+    refuseAfter: async (trx) =>
+      quoteId && (await quoteAlreadyBooked(trx, quoteId))
+        ? { field: "date" as const, message: QUOTE_ALREADY_BOOKED }
+        : null,
+    // A booking made from a quote answers it, and books its open price if it has one.
+    alsoWrite: quoteId ? (trx, orderId) => answerQuote(trx, quoteId, orderId) : undefined,
+  });
+  if (placed.outcome !== "placed")
     return {
       ok: false,
       message: MANUAL_BOOKING_FAILED,
-      errors: { ...errors, [error.decision.field]: error.decision.message },
+      errors: { ...errors, [placed.refusal.field]: placed.refusal.message },
     };
-  }
   if (quoteId) await closeQuotePayments(quoteId);
   return {
     ok: true,
-    orderId: booked.orderId,
-    fullDayWarning: booked.decision.over,
-    window: booked.decision.window,
+    orderId: placed.order.id,
+    fullDayWarning: placed.overCapacity,
+    window: placed.window,
   };
+}
+
+/** A booking staff made from a quote: the quote is booked, with its open price if it has one. */
+async function answerQuote(trx: Transaction<DB>, quoteId: number, orderId: number) {
+  const open = await trx
+    .selectFrom("quote_offers")
+    .select("id")
+    .where("quote_id", "=", quoteId)
+    .where("status", "=", "sent")
+    .executeTakeFirst();
+  if (open)
+    await trx
+      .updateTable("orders")
+      .set({ quote_offer_id: open.id })
+      .where("id", "=", orderId)
+      .execute();
+  await markQuoteBooked(
+    trx,
+    { quote_id: quoteId, quote_offer_id: open?.id ?? null },
+    new Date().toISOString(),
+  );
 }
 
 export const bookingUpdateSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
@@ -256,14 +213,8 @@ export const bookingUpdateSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "st
 });
 export type BookingUpdateField = keyof z.infer<typeof bookingUpdateSchema> | "over_reason";
 
-export interface EditableBooking {
+export interface EditableBooking extends OrderContact {
   orderId: number;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  town: string;
-  postcode: string;
   date: string;
   status: "pending" | "complete";
   booking_status: "pending" | "complete";
@@ -284,12 +235,7 @@ export async function getBooking(orderId: number): Promise<EditableBooking | und
   return r
     ? {
         orderId: r.id,
-        full_name: r.full_name,
-        email: r.email,
-        phone_number: r.phone_number,
-        address_1: r.address_1,
-        town: r.town,
-        postcode: r.postcode,
+        ...orderContact(r),
         date: r.collection_date,
         status: r.status,
         booking_status: r.booking_status,
@@ -387,7 +333,7 @@ export async function updateBooking(
           const decision = staffCapacityDecision(answer, next.arrival_window, reason.reason);
           if (!decision.ok) throw new CapacityRefused(decision);
           fullDayWarning = decision.over;
-          await recordOverride(trx, orderId, decision, actor);
+          if (decision.over) await recordOverride(trx, orderId, decision, actor);
         }
         await trx
           .updateTable("orders")

@@ -7,10 +7,12 @@ import {
   type OverBy,
   type WindowChoice,
 } from "~/lib/capacity";
+import type { Transaction } from "kysely";
+import type { DB } from "~/services/db.server";
 
 /**
  * Booking over capacity (docs/rules.md#capacity-by-load): staff may, with a reason. The rule
- * staff bookings, their edits and the /api rows all ask.
+ * staff bookings, their edits and the /api rows all ask, and the history entry that keeps the reason.
  */
 
 /** The reason an /api booking or move past a day's capacity is recorded with (the API has no reason field). */
@@ -74,3 +76,22 @@ export function askedWindow(value: unknown): WindowChoice | null | undefined {
 }
 
 export const WINDOW_CHOICE_ERROR = "Choose a window: morning, afternoon, evening or any time";
+
+/** Keeps in the order's history that staff booked (or moved) it past capacity, by how much and why. */
+export async function recordOverride(
+  trx: Transaction<DB>,
+  orderId: number,
+  over: { overBy: OverBy; reason: string },
+  actor: string,
+): Promise<void> {
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: orderId,
+      field: "capacity_override",
+      old_value: `over by ${overByText(over.overBy)}`,
+      new_value: over.reason,
+      actor,
+    })
+    .execute();
+}

@@ -45,9 +45,16 @@ export const meta: MetaFunction = () => [
 
 export const headers = passActionHeaders;
 
-/** The collection calendar for the visitor's bag: a day its load no longer fits is full. */
-async function calendarFor(request: Request, month: string | null | undefined) {
-  return collectionCalendar(month, new Date(), await bagNeed(await readCart(request)));
+/**
+ * The collection calendar for the visitor's bag: a day its load no longer fits is full. A
+ * checkout that read the catalogue already says what the bag takes (`need`).
+ */
+async function calendarFor(
+  request: Request,
+  month: string | null | undefined,
+  need?: { loadHundredths: number; minutes: number },
+) {
+  return collectionCalendar(month, new Date(), need ?? (await bagNeed(await readCart(request))));
 }
 
 async function checkoutPage(request: Request, month: string | null) {
@@ -186,7 +193,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : result.message,
         errors: result.errors,
         values,
-        calendar: await calendarFor(request, chosenMonth ?? null),
+        calendar: await calendarFor(request, chosenMonth ?? null, result.need),
       },
       // The layout's loader writes the bag back without vanished products.
       {

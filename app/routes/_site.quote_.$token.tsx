@@ -24,7 +24,8 @@ import {
 import { POSITION_LABELS } from "~/lib/positions";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { collectionCalendar } from "~/models/availability.server";
-import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
+import { cardPayment } from "~/models/checkout.server";
+import { startQuoteCheckout } from "~/models/quote-checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
 import { abandonCheckout } from "~/models/payment.server";
 import {

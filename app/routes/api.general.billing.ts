@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { penceToPounds } from "~/lib/format";
+import { orderContact } from "~/models/order.server";
 import { getBooking } from "~/models/staff-booking.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
@@ -31,12 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     bookings.map((b) => ({
       order_id: b.orderId,
       date: b.date,
-      full_name: b.full_name,
-      email: b.email,
-      phone_number: b.phone_number,
-      address_1: b.address_1,
-      town: b.town,
-      postcode: b.postcode,
+      ...orderContact(b),
       price: penceToPounds(b.totalPence),
       payment_method: b.paymentMethod,
       status: b.status,

@@ -1,21 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { penceToPounds } from "~/lib/format";
-import { searchOrders } from "~/models/order.server";
+import { orderSearchFrom, searchOrders } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 
 /** GET /api/orders?name=&product_name=&email=&order_id=&status=&limit=&page= (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "api");
-  const q = new URL(request.url).searchParams;
-  const { orders } = await searchOrders({
-    name: q.get("name"),
-    productName: q.get("product_name"),
-    email: q.get("email"),
-    orderId: q.get("order_id"),
-    status: q.get("status"),
-    limit: Number(q.get("limit")),
-    page: Number(q.get("page")),
-  });
+  const { orders } = await searchOrders(orderSearchFrom(new URL(request.url).searchParams));
   return Response.json(
     orders.map((o) => ({
       order_id: o.id,
