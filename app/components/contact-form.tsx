@@ -9,7 +9,7 @@ export interface ContactActionData {
 }
 
 /** The form's fields, in order (the message's limit is contactSchema's, app/models/contact.server.ts). */
-const CONTACT_INPUTS = [
+export const CONTACT_INPUTS = [
   { label: "Name", name: "name", autoComplete: "name", required: true },
   { label: "Email", name: "email", type: "email", autoComplete: "email", required: true },
   { label: "Message", name: "message", multiline: true, required: true, maxLength: 2000 },

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
+import type { BusinessField } from "~/lib/business";
+import { checkBusinessDetails, checkCrewNotes } from "./business-details.server";
 import { checkEarlyStart } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { clientNetwork } from "~/lib/client-network";
