@@ -11,6 +11,11 @@ import type { Product } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { receiveUpload } from "~/services/uploads.server";
 
+/** A product form's multipart body received with the product limits (the staff pages and the /api). */
+export function receiveProductUpload(request: Request) {
+  return receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+}
+
 /**
  * The /api product saves (upload, updateProduct): staff only, POST, a multipart body received
  * with the product limits, then the save answered in the spec's JSON.
@@ -26,7 +31,7 @@ export async function answerProductUpload(
 ): Promise<Response> {
   await requireStaff(request, "api");
   if (request.method !== "POST") return apiError(405, "Use POST");
-  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  const upload = await receiveProductUpload(request);
   if (!upload.ok)
     return Response.json({ status: false, message: upload.message }, { status: upload.status });
   try {

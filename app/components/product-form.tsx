@@ -46,6 +46,36 @@ const SURCHARGES = [
 const ACCEPT = "image/jpeg,image/png,image/svg+xml,.jpg,.jpeg,.png,.svg";
 
 /**
+ * An amount in pounds and pence. Its schema counts pence, so the page keeps the typed format's own
+ * `min` and `step` (decision 038).
+ */
+function PoundsField({
+  label,
+  name,
+  min,
+  values,
+  errors,
+}: {
+  label: string;
+  name: ProductFormField;
+  min: number;
+  values: Partial<Record<ProductFormField, string>>;
+  errors: Partial<Record<ProductFormField, string>>;
+}) {
+  return (
+    <Field
+      label={label}
+      type="number"
+      min={min}
+      step="0.01"
+      inputMode="decimal"
+      required
+      {...filled(name, values, errors)}
+    />
+  );
+}
+
+/**
  * The Create Product and Edit Product form (the /api field names of
  * docs/api.md#rows, money in pounds). A multipart form, so it posts its
  * image with JavaScript off too.
@@ -93,14 +123,12 @@ export function ProductForm({
         {...limits.product_name}
         {...filled("product_name", values, errors)}
       />
-      <Field
+      <PoundsField
         label="Price (£)"
-        type="number"
+        name="product_price"
         min={0.01}
-        step="0.01"
-        inputMode="decimal"
-        required
-        {...filled("product_price", values, errors)}
+        values={values}
+        errors={errors}
       />
       <Field
         label="Description"
@@ -135,17 +163,13 @@ export function ProductForm({
       <fieldset className="field product-surcharges">
         <legend>Added to the price for each position (£)</legend>
         {SURCHARGES.map(([name, label]) => (
-          <Field
+          <PoundsField
             key={name}
             label={label}
             name={name}
-            type="number"
             min={0}
-            step="0.01"
-            inputMode="decimal"
-            required
-            defaultValue={values[name] ?? "0"}
-            error={errors[name]}
+            values={{ [name]: values[name] ?? "0" }}
+            errors={errors}
           />
         ))}
       </fieldset>

@@ -145,6 +145,59 @@ function IntentButton({
   );
 }
 
+/** A form that adds a day (blocked, or with other vans): its error, the day, its own fields. */
+function DayForm({
+  intent,
+  label,
+  days,
+  today,
+  failure,
+  pending,
+  submit,
+  busy,
+  children,
+}: {
+  intent: "block" | "override";
+  label: string;
+  days: { day: string }[];
+  today: string;
+  failure: Failure | undefined;
+  pending: unknown;
+  submit: string;
+  busy: string;
+  children: ReactNode;
+}) {
+  const sent = failure?.intent === intent ? failure : undefined;
+  return (
+    <>
+      <ErrorSummary failure={failure} intent={intent} />
+      <Form
+        method="post"
+        className="fleet-add"
+        aria-label={label}
+        key={`${intent}-${days.map((d) => d.day).join()}`}
+      >
+        <Field
+          label="Day"
+          id={`field-${intent}-day`}
+          type="date"
+          min={today}
+          required
+          {...filled("day", sent?.values, sent?.errors)}
+        />
+        {children}
+        <IntentButton
+          intent={intent}
+          pending={pending}
+          className="button"
+          label={submit}
+          busy={busy}
+        />
+      </Form>
+    </>
+  );
+}
+
 /** The blocked days or the overrides ahead, each with its Remove button. */
 function DaysAhead<T extends { day: string; createdBy: string }>({
   days,
@@ -286,21 +339,16 @@ export default function Fleet() {
           <section aria-labelledby="fleet-blocked" className="fleet-panel">
             <h2 id="fleet-blocked">Blocked days</h2>
             <p className="field-hint">Bank holidays and closures: no collections that day.</p>
-            <ErrorSummary failure={failure} intent="block" />
-            <Form
-              method="post"
-              className="fleet-add"
-              aria-label="Block a day"
-              key={`block-${blocked.map((b) => b.day).join()}`}
+            <DayForm
+              intent="block"
+              label="Block a day"
+              days={blocked}
+              today={today}
+              failure={failure}
+              pending={pending}
+              submit="Block the day"
+              busy="Blocking..."
             >
-              <Field
-                label="Day"
-                id="field-block-day"
-                type="date"
-                min={today}
-                required
-                {...filled("day", block?.values, block?.errors)}
-              />
               <Field
                 label="Reason"
                 id="field-block-reason"
@@ -309,14 +357,7 @@ export default function Fleet() {
                 placeholder="Christmas Day"
                 {...filled("reason", block?.values, block?.errors)}
               />
-              <IntentButton
-                intent="block"
-                pending={pending}
-                className="button"
-                label="Block the day"
-                busy="Blocking..."
-              />
-            </Form>
+            </DayForm>
             <DaysAhead
               days={blocked}
               empty="No days blocked ahead."
@@ -330,21 +371,16 @@ export default function Fleet() {
           <section aria-labelledby="fleet-overrides" className="fleet-panel">
             <h2 id="fleet-overrides">Days with other vans</h2>
             <p className="field-hint">A van in the garage, or an extra van hired: that day only.</p>
-            <ErrorSummary failure={failure} intent="override" />
-            <Form
-              method="post"
-              className="fleet-add"
-              aria-label="Set a day's vans"
-              key={`override-${overrides.map((o) => o.day).join()}`}
+            <DayForm
+              intent="override"
+              label="Set a day's vans"
+              days={overrides}
+              today={today}
+              failure={failure}
+              pending={pending}
+              submit="Set the vans"
+              busy="Saving..."
             >
-              <Field
-                label="Day"
-                id="field-override-day"
-                type="date"
-                min={today}
-                required
-                {...filled("day", override?.values, override?.errors)}
-              />
               <Field
                 label="Vans"
                 type="number"
@@ -359,14 +395,7 @@ export default function Fleet() {
                 {...limits.override.reason}
                 {...filled("reason", override?.values, override?.errors)}
               />
-              <IntentButton
-                intent="override"
-                pending={pending}
-                className="button"
-                label="Set the vans"
-                busy="Saving..."
-              />
-            </Form>
+            </DayForm>
             <DaysAhead
               days={overrides}
               empty="No overrides ahead."

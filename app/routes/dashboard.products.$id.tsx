@@ -7,6 +7,7 @@ import {
   useLocation,
   useNavigation,
 } from "@remix-run/react";
+import { receiveProductUpload } from "~/api/product-upload.server";
 import { Overlay } from "~/components/overlay";
 import {
   imageRefused,
@@ -21,16 +22,10 @@ import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { overlayHref } from "~/lib/overlays";
 import { retireOrDeleteProduct, updateProductFromInput } from "~/models/product-admin.server";
-import {
-  PRODUCT_FORM_LIMITS,
-  productFormValues,
-  PRODUCT_UPLOAD_LIMITS,
-  receiveProductImage,
-} from "~/models/product-form.server";
+import { PRODUCT_FORM_LIMITS, productFormValues } from "~/models/product-form.server";
 import { getProduct } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
-import { receiveUpload } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
@@ -77,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   }
 
-  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  const upload = await receiveProductUpload(request);
   if (!upload.ok) return fail(upload.status, imageRefused(upload.message));
   const values = formValues(upload.fields);
   try {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { receiveProductUpload } from "~/api/product-upload.server";
 import { Overlay } from "~/components/overlay";
 import {
   imageRefused,
@@ -11,14 +12,9 @@ import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { createProductFromInput } from "~/models/product-admin.server";
-import {
-  PRODUCT_FORM_LIMITS,
-  PRODUCT_UPLOAD_LIMITS,
-  receiveProductImage,
-} from "~/models/product-form.server";
+import { PRODUCT_FORM_LIMITS } from "~/models/product-form.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
-import { receiveUpload } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
@@ -29,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
-  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
+  const upload = await receiveProductUpload(request);
   if (!upload.ok) return Response.json(imageRefused(upload.message), { status: upload.status });
   const values = formValues(upload.fields);
   try {
