@@ -7,8 +7,16 @@ import {
   NOTES_MAX,
   SIC_HINT,
 } from "~/lib/business";
-import { Field } from "./field";
+import { Field, filled } from "./field";
 import { useHydrated } from "./use-hydrated";
+
+/** What a booking form hands its business and notes fields. */
+interface BookingFieldsProps {
+  values: Readonly<Record<string, unknown>>;
+  errors: Partial<Record<string, string>>;
+  /** staff typing a customer's booking: no autofill, "the business" rather than "your business" */
+  staff?: boolean;
+}
 
 /**
  * "This booking is for a business" (docs/rules.md#business-customers): a
@@ -17,19 +25,9 @@ import { useHydrated } from "./use-hydrated";
  * always shown under the box, marked "Only if the box above is ticked", and
  * the server ignores them when it is not.
  */
-export function BusinessFields({
-  values,
-  errors,
-  staff = false,
-}: {
-  values: Readonly<Record<string, unknown>>;
-  errors: Partial<Record<string, string>>;
-  /** staff typing a customer's booking: no autofill, "the business" rather than "your business" */
-  staff?: boolean;
-}) {
+export function BusinessFields({ values, errors, staff = false }: BookingFieldsProps) {
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState(() => businessTicked(values[BUSINESS_FLAG]));
-  const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
   // Errors come only from a ticked box, so a form sent back with them shows the fields.
   const shown = !hydrated || ticked;
   return (
@@ -49,43 +47,30 @@ export function BusinessFields({
         {hydrated ? null : <p className="field-hint business-only-if">{BUSINESS_FIELDS_HINT}</p>}
         <Field
           label={staff ? "Business name" : "Your business's name"}
-          name="business_name"
           autoComplete={staff ? "off" : "organization"}
           maxLength={BUSINESS_NAME_MAX}
           required={hydrated && ticked}
-          defaultValue={text("business_name")}
-          error={errors.business_name}
+          {...filled("business_name", values, errors)}
         />
         <Field
           label="SIC code"
-          name="sic_code"
           hint={SIC_HINT}
           inputMode="numeric"
           autoComplete="off"
           maxLength={9}
           required={hydrated && ticked}
-          defaultValue={text("sic_code")}
-          error={errors.sic_code}
+          {...filled("sic_code", values, errors)}
         />
       </div>
     </div>
   );
 }
 
-/** "Notes for our crew": optional, up to 1,000 characters (app/lib/business.ts#checkCrewNotes). */
-export function CrewNotesField({
-  values,
-  errors,
-  staff = false,
-}: {
-  values: Readonly<Record<string, unknown>>;
-  errors: Partial<Record<string, string>>;
-  staff?: boolean;
-}) {
+/** "Notes for our crew": optional, up to 1,000 characters (checkCrewNotes, app/models). */
+export function CrewNotesField({ values, errors, staff = false }: BookingFieldsProps) {
   return (
     <Field
       label="Notes for our crew (optional)"
-      name="notes"
       multiline
       rows={3}
       maxLength={NOTES_MAX}
@@ -94,8 +79,7 @@ export function CrewNotesField({
           ? "What the crew should know: access, parking, where the items are."
           : "Anything that helps on the day: access, parking, where the items are."
       }
-      defaultValue={typeof values.notes === "string" ? values.notes : undefined}
-      error={errors.notes}
+      {...filled("notes", values, errors)}
     />
   );
 }

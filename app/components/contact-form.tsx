@@ -1,12 +1,19 @@
 import { useFetcher } from "@remix-run/react";
 import type { FieldErrors } from "~/lib/forms";
-import { Field } from "./field";
+import { Field, filled } from "./field";
 
 export type ContactField = "name" | "email" | "message";
 export interface ContactActionData {
   errors: FieldErrors<ContactField>;
   values: Record<string, string>;
 }
+
+/** The form's fields, in order (the message's limit is contactSchema's, app/models/contact.server.ts). */
+export const CONTACT_INPUTS = [
+  { label: "Name", name: "name", autoComplete: "name", required: true },
+  { label: "Email", name: "email", type: "email", autoComplete: "email", required: true },
+  { label: "Message", name: "message", multiline: true, required: true, maxLength: 2000 },
+] as const;
 
 /** Thanks, said honestly: the message is noted, not emailed. */
 export function ContactSent({ phone }: { phone: string }) {
@@ -39,32 +46,9 @@ export function ContactForm({
   return (
     <fetcher.Form method="post" action="/contact" className="stack">
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      <Field
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        defaultValue={result?.values.name}
-        error={result?.errors.name}
-      />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={result?.values.email}
-        error={result?.errors.email}
-      />
-      <Field
-        label="Message"
-        name="message"
-        multiline
-        required
-        maxLength={2000}
-        defaultValue={result?.values.message}
-        error={result?.errors.message}
-      />
+      {CONTACT_INPUTS.map(({ name, ...input }) => (
+        <Field key={name} {...input} {...filled(name, result?.values, result?.errors)} />
+      ))}
       <button type="submit" className="button" disabled={submitting}>
         {submitting ? "Submitting..." : "Send"}
       </button>

@@ -43,3 +43,20 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * A field's name, the value it shows and its error, from a form's values and errors (what the
+ * page loaded, or what a refused post sent back): `<Field label="…" {...filled("name", values, errors)} />`.
+ */
+export function filled(
+  name: string,
+  values?: Readonly<Record<string, unknown>>,
+  errors?: Readonly<Partial<Record<string, string>>>,
+): { name: string; defaultValue: string | undefined; error: string | undefined } {
+  const value = values?.[name];
+  return {
+    name,
+    defaultValue: typeof value === "string" ? value : undefined,
+    error: errors?.[name],
+  };
+}

@@ -1,9 +1,11 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import type { FieldLimits } from "~/lib/forms";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
 import { POSITION_LABELS } from "~/lib/positions";
-import { Field } from "./field";
+import { WASTE_DESCRIPTION_MAX } from "~/lib/waste";
+import { Field, filled } from "./field";
 
 export type ProductFormField =
   | "product_name"
@@ -28,6 +30,13 @@ export interface ProductFailure {
   values: Record<string, string>;
 }
 
+/** The upload itself refused (too large, too many files): its message, shown at the image. */
+export const imageRefused = (message: string): ProductFailure => ({
+  message,
+  errors: { image: message },
+  values: {},
+});
+
 const SURCHARGES = [
   ["inside_dismantle_price", POSITION_LABELS.inside_dismantle],
   ["inside_no_dismantle_price", POSITION_LABELS.inside_no_dismantle],
@@ -35,6 +44,36 @@ const SURCHARGES = [
 ] as const;
 
 const ACCEPT = "image/jpeg,image/png,image/svg+xml,.jpg,.jpeg,.png,.svg";
+
+/**
+ * An amount in pounds and pence. Its schema counts pence, so the page keeps the typed format's own
+ * `min` and `step` (decision 038).
+ */
+function PoundsField({
+  label,
+  name,
+  min,
+  values,
+  errors,
+}: {
+  label: string;
+  name: ProductFormField;
+  min: number;
+  values: Partial<Record<ProductFormField, string>>;
+  errors: Partial<Record<ProductFormField, string>>;
+}) {
+  return (
+    <Field
+      label={label}
+      type="number"
+      min={min}
+      step="0.01"
+      inputMode="decimal"
+      required
+      {...filled(name, values, errors)}
+    />
+  );
+}
 
 /**
  * The Create Product and Edit Product form (the /api field names of
@@ -47,6 +86,7 @@ export function ProductForm({
   action,
   values,
   errors,
+  limits,
   submitting,
   submitLabel,
   imageRequired,
@@ -57,6 +97,8 @@ export function ProductForm({
   action: string;
   values: Partial<Record<ProductFormField, string>>;
   errors: Partial<Record<ProductFormField, string>>;
+  /** what each field may hold, from the product's schema (PRODUCT_FORM_LIMITS) */
+  limits: Partial<Record<ProductFormField, FieldLimits>>;
   submitting: boolean;
   submitLabel: string;
   imageRequired: boolean;
@@ -77,31 +119,23 @@ export function ProductForm({
     <Form method="post" encType="multipart/form-data" action={action} className="product-form">
       <Field
         label="Product name"
-        name="product_name"
         required
-        maxLength={120}
-        defaultValue={values.product_name}
-        error={errors.product_name}
+        {...limits.product_name}
+        {...filled("product_name", values, errors)}
       />
-      <Field
+      <PoundsField
         label="Price (£)"
         name="product_price"
-        type="number"
         min={0.01}
-        step="0.01"
-        inputMode="decimal"
-        required
-        defaultValue={values.product_price}
-        error={errors.product_price}
+        values={values}
+        errors={errors}
       />
       <Field
         label="Description"
-        name="product_description"
         multiline
         required
-        maxLength={2000}
-        defaultValue={values.product_description}
-        error={errors.product_description}
+        {...limits.product_description}
+        {...filled("product_description", values, errors)}
       />
       <div className={`field${errors.product_category ? " field-invalid" : ""}`}>
         <label htmlFor="field-product_category">Category</label>
@@ -129,17 +163,13 @@ export function ProductForm({
       <fieldset className="field product-surcharges">
         <legend>Added to the price for each position (£)</legend>
         {SURCHARGES.map(([name, label]) => (
-          <Field
+          <PoundsField
             key={name}
             label={label}
             name={name}
-            type="number"
             min={0}
-            step="0.01"
-            inputMode="decimal"
-            required
-            defaultValue={values[name] ?? "0"}
-            error={errors[name]}
+            values={{ [name]: values[name] ?? "0" }}
+            errors={errors}
           />
         ))}
       </fieldset>
@@ -161,9 +191,7 @@ export function ProductForm({
           name="handling_minutes"
           hint="Minutes to carry it out and load it"
           type="number"
-          min={1}
-          max={600}
-          step="1"
+          {...limits.handling_minutes}
           inputMode="numeric"
           required
           defaultValue={values.handling_minutes ?? "15"}
@@ -175,19 +203,15 @@ export function ProductForm({
         <input type="hidden" name="waste_form" value="1" />
         <Field
           label="Waste description"
-          name="waste_description"
-          maxLength={200}
-          defaultValue={values.waste_description}
-          error={errors.waste_description}
+          maxLength={WASTE_DESCRIPTION_MAX}
+          {...filled("waste_description", values, errors)}
         />
         <Field
           label="List of Wastes code"
-          name="low_code"
           hint="e.g. 20 03 07; a * marks hazardous waste"
           maxLength={20}
           autoComplete="off"
-          defaultValue={values.low_code}
-          error={errors.low_code}
+          {...filled("low_code", values, errors)}
         />
         <label className="radio-line">
           <input type="checkbox" name="pops" defaultChecked={Boolean(values.pops)} />
@@ -241,5 +265,19 @@ export function ProductForm({
         {children}
       </div>
     </Form>
+  );
+}
+
+/** A refused save's message, focused when it arrives so a screen reader reads it first. */
+export function ProductFailureAlert({ failed }: { failed: ProductFailure | undefined }) {
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failed) alertRef.current?.focus();
+  }, [failed]);
+  if (!failed) return null;
+  return (
+    <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
+      {failed.message}
+    </p>
   );
 }

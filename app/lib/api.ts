@@ -30,3 +30,15 @@ export async function readApiJson<T extends z.ZodType>(
   }
   return parsed.data;
 }
+
+/** A model's refusal as the spec's /api answer: `{ status: false, message, errors }` with its status. */
+export function apiRefusal(refused: {
+  status: number;
+  message: string;
+  errors?: unknown;
+}): Response {
+  return Response.json(
+    { status: false, message: refused.message, errors: refused.errors },
+    { status: refused.status },
+  );
+}

@@ -2,9 +2,8 @@ import { flagValue } from "./waste";
 
 /**
  * A booking made for a business (docs/rules.md#business-customers) and the
- * customer's notes for the crew: the one rule for each, shared by the
- * checkout (and its /api), the quote booking and the staff's manual booking.
- * Pure, so the unit tests and the browser can share them.
+ * customer's notes for the crew: their limits, messages and the flag, for the
+ * pages and for the rules (app/models/business-details.server.ts).
  */
 
 export type BusinessField = "business_name" | "sic_code";
@@ -44,11 +43,6 @@ export const NOTES_MESSAGES = {
   notText: "Notes must be text",
 } as const;
 
-/** Control characters (tabs and line breaks too), line and paragraph separators, direction marks. */
-const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-/** The same, but line breaks are allowed (notes run over several lines). */
-const NOT_TEXT = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-
 /** "81299", "81 29 9", " 8129 9 " → "81299"; null when it is not five digits. */
 export function normaliseSicCode(text: string): string | null {
   const compact = text.replace(/\s+/g, "");
@@ -72,57 +66,4 @@ export function withApiBusinessFlag<T extends Record<string, unknown>>(values: T
   return given(values.business_name) || given(values.sic_code)
     ? { ...values, [BUSINESS_FLAG]: true }
     : values;
-}
-
-export interface BusinessDetails {
-  name: string;
-  /** the SIC 2007 code, five digits */
-  sicCode: string;
-}
-
-export type BusinessCheck =
-  | { ok: true; business: BusinessDetails | null }
-  | { ok: false; errors: Partial<Record<BusinessField, string>> };
-
-/**
- * THE rule for "This booking is for a business":
- *
- * - Not ticked: a household; a name or code sent anyway is ignored (both stored as null).
- * - Ticked: the business's name (trimmed, 1–120 characters, one line, no
- *   control characters) and its SIC 2007 code (five digits; spaces are
- *   dropped, so "81 29 9" is 81299) are both required.
- */
-export function checkBusinessDetails(
-  values: { business?: unknown; business_name?: unknown; sic_code?: unknown },
-  voice: BusinessVoice = "customer",
-): BusinessCheck {
-  if (!businessTicked(values.business)) return { ok: true, business: null };
-  const messages = businessMessages(voice);
-  const errors: Partial<Record<BusinessField, string>> = {};
-  const name = typeof values.business_name === "string" ? values.business_name.trim() : "";
-  if (!name) errors.business_name = messages.nameRequired;
-  else if (name.length > BUSINESS_NAME_MAX) errors.business_name = messages.nameTooLong;
-  else if (NOT_ONE_LINE.test(name)) errors.business_name = messages.nameControl;
-  const sicCode = typeof values.sic_code === "string" ? normaliseSicCode(values.sic_code) : null;
-  if (!sicCode) errors.sic_code = messages.sic;
-  if (errors.business_name || !sicCode) return { ok: false, errors };
-  return { ok: true, business: { name, sicCode } };
-}
-
-export type NotesCheck = { ok: true; notes: string | null } | { ok: false; error: string };
-
-/**
- * THE rule for "Notes for our crew": optional; trimmed, empty is null; at most
- * 1,000 characters; line breaks allowed (Windows' \r\n is kept as \n), no
- * other control characters.
- */
-export function checkCrewNotes(value: unknown): NotesCheck {
-  if (value === undefined || value === null) return { ok: true, notes: null };
-  if (typeof value !== "string") return { ok: false, error: NOTES_MESSAGES.notText };
-  const notes = value.replace(/\r\n?/g, "\n").trim();
-  if (!notes) return { ok: true, notes: null };
-  if (notes.length > NOTES_MAX) return { ok: false, error: NOTES_MESSAGES.tooLong };
-  if (NOT_TEXT.test(notes.replaceAll("\n", "")))
-    return { ok: false, error: NOTES_MESSAGES.control };
-  return { ok: true, notes };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
+import type { BusinessField } from "~/lib/business";
 import {
   anyTimeDiscountPence,
   anyTimeOffered,
@@ -27,6 +27,7 @@ import {
   type UiMode,
 } from "~/services/payments.server";
 import { checkCollectionDate } from "./availability.server";
+import { checkBusinessDetails, checkCrewNotes } from "./business-details.server";
 import { checkOrderLines, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "./contact-details.server";
 import { abandonKey, closePayment, startPayment } from "./payment.server";

@@ -1,5 +1,6 @@
 import { getDay, parseISO } from "date-fns";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import {
   formatLoadYards,
   formatMinute,
@@ -14,6 +15,8 @@ import {
   type WindowKey,
 } from "~/lib/capacity";
 import { isIsoDay } from "~/lib/calendar";
+import { hundredths, wholeNumber } from "~/lib/form-rules";
+import { checkFields, formLimits } from "~/lib/forms";
 import { db, type DB } from "~/services/db.server";
 import { isUniqueViolation } from "~/services/dialect.server";
 
@@ -59,93 +62,94 @@ export type FleetField =
 type Checked<T, F extends string> =
   { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+/** A whole number of something staff type (up to five digits), with this page's messages. */
+const count = (what: string, min: number, max: number) =>
+  wholeNumber(
+    { min, max, digits: 5 },
+    {
+      missing: `Please enter ${what}`,
+      notWhole: `Please enter ${what} as a whole number`,
+      outOfRange: `Please enter ${what} between ${min} and ${max}`,
+    },
+  );
 
-function wholeNumber(
-  value: unknown,
-  min: number,
-  max: number,
-  what: string,
-): { ok: true; value: number } | { ok: false; error: string } {
-  const typed = text(value);
-  if (typed === "") return { ok: false, error: `Please enter ${what}` };
-  if (!/^\d{1,5}$/.test(typed))
-    return { ok: false, error: `Please enter ${what} as a whole number` };
-  const n = Number(typed);
-  if (n < min || n > max)
-    return { ok: false, error: `Please enter ${what} between ${min} and ${max}` };
-  return { ok: true, value: n };
-}
+const vanLoadMessage = "A van's load must be between 0.5 and 50 cubic yards";
 
-function vanLoad(value: unknown): { ok: true; value: number } | { ok: false; error: string } {
-  const typed = text(value);
-  if (typed === "") return { ok: false, error: "Please enter a van's load in cubic yards" };
-  const match = /^(\d{0,3})(?:\.(\d{0,2}))?$/.exec(typed);
-  if (!match || (match[1] === "" && (match[2] ?? "") === ""))
-    return {
-      ok: false,
-      error: "Please enter a van's load in cubic yards with at most 2 decimals, such as 10",
-    };
-  const hundredths = Number(match[1] || "0") * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (hundredths < MIN_VAN_LOAD || hundredths > MAX_VAN_LOAD)
-    return { ok: false, error: "A van's load must be between 0.5 and 50 cubic yards" };
-  return { ok: true, value: hundredths };
-}
+/** An arrival window typed as "HH:MM-HH:MM", ending after it starts. */
+const arrivalWindow = z
+  .string()
+  .trim()
+  .refine(
+    (text) => parseWindow(text) !== undefined,
+    "Please enter the window as from-to in 24-hour time, such as 07:00-12:00",
+  )
+  .transform((text) => parseWindow(text)!);
 
 /**
- * The fleet form checked: each weekday's vans (0–50), a van's load per trip in cubic yards
- * (0.5–50, 2 decimals), trips per day (1–10), a crew's minutes per day (1–1440), and the three
- * windows as "HH:MM-HH:MM", each ending after it starts, in order and not overlapping.
+ * The fleet form: each weekday's vans (0–50), a van's load per trip in cubic yards (0.5–50, 2
+ * decimals), trips per day (1–10), a crew's minutes per day (1–1440), the most collections a
+ * day (1–200) and the three windows.
+ */
+export const fleetSchema = z.object({
+  ...(Object.fromEntries(
+    WEEKDAY_NAMES.map((name, i) => [`vans_${i}`, count(`the vans on ${name}`, 0, MAX_VANS)]),
+  ) as Record<`vans_${0 | 1 | 2 | 3 | 4 | 5 | 6}`, ReturnType<typeof count>>),
+  van_load: hundredths(
+    { min: MIN_VAN_LOAD, max: MAX_VAN_LOAD },
+    {
+      missing: "Please enter a van's load in cubic yards",
+      format: "Please enter a van's load in cubic yards with at most 2 decimals, such as 10",
+      tooLow: vanLoadMessage,
+      tooHigh: vanLoadMessage,
+    },
+  ),
+  van_trips: count("the trips a van makes in a day", 1, MAX_TRIPS),
+  crew_minutes: count("a crew's working minutes in a day", 1, MAX_CREW_MINUTES),
+  max_jobs: count("the most collections in a day", 1, MAX_JOBS),
+  window_morning: arrivalWindow,
+  window_afternoon: arrivalWindow,
+  window_evening: arrivalWindow,
+});
+
+/**
+ * The fleet form checked (fleetSchema), and its windows in order: each starts when the one
+ * before it ends or later.
  */
 export function checkFleetSettings(
   values: Record<string, unknown>,
 ): Checked<FleetSettings, FleetField> {
-  const errors: Partial<Record<FleetField, string>> = {};
-  const weekdayVans: number[] = [];
-  WEEKDAY_NAMES.forEach((name, i) => {
-    const vans = wholeNumber(values[`vans_${i}`], 0, MAX_VANS, `the vans on ${name}`);
-    if (vans.ok) weekdayVans.push(vans.value);
-    else errors[`vans_${i}`] = vans.error;
-  });
-  const load = vanLoad(values.van_load);
-  if (!load.ok) errors.van_load = load.error;
-  const trips = wholeNumber(values.van_trips, 1, MAX_TRIPS, "the trips a van makes in a day");
-  if (!trips.ok) errors.van_trips = trips.error;
-  const minutes = wholeNumber(
-    values.crew_minutes,
-    1,
-    MAX_CREW_MINUTES,
-    "a crew's working minutes in a day",
-  );
-  if (!minutes.ok) errors.crew_minutes = minutes.error;
-  const jobs = wholeNumber(values.max_jobs, 1, MAX_JOBS, "the most collections in a day");
-  if (!jobs.ok) errors.max_jobs = jobs.error;
+  const checked = checkFields(fleetSchema, values);
+  const errors: Partial<Record<FleetField, string>> = checked.errors;
   const windows: ArrivalWindow[] = [];
   for (const key of WINDOW_KEYS) {
-    const parsed = parseWindow(text(values[`window_${key}`]));
-    if (!parsed) {
-      errors[`window_${key}`] =
-        "Please enter the window as from-to in 24-hour time, such as 07:00-12:00";
-      continue;
-    }
+    const window = checked.values[`window_${key}`];
+    if (!window) continue;
     const before = windows.at(-1);
-    if (before && parsed.startMinute < before.endMinute) {
+    if (before && window.startMinute < before.endMinute) {
       errors[`window_${key}`] =
         `It must start at ${formatMinute(before.endMinute)} or later, after the ${before.key} window`;
       continue;
     }
-    windows.push({ key, ...parsed });
+    windows.push({ key, ...window });
   }
-  if (Object.keys(errors).length > 0 || !load.ok || !trips.ok || !minutes.ok || !jobs.ok)
+  const { van_load, van_trips, crew_minutes, max_jobs } = checked.values;
+  const weekdayVans = WEEKDAY_NAMES.map((_, i) => checked.values[`vans_${i as 0}`]);
+  if (
+    Object.keys(errors).length > 0 ||
+    van_load === undefined ||
+    van_trips === undefined ||
+    crew_minutes === undefined ||
+    max_jobs === undefined
+  )
     return { ok: false, errors };
   return {
     ok: true,
     value: {
-      weekdayVans,
-      vanLoadHundredths: load.value,
-      tripsPerDay: trips.value,
-      crewMinutesPerDay: minutes.value,
-      maxJobs: jobs.value,
+      weekdayVans: weekdayVans as number[],
+      vanLoadHundredths: van_load,
+      tripsPerDay: van_trips,
+      crewMinutesPerDay: crew_minutes,
+      maxJobs: max_jobs,
       windows,
     },
   };
@@ -252,28 +256,54 @@ export async function saveFleetSettings(
 export type DayField = "day" | "reason" | "vans";
 
 /** A day staff name on the form: a real YYYY-MM-DD, today or later (UK). */
-function checkDay(
-  value: unknown,
-  today: string,
-): { ok: true; value: string } | { ok: false; error: string } {
-  const day = text(value);
-  if (day === "") return { ok: false, error: "Please choose a day" };
-  if (!isIsoDay(day)) return { ok: false, error: "Please choose a real day, such as 2026-12-25" };
-  if (day < today)
-    return { ok: false, error: "Please choose today or a day ahead, not a past day" };
-  return { ok: true, value: day };
-}
+const dayFrom = (today: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Please choose a day")
+    .refine(isIsoDay, "Please choose a real day, such as 2026-12-25")
+    .refine((day) => day >= today, "Please choose today or a day ahead, not a past day");
 
-function checkReason(
-  value: unknown,
-  required: boolean,
-): { ok: true; value: string } | { ok: false; error: string } {
-  const reason = text(value).replace(/\s+/g, " ");
-  if (required && reason === "")
-    return { ok: false, error: "Please give a reason, such as Christmas Day" };
-  if (reason.length > MAX_REASON)
-    return { ok: false, error: `Please keep the reason under ${MAX_REASON} characters` };
-  return { ok: true, value: reason };
+/** Why a day is different, on one line; `required` for a blocked day. */
+const reason = (required: boolean) =>
+  z
+    .string()
+    .trim()
+    .transform((text) => text.replace(/\s+/g, " "))
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0, "Please give a reason, such as Christmas Day")
+        .max(MAX_REASON, `Please keep the reason under ${MAX_REASON} characters`),
+    );
+
+/** A blocked day to add: a day from today on, and a reason. */
+export const blockedDaySchema = (today: string) =>
+  z.object({ day: dayFrom(today), reason: reason(true) });
+
+/** An override to add: a day from today on, its vans (0–50), an optional reason. */
+export const dayOverrideSchema = (today: string) =>
+  z.object({
+    day: dayFrom(today),
+    vans: count("the vans that day", 0, MAX_VANS),
+    reason: reason(false),
+  });
+
+/** What the fleet page's fields may hold, for their no-JavaScript limits. */
+export const fleetFormLimits = (today: string) => ({
+  fleet: formLimits(fleetSchema),
+  block: formLimits(blockedDaySchema(today)),
+  override: formLimits(dayOverrideSchema(today)),
+});
+
+/** A form checked by its schema: all its values, or an error per field. */
+function checkDayForm<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+  values: Record<string, unknown>,
+): Checked<{ [K in keyof S]: z.output<S[K]> }, DayField> {
+  const checked = checkFields(schema, values);
+  if (Object.keys(checked.errors).length > 0) return { ok: false, errors: checked.errors };
+  return { ok: true, value: checked.values as { [K in keyof S]: z.output<S[K]> } };
 }
 
 export interface BlockedDay {
@@ -282,18 +312,40 @@ export interface BlockedDay {
   createdBy: string;
 }
 
-/** A blocked day to add, checked: a day from today on, and a reason. */
+/** A blocked day to add, checked (blockedDaySchema). */
 export function checkBlockedDay(
   values: Record<string, unknown>,
   today: string,
 ): Checked<{ day: string; reason: string }, DayField> {
-  const errors: Partial<Record<DayField, string>> = {};
-  const day = checkDay(values.day, today);
-  if (!day.ok) errors.day = day.error;
-  const reason = checkReason(values.reason, true);
-  if (!reason.ok) errors.reason = reason.error;
-  if (!day.ok || !reason.ok) return { ok: false, errors };
-  return { ok: true, value: { day: day.value, reason: reason.value } };
+  return checkDayForm(blockedDaySchema(today), values);
+}
+
+/** The days staff set apart: blocked days, and days with other vans. */
+type DayTable = "blocked_days" | "day_overrides";
+
+/** A day's row added; false when the day has one already. */
+async function addDayRow(
+  table: DayTable,
+  row: { day: string; reason: string; vans?: number },
+  staffName: string,
+): Promise<boolean> {
+  try {
+    await db()
+      .insertInto(table as "day_overrides")
+      .values({ ...(row as { day: string; reason: string; vans: number }), created_by: staffName })
+      .execute();
+    return true;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return false;
+  }
+}
+
+/** A day's row removed; false when it had none. */
+async function removeDayRow(table: DayTable, day: unknown): Promise<boolean> {
+  if (!isIsoDay(day)) return false;
+  const result = await db().deleteFrom(table).where("day", "=", day).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Staff block a day (a bank holiday, a closure); a day blocked already is refused. */
@@ -304,23 +356,14 @@ export async function addBlockedDay(
 ): Promise<Checked<BlockedDay, DayField>> {
   const checked = checkBlockedDay(values, today);
   if (!checked.ok) return checked;
-  try {
-    await db()
-      .insertInto("blocked_days")
-      .values({ day: checked.value.day, reason: checked.value.reason, created_by: staffName })
-      .execute();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  if (!(await addDayRow("blocked_days", checked.value, staffName)))
     return { ok: false, errors: { day: "That day is blocked already" } };
-  }
   return { ok: true, value: { ...checked.value, createdBy: staffName } };
 }
 
 /** Staff open a blocked day again; false when it was not blocked. */
 export async function removeBlockedDay(day: unknown): Promise<boolean> {
-  if (!isIsoDay(day)) return false;
-  const result = await db().deleteFrom("blocked_days").where("day", "=", day).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return removeDayRow("blocked_days", day);
 }
 
 /** Blocked days from today on, soonest first. */
@@ -341,20 +384,12 @@ export interface DayOverride {
   createdBy: string;
 }
 
-/** An override to add, checked: a day from today on, its vans (0–50), an optional reason. */
+/** An override to add, checked (dayOverrideSchema). */
 export function checkDayOverride(
   values: Record<string, unknown>,
   today: string,
 ): Checked<{ day: string; vans: number; reason: string }, DayField> {
-  const errors: Partial<Record<DayField, string>> = {};
-  const day = checkDay(values.day, today);
-  if (!day.ok) errors.day = day.error;
-  const vans = wholeNumber(values.vans, 0, MAX_VANS, "the vans that day");
-  if (!vans.ok) errors.vans = vans.error;
-  const reason = checkReason(values.reason, false);
-  if (!reason.ok) errors.reason = reason.error;
-  if (!day.ok || !vans.ok || !reason.ok) return { ok: false, errors };
-  return { ok: true, value: { day: day.value, vans: vans.value, reason: reason.value } };
+  return checkDayForm(dayOverrideSchema(today), values);
 }
 
 /** Staff set a day's vans; a day that has an override already is refused (remove it first). */
@@ -365,26 +400,17 @@ export async function addDayOverride(
 ): Promise<Checked<DayOverride, DayField>> {
   const checked = checkDayOverride(values, today);
   if (!checked.ok) return checked;
-  try {
-    await db()
-      .insertInto("day_overrides")
-      .values({ ...checked.value, created_by: staffName })
-      .execute();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  if (!(await addDayRow("day_overrides", checked.value, staffName)))
     return {
       ok: false,
       errors: { day: "That day has an override already: remove it first to change it" },
     };
-  }
   return { ok: true, value: { ...checked.value, createdBy: staffName } };
 }
 
 /** Staff remove a day's override; false when it had none. */
 export async function removeDayOverride(day: unknown): Promise<boolean> {
-  if (!isIsoDay(day)) return false;
-  const result = await db().deleteFrom("day_overrides").where("day", "=", day).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return removeDayRow("day_overrides", day);
 }
 
 /** Overrides from today on, soonest first. */

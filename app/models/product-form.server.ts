@@ -2,7 +2,8 @@ import { z } from "zod";
 import { formatLoadYards } from "~/lib/capacity";
 import { PRODUCT_CATEGORIES } from "~/lib/domain";
 import { penceToPounds } from "~/lib/format";
-import { fieldErrors } from "~/lib/forms";
+import { hundredths, wholeNumber } from "~/lib/form-rules";
+import { checkField, fieldErrors, formLimits } from "~/lib/forms";
 import { parsePounds } from "~/lib/money";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
 import { checkWasteClass, NO_WASTE_CLASS, type WasteClass, type WasteField } from "~/lib/waste";
@@ -127,39 +128,42 @@ export const DEFAULT_LOAD = { loadHundredths: 100, handlingMinutes: 15 } as cons
 export const MAX_LOAD_HUNDREDTHS = 5000;
 export const MAX_HANDLING_MINUTES = 600;
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A product's load in cubic yards (0.01–50, 2 decimals) and its handling minutes (1–600). */
+export const productLoadSchema = z.object({
+  load: hundredths(
+    { min: 1, max: MAX_LOAD_HUNDREDTHS },
+    {
+      missing: "Please enter the load in cubic yards",
+      format: "Please enter the load in cubic yards with at most 2 decimals, such as 0.1 or 2.5",
+      tooLow: "The load must be at least 0.01 cubic yards",
+      tooHigh: "The load can be at most 50 cubic yards",
+    },
+  ),
+  handling_minutes: wholeNumber(
+    { min: 1, max: MAX_HANDLING_MINUTES, digits: 4 },
+    {
+      missing: "Please enter the handling minutes",
+      notWhole: "Please enter the handling minutes as a whole number, such as 15",
+      outOfRange: "Handling minutes must be between 1 and 600",
+    },
+  ),
+});
 
 /**
  * A load typed in cubic yards ("0.1", "2.5", "2", ".5") → hundredths of a cubic yard. At most
  * two decimal places, more than 0, at most 50.
  */
-export function parseLoadYards(raw: unknown): Parsed<number> {
-  const text = typeof raw === "string" ? raw.trim() : "";
-  if (text === "") return { ok: false, error: "Please enter the load in cubic yards" };
-  const match = /^(\d{0,3})(?:\.(\d{0,2}))?$/.exec(text);
-  if (!match || (match[1] === "" && (match[2] ?? "") === ""))
-    return {
-      ok: false,
-      error: "Please enter the load in cubic yards with at most 2 decimals, such as 0.1 or 2.5",
-    };
-  const hundredths = Number(match[1] || "0") * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (hundredths < 1) return { ok: false, error: "The load must be at least 0.01 cubic yards" };
-  if (hundredths > MAX_LOAD_HUNDREDTHS)
-    return { ok: false, error: "The load can be at most 50 cubic yards" };
-  return { ok: true, value: hundredths };
-}
+export const parseLoadYards = (raw: unknown) => checkField(productLoadSchema.shape.load, raw);
 
 /** Handling minutes typed as a whole number, 1–600. */
-export function parseHandlingMinutes(raw: unknown): Parsed<number> {
-  const text = typeof raw === "string" ? raw.trim() : "";
-  if (text === "") return { ok: false, error: "Please enter the handling minutes" };
-  if (!/^\d{1,4}$/.test(text))
-    return { ok: false, error: "Please enter the handling minutes as a whole number, such as 15" };
-  const minutes = Number(text);
-  if (minutes < 1 || minutes > MAX_HANDLING_MINUTES)
-    return { ok: false, error: "Handling minutes must be between 1 and 600" };
-  return { ok: true, value: minutes };
-}
+export const parseHandlingMinutes = (raw: unknown) =>
+  checkField(productLoadSchema.shape.handling_minutes, raw);
+
+/** The product form's limits (names and descriptions, handling minutes), for the page. */
+export const PRODUCT_FORM_LIMITS = {
+  ...formLimits(productSchema),
+  ...formLimits(productLoadSchema),
+};
 
 /** The load fields checked: a field left out keeps `fallback`. */
 function checkLoad(

@@ -1,4 +1,4 @@
-import { checkBusinessDetails, type BusinessField } from "~/lib/business";
+import type { BusinessField } from "~/lib/business";
 import { anyTimeDiscountPence } from "~/lib/capacity";
 import { checkEarlyStart } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
@@ -9,6 +9,7 @@ import { flagValue } from "~/lib/waste";
 import type { Kysely } from "kysely";
 import type { DB } from "~/services/db.server";
 import { paymentGateway, type UiMode } from "~/services/payments.server";
+import { checkBusinessDetails } from "./business-details.server";
 import { checkCollectionDate } from "./availability.server";
 import { INVALID_DATE_MESSAGE } from "./booking.server";
 import {

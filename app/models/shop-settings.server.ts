@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS } from "~/lib/shop-settings";
+import { wholeNumber } from "~/lib/form-rules";
+import { checkFields, formLimits } from "~/lib/forms";
 import { db } from "~/services/db.server";
 import { DEFAULT_QUOTE_VALID_DAYS, quoteValidDays } from "./quote-offer.server";
 import { REMINDER_TIME_SETTING, reminderTime, rescheduleReminders } from "./schedule.server";
@@ -31,10 +34,40 @@ export type SettingsCheck =
       values: Record<keyof ShopSettings, string>;
     };
 
+/** "H:MM" or "HH:MM" as "HH:MM" when it is a time of day on the 24-hour clock, else "". */
+function clockTime(text: string): string {
+  const [hours = "", minutes = ""] = text.split(":");
+  return Number(hours) <= 23 && Number(minutes) <= 59 ? `${hours.padStart(2, "0")}:${minutes}` : "";
+}
+
 /**
- * What staff typed, checked: a reminder time "HH:MM" (or "H:MM") from 06:00 to 21:00, so a
- * reminder never wakes anyone or lands in the night; a quote validity of 1 to 90 whole days.
+ * What staff may save: a reminder time "HH:MM" (or "H:MM") from 06:00 to 21:00, so a reminder
+ * never wakes anyone or lands in the night; a quote validity of 1 to 90 whole days.
  */
+export const shopSettingsSchema = z.object({
+  reminderTime: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}:\d{2}$/, SETTINGS_MESSAGES.reminderTime)
+    .transform(clockTime)
+    .refine(
+      (time) => time !== "" && time >= EARLIEST_REMINDER && time <= LATEST_REMINDER,
+      SETTINGS_MESSAGES.reminderTime,
+    ),
+  quoteValidDays: wholeNumber(
+    { min: 1, max: MAX_QUOTE_VALID_DAYS, digits: 3 },
+    {
+      missing: SETTINGS_MESSAGES.quoteValidDays,
+      notWhole: SETTINGS_MESSAGES.quoteValidDays,
+      outOfRange: SETTINGS_MESSAGES.quoteValidDays,
+    },
+  ),
+});
+
+/** The settings form's limits, for the page. */
+export const SHOP_SETTINGS_LIMITS = formLimits(shopSettingsSchema);
+
+/** What staff typed, checked by shopSettingsSchema; a refusal sends back what was typed (trimmed). */
 export function checkShopSettings(input: {
   reminderTime?: unknown;
   quoteValidDays?: unknown;
@@ -43,24 +76,11 @@ export function checkShopSettings(input: {
     reminderTime: typeof input.reminderTime === "string" ? input.reminderTime.trim() : "",
     quoteValidDays: typeof input.quoteValidDays === "string" ? input.quoteValidDays.trim() : "",
   };
-  const errors: Partial<Record<keyof ShopSettings, string>> = {};
-
-  const time = /^(\d{1,2}):(\d{2})$/.exec(values.reminderTime);
-  const normalised = time ? `${time[1]!.padStart(2, "0")}:${time[2]}` : "";
-  const valid =
-    time !== null &&
-    Number(time[1]) <= 23 &&
-    Number(time[2]) <= 59 &&
-    normalised >= EARLIEST_REMINDER &&
-    normalised <= LATEST_REMINDER;
-  if (!valid) errors.reminderTime = SETTINGS_MESSAGES.reminderTime;
-
-  const days = /^\d{1,3}$/.test(values.quoteValidDays) ? Number(values.quoteValidDays) : NaN;
-  if (!(days >= 1 && days <= MAX_QUOTE_VALID_DAYS))
-    errors.quoteValidDays = SETTINGS_MESSAGES.quoteValidDays;
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, settings: { reminderTime: normalised, quoteValidDays: days } };
+  const checked = checkFields(shopSettingsSchema, values);
+  const { reminderTime, quoteValidDays } = checked.values;
+  if (reminderTime === undefined || quoteValidDays === undefined)
+    return { ok: false, errors: checked.errors, values };
+  return { ok: true, settings: { reminderTime, quoteValidDays } };
 }
 
 export async function shopSettings(): Promise<ShopSettings> {

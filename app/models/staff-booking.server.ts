@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { orderLoad, type WindowChoice } from "~/lib/capacity";
-import { checkBusinessDetails, checkCrewNotes, type BusinessField } from "~/lib/business";
+import type { BusinessField } from "~/lib/business";
+import { checkBusinessDetails, checkCrewNotes } from "./business-details.server";
 import { parsePounds } from "~/lib/money";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";

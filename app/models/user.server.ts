@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkField } from "~/lib/forms";
 import { db, sameIgnoringCase } from "~/services/db.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
 import { endAllStaffSessions, type StaffUser } from "./staff-session.server";
@@ -31,13 +32,16 @@ export const loginSchema = z.object(
   },
   { error: "Please send a username and a password." },
 );
+/** A new password: 12 to 1,024 characters, no NUL. */
+const newPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_INPUT, `Passwords are at most ${MAX_PASSWORD_INPUT} characters.`)
+  .refine((p) => !p.includes("\u0000"), "Passwords cannot contain a NUL character.");
+
 function newPasswordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.length > MAX_PASSWORD_INPUT)
-    return `Passwords are at most ${MAX_PASSWORD_INPUT} characters.`;
-  if (password.includes("\u0000")) return "Passwords cannot contain a NUL character.";
-  return undefined;
+  const checked = checkField(newPasswordSchema, password);
+  return checked.ok ? undefined : checked.error;
 }
 
 async function countUsers(): Promise<number> {

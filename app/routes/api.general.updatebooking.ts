@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readApiJson } from "~/lib/api";
+import { apiRefusal, readApiJson } from "~/lib/api";
 import { updateBooking } from "~/models/staff-booking.server";
 import { API_OVER_REASON } from "~/models/staff-capacity.server";
 import { requireStaff } from "~/models/staff-auth.server";
@@ -19,11 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     { ...body, over_reason: API_OVER_REASON },
     user.username,
   );
-  if (!result.ok)
-    return Response.json(
-      { status: false, message: result.message, errors: result.errors },
-      { status: result.status },
-    );
+  if (!result.ok) return apiRefusal(result);
   return Response.json({
     status: true,
     message: "Booking updated",

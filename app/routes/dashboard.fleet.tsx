@@ -6,15 +6,17 @@ import type {
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field } from "~/components/field";
+import type { ReactNode } from "react";
+import { Field, filled } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
 import { WEEKDAY_NAMES, WINDOW_KEYS, WINDOW_LABELS } from "~/lib/capacity";
 import { formatLongDate } from "~/lib/format";
-import { formValues } from "~/lib/forms";
+import { formValues, type FieldLimits } from "~/lib/forms";
 import { todayInLondon } from "~/lib/london-clock.server";
 import {
   addBlockedDay,
   addDayOverride,
+  fleetFormLimits,
   fleetFormValues,
   getFleetSettings,
   removeBlockedDay,
@@ -54,7 +56,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readFlash(request, "fleet"),
   ]);
   return data(
-    { values: fleetFormValues(fleet), blocked, overrides, today, flash: flash.flash },
+    {
+      values: fleetFormValues(fleet),
+      limits: fleetFormLimits(today),
+      blocked,
+      overrides,
+      today,
+      flash: flash.flash,
+    },
     { headers: flash.headers },
   );
 }
@@ -109,8 +118,139 @@ function ErrorSummary({ failure, intent }: { failure: Failure | undefined; inten
   );
 }
 
+/** A form's submit button: its intent, and what it says while that intent is being sent. */
+function IntentButton({
+  intent,
+  pending,
+  className,
+  label,
+  busy,
+}: {
+  intent: Intent;
+  pending: unknown;
+  className: string;
+  label: string;
+  busy: string;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={className}
+      disabled={pending === intent}
+    >
+      {pending === intent ? busy : label}
+    </button>
+  );
+}
+
+/** A form that adds a day (blocked, or with other vans): its error, the day, its own fields. */
+function DayForm({
+  intent,
+  label,
+  days,
+  today,
+  failure,
+  pending,
+  submit,
+  busy,
+  children,
+}: {
+  intent: "block" | "override";
+  label: string;
+  days: { day: string }[];
+  today: string;
+  failure: Failure | undefined;
+  pending: unknown;
+  submit: string;
+  busy: string;
+  children: ReactNode;
+}) {
+  const sent = failure?.intent === intent ? failure : undefined;
+  return (
+    <>
+      <ErrorSummary failure={failure} intent={intent} />
+      <Form
+        method="post"
+        className="fleet-add"
+        aria-label={label}
+        key={`${intent}-${days.map((d) => d.day).join()}`}
+      >
+        <Field
+          label="Day"
+          id={`field-${intent}-day`}
+          type="date"
+          min={today}
+          required
+          {...filled("day", sent?.values, sent?.errors)}
+        />
+        {children}
+        <IntentButton
+          intent={intent}
+          pending={pending}
+          className="button"
+          label={submit}
+          busy={busy}
+        />
+      </Form>
+    </>
+  );
+}
+
+/** The blocked days or the overrides ahead, each with its Remove button. */
+function DaysAhead<T extends { day: string; createdBy: string }>({
+  days,
+  empty,
+  testId,
+  intent,
+  removeLabel,
+  detail,
+}: {
+  days: T[];
+  empty: string;
+  testId: string;
+  intent: "unblock" | "remove-override";
+  removeLabel: (longDate: string) => string;
+  detail: (day: T) => ReactNode;
+}) {
+  if (days.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <ul className="fleet-list" data-testid={testId}>
+      {days.map((d) => (
+        <li key={d.day}>
+          <div>
+            <strong>{formatLongDate(d.day)}</strong>
+            <span>{detail(d)}</span>
+            <span className="fleet-by">by {d.createdBy}</span>
+          </div>
+          <Form method="post">
+            <input type="hidden" name="day" value={d.day} />
+            <button
+              type="submit"
+              name="intent"
+              value={intent}
+              className="button button-light"
+              aria-label={removeLabel(formatLongDate(d.day))}
+            >
+              Remove
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The fleet's whole numbers beside the weekdays' vans. */
+const FLEET_NUMBERS = [
+  ["van_trips", "Trips per day"],
+  ["crew_minutes", "Crew minutes per day"],
+  ["max_jobs", "Most collections a day"],
+] as const;
+
 export default function Fleet() {
-  const { values, blocked, overrides, today, flash } = useLoaderData<typeof loader>();
+  const { values, limits, blocked, overrides, today, flash } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as Failure | undefined;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -118,8 +258,9 @@ export default function Fleet() {
   const fleetFailure = formFor("fleet");
   const fleetValues = fleetFailure?.values ?? values;
   const fleetErrors = fleetFailure?.errors ?? {};
-  const blockFailure = formFor("block");
-  const overrideFailure = formFor("override");
+  const fleetLimits: Record<string, FieldLimits> = limits.fleet;
+  const block = formFor("block");
+  const override = formFor("override");
   return (
     <section aria-labelledby="fleet-title" className="fleet">
       <div className="staff-home-head">
@@ -144,63 +285,32 @@ export default function Fleet() {
                 <Field
                   key={name}
                   label={name}
-                  name={`vans_${i}`}
                   type="number"
-                  min={0}
-                  max={50}
-                  step={1}
+                  {...fleetLimits[`vans_${i}`]}
                   inputMode="numeric"
                   required
-                  defaultValue={fleetValues[`vans_${i}`]}
-                  error={fleetErrors[`vans_${i}`]}
+                  {...filled(`vans_${i}`, fleetValues, fleetErrors)}
                 />
               ))}
             </fieldset>
             <div className="fleet-numbers">
               <Field
                 label="Van load per trip (yd³)"
-                name="van_load"
                 inputMode="decimal"
                 required
-                defaultValue={fleetValues.van_load}
-                error={fleetErrors.van_load}
+                {...filled("van_load", fleetValues, fleetErrors)}
               />
-              <Field
-                label="Trips per day"
-                name="van_trips"
-                type="number"
-                min={1}
-                max={10}
-                step={1}
-                inputMode="numeric"
-                required
-                defaultValue={fleetValues.van_trips}
-                error={fleetErrors.van_trips}
-              />
-              <Field
-                label="Crew minutes per day"
-                name="crew_minutes"
-                type="number"
-                min={1}
-                max={1440}
-                step={1}
-                inputMode="numeric"
-                required
-                defaultValue={fleetValues.crew_minutes}
-                error={fleetErrors.crew_minutes}
-              />
-              <Field
-                label="Most collections a day"
-                name="max_jobs"
-                type="number"
-                min={1}
-                max={200}
-                step={1}
-                inputMode="numeric"
-                required
-                defaultValue={fleetValues.max_jobs}
-                error={fleetErrors.max_jobs}
-              />
+              {FLEET_NUMBERS.map(([name, label]) => (
+                <Field
+                  key={name}
+                  label={label}
+                  type="number"
+                  {...fleetLimits[name]}
+                  inputMode="numeric"
+                  required
+                  {...filled(name, fleetValues, fleetErrors)}
+                />
+              ))}
             </div>
             <fieldset className="field fleet-windows">
               <legend>Arrival windows (24-hour, from-to)</legend>
@@ -208,24 +318,20 @@ export default function Fleet() {
                 <Field
                   key={key}
                   label={WINDOW_LABELS[key]}
-                  name={`window_${key}`}
                   required
                   autoComplete="off"
                   placeholder="07:00-12:00"
-                  defaultValue={fleetValues[`window_${key}`]}
-                  error={fleetErrors[`window_${key}`]}
+                  {...filled(`window_${key}`, fleetValues, fleetErrors)}
                 />
               ))}
             </fieldset>
-            <button
-              type="submit"
-              name="intent"
-              value="fleet"
+            <IntentButton
+              intent="fleet"
+              pending={pending}
               className="button button-large"
-              disabled={pending === "fleet"}
-            >
-              {pending === "fleet" ? "Saving..." : "Save the fleet"}
-            </button>
+              label="Save the fleet"
+              busy="Saving..."
+            />
           </Form>
         </section>
 
@@ -233,152 +339,76 @@ export default function Fleet() {
           <section aria-labelledby="fleet-blocked" className="fleet-panel">
             <h2 id="fleet-blocked">Blocked days</h2>
             <p className="field-hint">Bank holidays and closures: no collections that day.</p>
-            <ErrorSummary failure={failure} intent="block" />
-            <Form
-              method="post"
-              className="fleet-add"
-              aria-label="Block a day"
-              key={`block-${blocked.map((b) => b.day).join()}`}
+            <DayForm
+              intent="block"
+              label="Block a day"
+              days={blocked}
+              today={today}
+              failure={failure}
+              pending={pending}
+              submit="Block the day"
+              busy="Blocking..."
             >
               <Field
-                label="Day"
-                name="day"
-                id="field-block-day"
-                type="date"
-                min={today}
-                required
-                defaultValue={blockFailure?.values.day}
-                error={blockFailure?.errors.day}
-              />
-              <Field
                 label="Reason"
-                name="reason"
                 id="field-block-reason"
                 required
-                maxLength={200}
+                {...limits.block.reason}
                 placeholder="Christmas Day"
-                defaultValue={blockFailure?.values.reason}
-                error={blockFailure?.errors.reason}
+                {...filled("reason", block?.values, block?.errors)}
               />
-              <button
-                type="submit"
-                name="intent"
-                value="block"
-                className="button"
-                disabled={pending === "block"}
-              >
-                {pending === "block" ? "Blocking..." : "Block the day"}
-              </button>
-            </Form>
-            {blocked.length === 0 ? (
-              <p className="empty-state">No days blocked ahead.</p>
-            ) : (
-              <ul className="fleet-list" data-testid="blocked-days">
-                {blocked.map((b) => (
-                  <li key={b.day}>
-                    <div>
-                      <strong>{formatLongDate(b.day)}</strong>
-                      <span>{b.reason}</span>
-                      <span className="fleet-by">by {b.createdBy}</span>
-                    </div>
-                    <Form method="post">
-                      <input type="hidden" name="day" value={b.day} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="unblock"
-                        className="button button-light"
-                        aria-label={`Open ${formatLongDate(b.day)} again`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            )}
+            </DayForm>
+            <DaysAhead
+              days={blocked}
+              empty="No days blocked ahead."
+              testId="blocked-days"
+              intent="unblock"
+              removeLabel={(date) => `Open ${date} again`}
+              detail={(b) => b.reason}
+            />
           </section>
 
           <section aria-labelledby="fleet-overrides" className="fleet-panel">
             <h2 id="fleet-overrides">Days with other vans</h2>
             <p className="field-hint">A van in the garage, or an extra van hired: that day only.</p>
-            <ErrorSummary failure={failure} intent="override" />
-            <Form
-              method="post"
-              className="fleet-add"
-              aria-label="Set a day's vans"
-              key={`override-${overrides.map((o) => o.day).join()}`}
+            <DayForm
+              intent="override"
+              label="Set a day's vans"
+              days={overrides}
+              today={today}
+              failure={failure}
+              pending={pending}
+              submit="Set the vans"
+              busy="Saving..."
             >
               <Field
-                label="Day"
-                name="day"
-                id="field-override-day"
-                type="date"
-                min={today}
-                required
-                defaultValue={overrideFailure?.values.day}
-                error={overrideFailure?.errors.day}
-              />
-              <Field
                 label="Vans"
-                name="vans"
                 type="number"
-                min={0}
-                max={50}
-                step={1}
+                {...limits.override.vans}
                 inputMode="numeric"
                 required
-                defaultValue={overrideFailure?.values.vans}
-                error={overrideFailure?.errors.vans}
+                {...filled("vans", override?.values, override?.errors)}
               />
               <Field
                 label="Reason (optional)"
-                name="reason"
                 id="field-override-reason"
-                maxLength={200}
-                defaultValue={overrideFailure?.values.reason}
-                error={overrideFailure?.errors.reason}
+                {...limits.override.reason}
+                {...filled("reason", override?.values, override?.errors)}
               />
-              <button
-                type="submit"
-                name="intent"
-                value="override"
-                className="button"
-                disabled={pending === "override"}
-              >
-                {pending === "override" ? "Saving..." : "Set the vans"}
-              </button>
-            </Form>
-            {overrides.length === 0 ? (
-              <p className="empty-state">No overrides ahead.</p>
-            ) : (
-              <ul className="fleet-list" data-testid="day-overrides">
-                {overrides.map((o) => (
-                  <li key={o.day}>
-                    <div>
-                      <strong>{formatLongDate(o.day)}</strong>
-                      <span>
-                        {o.vans} {o.vans === 1 ? "van" : "vans"}
-                        {o.reason ? ` — ${o.reason}` : ""}
-                      </span>
-                      <span className="fleet-by">by {o.createdBy}</span>
-                    </div>
-                    <Form method="post">
-                      <input type="hidden" name="day" value={o.day} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove-override"
-                        className="button button-light"
-                        aria-label={`Remove the override of ${formatLongDate(o.day)}`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            )}
+            </DayForm>
+            <DaysAhead
+              days={overrides}
+              empty="No overrides ahead."
+              testId="day-overrides"
+              intent="remove-override"
+              removeLabel={(date) => `Remove the override of ${date}`}
+              detail={(o) => (
+                <>
+                  {o.vans} {o.vans === 1 ? "van" : "vans"}
+                  {o.reason ? ` — ${o.reason}` : ""}
+                </>
+              )}
+            />
           </section>
         </div>
       </div>

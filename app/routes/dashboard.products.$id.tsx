@@ -7,9 +7,14 @@ import {
   useLocation,
   useNavigation,
 } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { receiveProductUpload } from "~/api/product-upload.server";
 import { Overlay } from "~/components/overlay";
-import { ProductForm, type ProductFailure } from "~/components/product-form";
+import {
+  imageRefused,
+  ProductFailureAlert,
+  ProductForm,
+  type ProductFailure,
+} from "~/components/product-form";
 import { ProductImage } from "~/components/product-image";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
@@ -17,15 +22,10 @@ import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { overlayHref } from "~/lib/overlays";
 import { retireOrDeleteProduct, updateProductFromInput } from "~/models/product-admin.server";
-import {
-  productFormValues,
-  PRODUCT_UPLOAD_LIMITS,
-  receiveProductImage,
-} from "~/models/product-form.server";
+import { PRODUCT_FORM_LIMITS, productFormValues } from "~/models/product-form.server";
 import { getProduct } from "~/models/product.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
-import { receiveUpload } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const product = await getProduct(requireId(params.id, "Product not found"));
   if (!product) throw new Response("Product not found", { status: 404 });
-  return { product, values: productFormValues(product) };
+  return { product, values: productFormValues(product), limits: PRODUCT_FORM_LIMITS };
 }
 
 /** The grid page the staff member came from, kept across the redirect. */
@@ -72,13 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   }
 
-  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
-  if (!upload.ok)
-    return fail(upload.status, {
-      message: upload.message,
-      errors: { image: upload.message },
-      values: {},
-    });
+  const upload = await receiveProductUpload(request);
+  if (!upload.ok) return fail(upload.status, imageRefused(upload.message));
   const values = formValues(upload.fields);
   try {
     const result = await updateProductFromInput(id, values, upload.files);
@@ -96,25 +91,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { product, values } = useLoaderData<typeof loader>();
+  const { product, values, limits } = useLoaderData<typeof loader>();
   const failed = useActionData<ProductFailure>();
   const location = useLocation();
   const navigation = useNavigation();
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
   const params = new URLSearchParams(location.search);
   const confirming = params.get("delete") === "confirm";
   params.delete("delete");
   const search = params.toString() ? `?${params}` : "";
   const self = `/dashboard/products/${product.id}${search}`;
   const grid = `/dashboard/products${search}`;
-  const alert = failed ? (
-    <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-      {failed.message}
-    </p>
-  ) : null;
+  const alert = <ProductFailureAlert failed={failed} />;
 
   if (confirming) {
     const deleting =
@@ -152,6 +139,7 @@ export default function EditProduct() {
         action={self}
         values={failed?.values && Object.keys(failed.values).length ? failed.values : values}
         errors={failed?.errors ?? {}}
+        limits={limits}
         submitting={
           navigation.state === "submitting" &&
           navigation.formEncType === "multipart/form-data" &&

@@ -1,36 +1,32 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { receiveProductUpload } from "~/api/product-upload.server";
 import { Overlay } from "~/components/overlay";
-import { ProductForm, type ProductFailure } from "~/components/product-form";
+import {
+  imageRefused,
+  ProductFailureAlert,
+  ProductForm,
+  type ProductFailure,
+} from "~/components/product-form";
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { createProductFromInput } from "~/models/product-admin.server";
-import { PRODUCT_UPLOAD_LIMITS, receiveProductImage } from "~/models/product-form.server";
+import { PRODUCT_FORM_LIMITS } from "~/models/product-form.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
-import { receiveUpload } from "~/services/uploads.server";
 
 export const headers = passActionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return null;
+  return { limits: PRODUCT_FORM_LIMITS };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
-  const upload = await receiveUpload(request, PRODUCT_UPLOAD_LIMITS, receiveProductImage);
-  if (!upload.ok)
-    return Response.json(
-      {
-        message: upload.message,
-        errors: { image: upload.message },
-        values: {},
-      } satisfies ProductFailure,
-      { status: upload.status },
-    );
+  const upload = await receiveProductUpload(request);
+  if (!upload.ok) return Response.json(imageRefused(upload.message), { status: upload.status });
   const values = formValues(upload.fields);
   try {
     const result = await createProductFromInput(values, upload.files);
@@ -53,22 +49,16 @@ export default function NewProduct() {
   const failed = useActionData<ProductFailure>();
   const location = useLocation();
   const navigation = useNavigation();
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
+  const { limits } = useLoaderData<typeof loader>();
   const closeTo = `/dashboard/products${location.search}`;
   return (
     <Overlay title="Create Product" closeTo={closeTo}>
-      {failed ? (
-        <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          {failed.message}
-        </p>
-      ) : null}
+      <ProductFailureAlert failed={failed} />
       <ProductForm
         action={`/dashboard/products/new${location.search}`}
         values={failed?.values ?? {}}
         errors={failed?.errors ?? {}}
+        limits={limits}
         submitting={
           navigation.state === "submitting" &&
           navigation.formAction?.startsWith("/dashboard/products/new") === true

@@ -6,10 +6,16 @@ import type {
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
+import { Field } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
-import { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS } from "~/lib/shop-settings";
-import { checkShopSettings, saveShopSettings, shopSettings } from "~/models/shop-settings.server";
+import { EARLIEST_REMINDER, LATEST_REMINDER } from "~/lib/shop-settings";
+import {
+  checkShopSettings,
+  saveShopSettings,
+  shopSettings,
+  SHOP_SETTINGS_LIMITS,
+} from "~/models/shop-settings.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/settings.css";
@@ -30,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         reminderTime: settings.reminderTime,
         quoteValidDays: String(settings.quoteValidDays),
       },
+      limits: SHOP_SETTINGS_LIMITS,
       flash: flash.flash,
     },
     { headers: flash.headers },
@@ -59,9 +66,12 @@ export default function Settings() {
   const saving = navigation.state === "submitting";
   const errors: { reminderTime?: string; quoteValidDays?: string } = failed?.errors ?? {};
   const values = failed?.values ?? loaded.values;
-  const firstError = useRef<HTMLInputElement>(null);
+  // A refused save puts the cursor in the first field it refused.
   useEffect(() => {
-    if (failed) firstError.current?.focus();
+    if (failed)
+      document
+        .getElementById(failed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
+        ?.focus();
   }, [failed]);
 
   return (
@@ -71,60 +81,35 @@ export default function Settings() {
       <Form method="post" noValidate className="settings-form">
         <fieldset>
           <legend>Reminder emails</legend>
-          <div className={`field${errors.reminderTime ? " field-invalid" : ""}`}>
-            <label htmlFor="reminder_time">
-              Reminder emails are sent the day before at (UK time)
-            </label>
-            <p className="field-hint" id="reminder_time-hint">
-              Every booking gets one reminder the evening before its collection, with what to
-              prepare and its calendar event. 24-hour clock, {EARLIEST_REMINDER} to{" "}
-              {LATEST_REMINDER}.
-            </p>
-            <input
-              id="reminder_time"
-              name="reminder_time"
-              type="time"
-              min={EARLIEST_REMINDER}
-              max={LATEST_REMINDER}
-              required
-              defaultValue={values.reminderTime}
-              key={`time-${values.reminderTime}`}
-              ref={errors.reminderTime ? firstError : undefined}
-              aria-invalid={errors.reminderTime ? true : undefined}
-              aria-describedby={`reminder_time-hint${errors.reminderTime ? " reminder_time-error" : ""}`}
-            />
-            <p className="field-error" id="reminder_time-error" aria-live="polite">
-              {errors.reminderTime ?? ""}
-            </p>
-          </div>
+          <Field
+            label="Reminder emails are sent the day before at (UK time)"
+            id="reminder_time"
+            name="reminder_time"
+            hint={`Every booking gets one reminder the evening before its collection, with what to prepare and its calendar event. 24-hour clock, ${EARLIEST_REMINDER} to ${LATEST_REMINDER}.`}
+            type="time"
+            min={EARLIEST_REMINDER}
+            max={LATEST_REMINDER}
+            required
+            defaultValue={values.reminderTime}
+            key={`time-${values.reminderTime}`}
+            error={errors.reminderTime}
+          />
         </fieldset>
         <fieldset>
           <legend>Quotes</legend>
-          <div className={`field${errors.quoteValidDays ? " field-invalid" : ""}`}>
-            <label htmlFor="quote_valid_days">A price holds for (days)</label>
-            <p className="field-hint" id="quote_valid_days-hint">
-              How long a priced quote can be booked when you do not set a date on it. 1 to{" "}
-              {MAX_QUOTE_VALID_DAYS} days.
-            </p>
-            <input
-              id="quote_valid_days"
-              name="quote_valid_days"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_QUOTE_VALID_DAYS}
-              step={1}
-              required
-              defaultValue={values.quoteValidDays}
-              key={`days-${values.quoteValidDays}`}
-              ref={!errors.reminderTime && errors.quoteValidDays ? firstError : undefined}
-              aria-invalid={errors.quoteValidDays ? true : undefined}
-              aria-describedby={`quote_valid_days-hint${errors.quoteValidDays ? " quote_valid_days-error" : ""}`}
-            />
-            <p className="field-error" id="quote_valid_days-error" aria-live="polite">
-              {errors.quoteValidDays ?? ""}
-            </p>
-          </div>
+          <Field
+            label="A price holds for (days)"
+            id="quote_valid_days"
+            name="quote_valid_days"
+            hint={`How long a priced quote can be booked when you do not set a date on it. ${loaded.limits.quoteValidDays.min} to ${loaded.limits.quoteValidDays.max} days.`}
+            type="number"
+            inputMode="numeric"
+            {...loaded.limits.quoteValidDays}
+            required
+            defaultValue={values.quoteValidDays}
+            key={`days-${values.quoteValidDays}`}
+            error={errors.quoteValidDays}
+          />
         </fieldset>
         <button type="submit" className="button" disabled={saving}>
           {saving ? "Saving..." : "Save settings"}

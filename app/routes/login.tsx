@@ -13,12 +13,12 @@ import {
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type Ref } from "react";
 import { CloseIcon } from "~/components/icons";
-import { formValues } from "~/lib/forms";
+import { formValues, limitsOf } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
-import { MAX_USERNAME_INPUT } from "~/models/user.server";
+import { loginSchema, MAX_USERNAME_INPUT } from "~/models/user.server";
 import { currentStaffSession, signInStaff, SignInRefused } from "~/models/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
 import staffStyles from "~/styles/staff.css";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       notice: flash.flash ? { status: true, message: flash.flash.message, username: "" } : null,
-      maxUsernameLength: MAX_USERNAME_INPUT,
+      limits: { username: limitsOf(loginSchema.shape.username) },
     },
     { headers: flash.headers },
   );
@@ -73,9 +73,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirectPath(values.redirectTo, "/dashboard"), { status: 303, headers });
 }
 
+/** A labelled input of the sign-in card (a refusal is the banner above, not a line under it). */
+function SignInField({
+  label,
+  inputRef,
+  ...input
+}: {
+  label: string;
+  id: string;
+  inputRef?: Ref<HTMLInputElement>;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={input.id}>{label}</label>
+      <input {...input} ref={inputRef} />
+    </div>
+  );
+}
+
 export default function Login() {
   const failed = useActionData<LoginResult>();
-  const { notice, maxUsernameLength } = useLoaderData<typeof loader>();
+  const { notice, limits } = useLoaderData<typeof loader>();
   const result: LoginResult | undefined = failed ?? notice ?? undefined;
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -119,29 +137,25 @@ export default function Login() {
         ) : null}
         <Form method="post" className="stack">
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />
-          <div className="field">
-            <label htmlFor="username">Username</label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              defaultValue={result?.username}
-              autoCapitalize="none"
-              required
-              maxLength={maxUsernameLength}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password</label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              ref={passwordRef}
-              required
-            />
-          </div>
+          <SignInField
+            label="Username"
+            id="username"
+            name="username"
+            autoComplete="username"
+            defaultValue={result?.username}
+            autoCapitalize="none"
+            required
+            {...limits.username}
+          />
+          <SignInField
+            label="Password"
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            inputRef={passwordRef}
+            required
+          />
           <button type="submit" className="button button-large" disabled={submitting}>
             {submitting ? "Signing in..." : "Sign in"}
           </button>

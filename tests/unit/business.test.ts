@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   businessMessages,
-  checkBusinessDetails,
-  checkCrewNotes,
   normaliseSicCode,
   NOTES_MESSAGES,
   withApiBusinessFlag,
 } from "~/lib/business";
+import { checkBusinessDetails, checkCrewNotes } from "~/models/business-details.server";
 
 const SIC = "Please enter your business's five-digit SIC code (for example 81299)";
 const M = businessMessages();
