@@ -1,5 +1,4 @@
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -31,6 +30,7 @@ import { lockKeys } from "~/services/dialect.server";
 import { checkQuotePhoto, encodeQuotePhoto, UnsupportedImageError } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
+import { findByCustomerLink, newLinkToken } from "./customer-link.server";
 import { jobCompletedEmail } from "./emails.server";
 import { saveQuotePhoto } from "./image.server";
 import { enqueueEmail } from "./outbox.server";
@@ -646,9 +646,6 @@ function receiptLines(context: JobContext) {
   return lines;
 }
 
-const newToken = () => crypto.randomBytes(24).toString("base64url");
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
-
 async function recordCompletion(
   trx: Transaction<DB>,
   context: JobContext,
@@ -689,7 +686,7 @@ async function recordCompletion(
     .values({
       order_id: context.orderId,
       receipt_number: receiptNumber,
-      photo_token: newToken(),
+      photo_token: newLinkToken(),
       completed_at: now.toISOString(),
       transferred_at: facts.transferredAt,
       collection_date: context.collectionDate,
@@ -976,15 +973,17 @@ export interface JobDocumentsView {
 async function findCompletion(
   by: { orderId: number } | { token: string },
 ): Promise<StoredCompletion | undefined> {
-  if ("token" in by && !TOKEN.test(by.token)) return undefined;
-  const row = await db()
-    .selectFrom("job_completions")
-    .select("id")
-    .$call((q) =>
-      "token" in by ? q.where("photo_token", "=", by.token) : q.where("order_id", "=", by.orderId),
-    )
-    .executeTakeFirst();
-  return row ? loadCompletion(db(), row.id) : undefined;
+  const id =
+    "token" in by
+      ? await findByCustomerLink("job", by.token)
+      : (
+          await db()
+            .selectFrom("job_completions")
+            .select("id")
+            .where("order_id", "=", by.orderId)
+            .executeTakeFirst()
+        )?.id;
+  return id === undefined ? undefined : loadCompletion(db(), id);
 }
 
 export async function jobDocuments(orderId: number): Promise<JobDocumentsView | undefined> {
@@ -1052,13 +1051,14 @@ export async function jobForCustomer(token: string) {
 
 /** One of a job's photos, for the holder of its link; undefined for any other image. */
 export async function jobPhoto(token: string, imageId: string) {
-  if (!TOKEN.test(token) || !/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  if (!/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  const completionId = await findByCustomerLink("job", token);
+  if (completionId === undefined) return undefined;
   return db()
-    .selectFrom("job_completions")
-    .innerJoin("job_photos", "job_photos.completion_id", "job_completions.id")
+    .selectFrom("job_photos")
     .innerJoin("images", "images.id", "job_photos.image_id")
     .select(["images.id", "images.content_type", "images.bytes"])
-    .where("job_completions.photo_token", "=", token)
+    .where("job_photos.completion_id", "=", completionId)
     .where("images.id", "=", imageId)
     .executeTakeFirst();
 }

@@ -4,13 +4,12 @@ import { addDaysIso } from "~/lib/calendar";
 import { UK_TIME_ZONE } from "~/lib/format";
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
-import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 import { BOOKING_LINK_JOB, sendRequestedLink } from "./booking-lookup.server";
 import { bookingReminderEmail } from "./emails.server";
-import { managePath, manageToken } from "./manage-booking.server";
+import { manageLink } from "./manage-booking.server";
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { prunePendingUploads } from "./pending-uploads.server";
@@ -242,7 +241,6 @@ async function sendReminders(
       .where("order_id", "=", order.id)
       .orderBy("id")
       .execute();
-    const manageLink = `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`;
     await enqueueEmail(
       trx,
       bookingReminderEmail({
@@ -250,7 +248,7 @@ async function sendReminders(
         ...(await arrivalOf(order.arrival_window, trx)),
         items,
         vatRate,
-        manageLink,
+        manageLink: await manageLink(order.id, trx),
         icsSequence: order.ics_sequence,
       }),
     );

@@ -23,13 +23,13 @@ import {
   managePath,
   type ManagedBooking,
 } from "~/models/manage-booking.server";
+import { startRearrangement } from "~/models/rearrange-booking.server";
 import {
   abandonChange,
   movesAskEarlyStart,
   settleChangePayment,
-  startRearrangement,
   type ChangeNotice,
-} from "~/models/rearrange-booking.server";
+} from "~/models/rearrange-page.server";
 import { config, siteUrl } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
