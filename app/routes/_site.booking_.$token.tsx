@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { BookingDetails, CancelBookingStep } from "~/components/manage-booking";
@@ -11,7 +12,6 @@ import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
-import { privateLinkHeaders } from "~/lib/headers";
 import { collectionCalendar } from "~/models/availability.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { cardPayment } from "~/models/checkout.server";
@@ -30,12 +30,6 @@ import {
   type ChangeNotice,
 } from "~/models/rearrange-page.server";
 import { config, siteUrl } from "~/services/config.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
-
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
@@ -50,12 +44,7 @@ export const handle = styles.handle;
  * comes back here with `?session_id=`.
  */
 
-export const meta: MetaFunction = () => [
-  { title: "Your booking — Haulbook" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = privateLinkHeaders;
+export const { links, handle, meta, headers } = customerLinkPage("Your booking — Haulbook");
 
 /**
  * The calendar of a move: days and windows where the booking's own load fits, the booking itself
