@@ -1,8 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import type { ChangeTerms } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
-import type { PaymentMethod, Position } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
+import type { ManagedBooking } from "~/lib/managed-booking";
 import { lineName } from "~/lib/positions";
 
 /**
@@ -11,30 +10,8 @@ import { lineName } from "~/lib/positions";
  * route, with its payment.
  */
 
-/** What these parts show of a booking (the page's ManagedBooking). */
-export interface BookingShown {
-  reference: string;
-  token: string;
-  fullName: string;
-  address: string;
-  collectionDate: string;
-  arrival: string;
-  windowDiscountPence: number;
-  items: { name: string; position: Position | null; quantity: number; unitPricePence: number }[];
-  totalPence: number;
-  paymentMethod: PaymentMethod;
-  paymentLabel: string;
-  done: boolean;
-  cancelledAt: string | null;
-  refundPence: number | null;
-  changeFeesPence: number;
-  documentsPath: string | null;
-  cancel: ChangeTerms;
-  rearrange: ChangeTerms;
-}
-
 /** The booking as it stands: cancelled or not, its details, lines, documents and terms. */
-export function BookingDetails({ booking, phone }: { booking: BookingShown; phone: string }) {
+export function BookingDetails({ booking, phone }: { booking: ManagedBooking; phone: string }) {
   const tel = `tel:${phone.replace(/\s+/g, "")}`;
   return (
     <>
@@ -131,7 +108,7 @@ export function CancelBookingStep({
   confirming,
   cancelling,
 }: {
-  booking: BookingShown;
+  booking: ManagedBooking;
   confirming: boolean;
   cancelling: boolean;
 }) {

@@ -55,3 +55,13 @@ export async function orderNeed(orderId: number, executor: Kysely<DB> = db()): P
   );
   return { loadHundredths: load.loadHundredths, minutes: load.minutes };
 }
+
+/** The order's lines as its emails and its page list them, in the order they were added. */
+export async function orderLines(orderId: number, executor: Kysely<DB> = db()) {
+  return executor
+    .selectFrom("order_items")
+    .select(["product_name", "position", "unit_price_pence", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}

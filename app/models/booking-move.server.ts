@@ -3,10 +3,11 @@ import { changeTerms, type ChangeTerms } from "~/lib/cancellation";
 import { isWindowChoice, pickWindow, windowName, type WindowChoice } from "~/lib/capacity";
 import type { DB } from "~/services/db.server";
 import { dayAvailability } from "./availability.server";
-import { orderChangeFacts, orderNeed } from "./booking-facts.server";
+import { orderChangeFacts, orderLines, orderNeed } from "./booking-facts.server";
 import { rearrangementConfirmationEmail, rearrangementNotificationEmail } from "./emails.server";
 import { arrivalOf } from "./fleet.server";
 import { manageLink } from "./manage-booking.server";
+import { recordOrderEvent } from "./order-history.server";
 import { enqueueEmail } from "./outbox.server";
 
 /**
@@ -92,38 +93,27 @@ export async function applyMove(
     })
     .where("id", "=", order.id)
     .execute();
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      field: "collection_date",
-      old_value: order.collection_date,
-      new_value:
-        change.feePence > 0
-          ? `${change.toDate} (rearranged, fee ${(change.feePence / 100).toFixed(2)} paid by card)`
-          : `${change.toDate} (rearranged, no fee)`,
-      actor: change.actor,
-      created_at: at,
-    })
-    .execute();
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    field: "collection_date",
+    oldValue: order.collection_date,
+    newValue:
+      change.feePence > 0
+        ? `${change.toDate} (rearranged, fee ${(change.feePence / 100).toFixed(2)} paid by card)`
+        : `${change.toDate} (rearranged, no fee)`,
+    actor: change.actor,
+    at,
+  });
   if (change.toWindow !== order.arrival_window)
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        field: "arrival_window",
-        old_value: windowName(order.arrival_window),
-        new_value: windowName(change.toWindow),
-        actor: change.actor,
-        created_at: at,
-      })
-      .execute();
-  const items = await trx
-    .selectFrom("order_items")
-    .select(["product_name", "position", "unit_price_pence", "quantity"])
-    .where("order_id", "=", order.id)
-    .orderBy("id")
-    .execute();
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      field: "arrival_window",
+      oldValue: windowName(order.arrival_window),
+      newValue: windowName(change.toWindow),
+      actor: change.actor,
+      at,
+    });
+  const items = await orderLines(order.id, trx);
   const receipt = {
     ...order,
     collection_date: change.toDate,

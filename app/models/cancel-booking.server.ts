@@ -19,6 +19,7 @@ import {
   refundRefusedEmail,
   type Cancellation,
 } from "./emails.server";
+import { recordOrderEvent } from "./order-history.server";
 import { enqueueEmail } from "./outbox.server";
 
 /**
@@ -234,17 +235,14 @@ async function recordCancellation(
     .where("id", "=", order.id)
     .execute();
   const terms = cancelTermsOf(order, now, how.waiveFee);
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      field: "cancelled",
-      old_value: null,
-      new_value: historyText(order, terms, how, refund),
-      actor: how.actor.kind === "staff" ? how.actor.username : "customer",
-      created_at: at,
-    })
-    .execute();
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    field: "cancelled",
+    oldValue: null,
+    newValue: historyText(order, terms, how, refund),
+    actor: how.actor.kind === "staff" ? how.actor.username : "customer",
+    at,
+  });
   const cancellation = cancellationOf(order, terms, how, refund, icsSequence);
   await enqueueEmail(trx, cancellationConfirmationEmail(cancellation));
   await enqueueEmail(trx, cancellationNotificationEmail(cancellation));

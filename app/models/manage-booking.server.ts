@@ -1,10 +1,10 @@
-import { changeTerms, type ChangeTerms } from "~/lib/cancellation";
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type Position } from "~/lib/domain";
+import { changeTerms } from "~/lib/cancellation";
+import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
-import type { Load, WindowChoice } from "~/lib/capacity";
+import type { ManagedBooking } from "~/lib/managed-booking";
 import { CANCEL_MESSAGES, cancelOrder, type CancelResult } from "./cancel-booking.server";
-import { isUnpaidCheckout, orderChangeFacts, orderNeed } from "./booking-facts.server";
+import { isUnpaidCheckout, orderChangeFacts, orderLines, orderNeed } from "./booking-facts.server";
 import { findByCustomerLink, newLinkToken } from "./customer-link.server";
 import { arrivalOf } from "./fleet.server";
 import { jobPhotosPath } from "./job-completion.server";
@@ -45,45 +45,6 @@ export async function manageLink(orderId: number, executor: Executor = db()): Pr
   return `${config().publicUrl}${managePath(await manageToken(orderId, executor))}`;
 }
 
-export interface ManagedBooking {
-  reference: string;
-  /** the manage link's token (the page's own address) */
-  token: string;
-  orderId: number;
-  fullName: string;
-  address: string;
-  collectionDate: string;
-  /** the arrival window booked ('any' for a booking made for any time, and older ones) */
-  arrivalWindow: WindowChoice;
-  /** the window as customers read it: "Afternoon, 12:00 to 17:00" */
-  arrival: string;
-  /** the any-time discount the total includes, pence (0 when none) */
-  windowDiscountPence: number;
-  /** what the booking takes of a day, for the calendar of a move (its lines' loads) */
-  need: Load;
-  items: {
-    name: string;
-    position: Position | null;
-    quantity: number;
-    unitPricePence: number;
-  }[];
-  totalPence: number;
-  paymentMethod: PaymentMethod;
-  paymentLabel: string;
-  paidPence: number;
-  done: boolean;
-  /** when the customer (or staff) cancelled it; null while it stands */
-  cancelledAt: string | null;
-  /** what the cancellation sent back to the card, pence */
-  refundPence: number | null;
-  /** date change fees paid by card (rearrangements made) */
-  changeFeesPence: number;
-  /** the customer's page of photos and documents, once the job is done */
-  documentsPath: string | null;
-  cancel: ChangeTerms;
-  rearrange: ChangeTerms;
-}
-
 /** The booking behind a manage link; undefined for an unknown link or an unpaid checkout. */
 export async function bookingForCustomer(
   token: string,
@@ -122,12 +83,7 @@ export async function bookingForCustomer(
     .where("order_id", "=", order.id)
     .where("status", "=", "applied")
     .executeTakeFirstOrThrow();
-  const items = await db()
-    .selectFrom("order_items")
-    .select(["product_name", "position", "quantity", "unit_price_pence"])
-    .where("order_id", "=", order.id)
-    .orderBy("id")
-    .execute();
+  const items = await orderLines(order.id);
   const paid = order.status === "complete";
   const paidPence = paid ? order.total_pence : 0;
   const done = order.booking_status === "complete";

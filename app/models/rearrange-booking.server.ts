@@ -19,6 +19,7 @@ import {
 import { findByCustomerLink } from "./customer-link.server";
 import { rearrangementRefundedEmail, refundRefusedEmail } from "./emails.server";
 import { manageLink, managePath } from "./manage-booking.server";
+import { recordOrderEvent } from "./order-history.server";
 import { enqueueEmail } from "./outbox.server";
 import { vatRatePercent } from "./settings.server";
 
@@ -136,21 +137,21 @@ export async function startRearrangement(
           .where("id", "=", order.id)
           .execute();
 
+      // The change as asked for: applied at once when free, else pending until its fee is paid.
+      const changeRow = {
+        order_id: order.id,
+        from_date: order.collection_date,
+        to_date: toDate,
+        to_window: toWindow,
+        fee_pence: terms.feePence,
+        basis: terms.basis,
+        actor: "customer",
+        created_at: now.toISOString(),
+      };
       if (terms.feePence === 0) {
         await trx
           .insertInto("booking_changes")
-          .values({
-            order_id: order.id,
-            from_date: order.collection_date,
-            to_date: toDate,
-            to_window: toWindow,
-            fee_pence: 0,
-            basis: terms.basis,
-            status: "applied",
-            actor: "customer",
-            created_at: now.toISOString(),
-            finished_at: now.toISOString(),
-          })
+          .values({ ...changeRow, status: "applied", finished_at: now.toISOString() })
           .execute();
         await applyMove(
           trx,
@@ -186,17 +187,7 @@ export async function startRearrangement(
           .execute();
       const change = await trx
         .insertInto("booking_changes")
-        .values({
-          order_id: order.id,
-          from_date: order.collection_date,
-          to_date: toDate,
-          to_window: toWindow,
-          fee_pence: terms.feePence,
-          basis: terms.basis,
-          status: "pending",
-          actor: "customer",
-          created_at: now.toISOString(),
-        })
+        .values({ ...changeRow, status: "pending" })
         .returning("id")
         .executeTakeFirstOrThrow();
       return {
@@ -328,17 +319,14 @@ export async function completeChangePayment(
           .set({ status: "refunded", payment_session_id: payment.id, finished_at: at })
           .where("id", "=", change.id)
           .execute();
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: order.id,
-            field: "rearrange",
-            old_value: null,
-            new_value: `move to ${change.to_date} not made (day full or booking changed); fee ${(change.fee_pence / 100).toFixed(2)} refunded`,
-            actor,
-            created_at: at,
-          })
-          .execute();
+        await recordOrderEvent(trx, {
+          orderId: order.id,
+          field: "rearrange",
+          oldValue: null,
+          newValue: `move to ${change.to_date} not made (day full or booking changed); fee ${(change.fee_pence / 100).toFixed(2)} refunded`,
+          actor,
+          at,
+        });
         return {
           outcome: "refund" as const,
           change: { ...change, status: "refunded" as BookingChangeStatus },

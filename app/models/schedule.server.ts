@@ -9,6 +9,7 @@ import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 import { BOOKING_LINK_JOB, sendRequestedLink } from "./booking-lookup.server";
 import { bookingReminderEmail } from "./emails.server";
+import { orderLines } from "./booking-facts.server";
 import { manageLink } from "./manage-booking.server";
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
@@ -235,12 +236,7 @@ async function sendReminders(
       .where("reminder_sent_at", "is", null)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) continue;
-    const items = await trx
-      .selectFrom("order_items")
-      .select(["product_name", "position", "unit_price_pence", "quantity"])
-      .where("order_id", "=", order.id)
-      .orderBy("id")
-      .execute();
+    const items = await orderLines(order.id, trx);
     await enqueueEmail(
       trx,
       bookingReminderEmail({

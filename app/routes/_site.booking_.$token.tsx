@@ -16,12 +16,8 @@ import { collectionCalendar } from "~/models/availability.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { cardPayment } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
-import {
-  bookingForCustomer,
-  cancelBooking,
-  managePath,
-  type ManagedBooking,
-} from "~/models/manage-booking.server";
+import type { ManagedBooking } from "~/lib/managed-booking";
+import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
 import { startRearrangement } from "~/models/rearrange-booking.server";
 import {
   abandonChange,
