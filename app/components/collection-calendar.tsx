@@ -38,23 +38,11 @@ export function CollectionCalendar({
       error={error}
     >
       <div className="calendar-nav">
-        <MonthButton
-          to={calendar.previous}
-          current={calendar.month}
-          arrow="‹"
-          label="Previous month"
-          formAction={monthAction}
-        />
+        <MonthButton calendar={calendar} direction="previous" formAction={monthAction} />
         <h3 className="calendar-month" aria-live="polite">
           {monthLabel(calendar.month)}
         </h3>
-        <MonthButton
-          to={calendar.next}
-          current={calendar.month}
-          arrow="›"
-          label="Next month"
-          formAction={monthAction}
-        />
+        <MonthButton calendar={calendar} direction="next" formAction={monthAction} />
       </div>
       <div className="calendar-days">
         {WEEKDAYS.map((name) => (
@@ -103,30 +91,29 @@ export function CollectionCalendar({
 
 /** A month button: submits the form with intent `month:<month>` (disabled when there is none). */
 function MonthButton({
-  to,
-  current,
-  arrow,
-  label,
+  calendar,
+  direction,
   formAction,
 }: {
-  to: string | null | undefined;
-  current: string;
-  arrow: string;
-  label: string;
+  calendar: CalendarMonth;
+  direction: "previous" | "next";
   formAction: string | undefined;
 }) {
+  const to = calendar[direction];
   return (
     <button
       type="submit"
       name="intent"
-      value={`month:${to ?? current}`}
+      value={`month:${to ?? calendar.month}`}
       className="calendar-month-button"
       formAction={formAction}
       formNoValidate
       disabled={!to}
     >
-      <span aria-hidden="true">{arrow}</span>
-      <span className="visually-hidden">{label}</span>
+      <span aria-hidden="true">{direction === "previous" ? "‹" : "›"}</span>
+      <span className="visually-hidden">
+        {direction === "previous" ? "Previous month" : "Next month"}
+      </span>
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import type { ManagedBooking } from "~/lib/managed-booking";
 import { lineName } from "~/lib/positions";
+import { IntentButton } from "./intent-button";
 
 /**
  * The customer's booking page (/booking/{token}): the booking as it stands (its details, what we
@@ -141,15 +142,14 @@ export function CancelBookingStep({
             The collection on {formatLongDate(booking.collectionDate)} will not take place.
           </p>
           <Form method="post" action={self} className="manage-cancel-form">
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
+            <IntentButton
+              intent="cancel"
               className="button button-large button-danger"
-              disabled={cancelling}
+              busy={cancelling}
+              busyLabel="Cancelling..."
             >
-              {cancelling ? "Cancelling..." : "Yes, cancel my booking"}
-            </button>
+              Yes, cancel my booking
+            </IntentButton>
             <Link to={self} className="button button-light">
               No, keep it
             </Link>
