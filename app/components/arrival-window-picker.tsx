@@ -7,6 +7,7 @@ import {
   type ArrivalWindow,
   type WindowChoice,
 } from "~/lib/capacity";
+import { ChoiceFieldset } from "./choice-fieldset";
 
 /** Which windows fit the booking on a day (availability.server's WindowSlots). */
 type Slots = Record<WindowChoice, boolean>;
@@ -62,22 +63,24 @@ export function ArrivalWindowPicker({
       : []),
   ];
   return (
-    <fieldset
+    <ChoiceFieldset
       id="arrival-window"
-      className={`arrival-windows${error ? " field-invalid" : ""}`}
-      aria-describedby="arrival-hint window-error"
+      className="arrival-windows"
+      title="Arrival time"
+      hintId="arrival-hint"
+      hint={
+        <>
+          {daySlots && date
+            ? `For ${formatLongDate(date)}. We call you about 30 minutes before we arrive.`
+            : "We arrive within the window you choose, and call you about 30 minutes before."}
+          {anyTimeDiscountPence !== null
+            ? " Everything in your bag is left outside, so we can come at any time of the day for less."
+            : ""}
+        </>
+      }
+      errorId="window-error"
+      error={error}
     >
-      <legend>
-        <h2>Arrival time</h2>
-      </legend>
-      <p className="field-hint" id="arrival-hint">
-        {daySlots && date
-          ? `For ${formatLongDate(date)}. We call you about 30 minutes before we arrive.`
-          : "We arrive within the window you choose, and call you about 30 minutes before."}
-        {anyTimeDiscountPence !== null
-          ? " Everything in your bag is left outside, so we can come at any time of the day for less."
-          : ""}
-      </p>
       <div className="arrival-options">
         {options.map(({ choice, name, when, extra }) => {
           const full = daySlots ? !daySlots[choice] : false;
@@ -103,9 +106,6 @@ export function ArrivalWindowPicker({
           );
         })}
       </div>
-      <p className="field-error" id="window-error" aria-live="polite">
-        {error ?? ""}
-      </p>
-    </fieldset>
+    </ChoiceFieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { formatLongDate } from "~/lib/format";
 import { monthLabel, WEEKDAYS, type CalendarMonth, type DayState } from "~/lib/calendar";
+import { ChoiceFieldset } from "./choice-fieldset";
 
 const REASON: Record<Exclude<DayState, "available" | "outside">, string> = {
   past: "not available, too soon to book",
@@ -27,45 +28,21 @@ export function CollectionCalendar({
   monthAction?: string;
 }) {
   return (
-    <fieldset
+    <ChoiceFieldset
       id="collection-date"
-      className={`collection-calendar${error ? " field-invalid" : ""}`}
-      aria-describedby="calendar-hint date-error"
+      className="collection-calendar"
+      title="Collection date"
+      hintId="calendar-hint"
+      hint="Pick the day we collect. Same-day collections can be booked until 12:00."
+      errorId="date-error"
+      error={error}
     >
-      <legend>
-        <h2>Collection date</h2>
-      </legend>
-      <p className="field-hint" id="calendar-hint">
-        Pick the day we collect. Same-day collections can be booked until 12:00.
-      </p>
       <div className="calendar-nav">
-        <button
-          type="submit"
-          name="intent"
-          value={`month:${calendar.previous ?? calendar.month}`}
-          className="calendar-month-button"
-          formAction={monthAction}
-          formNoValidate
-          disabled={!calendar.previous}
-        >
-          <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">Previous month</span>
-        </button>
+        <MonthButton calendar={calendar} direction="previous" formAction={monthAction} />
         <h3 className="calendar-month" aria-live="polite">
           {monthLabel(calendar.month)}
         </h3>
-        <button
-          type="submit"
-          name="intent"
-          value={`month:${calendar.next ?? calendar.month}`}
-          className="calendar-month-button"
-          formAction={monthAction}
-          formNoValidate
-          disabled={!calendar.next}
-        >
-          <span aria-hidden="true">›</span>
-          <span className="visually-hidden">Next month</span>
-        </button>
+        <MonthButton calendar={calendar} direction="next" formAction={monthAction} />
       </div>
       <div className="calendar-days">
         {WEEKDAYS.map((name) => (
@@ -108,9 +85,35 @@ export function CollectionCalendar({
           <span className="calendar-key calendar-key-unavailable" /> Not available
         </li>
       </ul>
-      <p className="field-error" id="date-error" aria-live="polite">
-        {error ?? ""}
-      </p>
-    </fieldset>
+    </ChoiceFieldset>
+  );
+}
+
+/** A month button: submits the form with intent `month:<month>` (disabled when there is none). */
+function MonthButton({
+  calendar,
+  direction,
+  formAction,
+}: {
+  calendar: CalendarMonth;
+  direction: "previous" | "next";
+  formAction: string | undefined;
+}) {
+  const to = calendar[direction];
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`month:${to ?? calendar.month}`}
+      className="calendar-month-button"
+      formAction={formAction}
+      formNoValidate
+      disabled={!to}
+    >
+      <span aria-hidden="true">{direction === "previous" ? "‹" : "›"}</span>
+      <span className="visually-hidden">
+        {direction === "previous" ? "Previous month" : "Next month"}
+      </span>
+    </button>
   );
 }

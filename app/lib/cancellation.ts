@@ -94,6 +94,19 @@ export interface ChangeTerms {
   explanation: string;
 }
 
+/** What the terms of a change are decided from: the booking as it stands, and today. */
+export interface ChangeFacts {
+  /** the UK day the booking was made (paid, for a card checkout) */
+  bookedOn: string;
+  collectionDate: string;
+  /** the UK day today */
+  today: string;
+  /** what the customer has paid so far, pence */
+  paidPence: number;
+  jobDone: boolean;
+  cancelled: boolean;
+}
+
 const pence = (pounds: number) => pounds * 100;
 const shown = (p: number) => `£${(p / 100).toFixed(2)}`;
 
@@ -112,18 +125,7 @@ const shown = (p: number) => `£${(p / 100).toFixed(2)}`;
  * - A cancellation refunds what was paid less the fee, never below 0; a fee
  *   larger than what was paid is owed (`feeDuePence`).
  */
-export function changeTerms(input: {
-  kind: "rearrange" | "cancel";
-  /** the UK day the booking was made (paid, for a card checkout) */
-  bookedOn: string;
-  collectionDate: string;
-  /** the UK day today */
-  today: string;
-  /** what the customer has paid so far, pence */
-  paidPence: number;
-  jobDone: boolean;
-  cancelled: boolean;
-}): ChangeTerms {
+export function changeTerms(input: ChangeFacts & { kind: "rearrange" | "cancel" }): ChangeTerms {
   const { kind, bookedOn, collectionDate, today, paidPence } = input;
   const closed = (explanation: string): ChangeTerms => ({
     allowed: false,
@@ -199,15 +201,7 @@ export const CANCEL_REASON_MAX = 500;
  *   customer today; once the collection date has passed those terms no longer
  *   apply, so only the full refund is offered.
  */
-export function staffCancelTerms(input: {
-  bookedOn: string;
-  collectionDate: string;
-  today: string;
-  paidPence: number;
-  jobDone: boolean;
-  cancelled: boolean;
-  waiveFee: boolean;
-}): ChangeTerms {
+export function staffCancelTerms(input: ChangeFacts & { waiveFee: boolean }): ChangeTerms {
   const { waiveFee, ...rest } = input;
   const customers = changeTerms({ kind: "cancel", ...rest });
   if (input.cancelled || input.jobDone) return customers;

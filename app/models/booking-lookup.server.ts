@@ -7,7 +7,7 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
 import { bookingLinkEmail } from "./booking-link-email.server";
-import { managePath, manageToken } from "./manage-booking.server";
+import { manageLink } from "./manage-booking.server";
 import { enqueueEmail } from "./outbox.server";
 import { reserveAttemptIn, retryAfterText, type RateLimit } from "./rate-limit.server";
 
@@ -88,10 +88,9 @@ async function sendLinkOnce(trx: Transaction<DB>, orderId: number, now: Date): P
     .select(["id", "full_name", "email", "collection_date"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const token = await manageToken(orderId, trx);
   await enqueueEmail(
     trx,
-    bookingLinkEmail({ ...order, manageLink: `${config().publicUrl}${managePath(token)}` }),
+    bookingLinkEmail({ ...order, manageLink: await manageLink(orderId, trx) }),
   );
   return true;
 }

@@ -11,7 +11,8 @@ import { db } from "~/services/db.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import { wasBooked } from "./booking.server";
 import { getFleetSettings } from "./fleet.server";
-import { reserveAttempt, retryAfterText, type RateLimit } from "./rate-limit.server";
+import { countedMissResponse } from "./customer-link.server";
+import { retryAfterText, type RateLimit } from "./rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "./settings.server";
 
 /**
@@ -73,22 +74,19 @@ export function feedMissLimit(clientIp: string): RateLimit {
   return { bucket: `calendar-feed-miss:${clientNetwork(clientIp)}`, max: 30, windowMs: 3_600_000 };
 }
 
-export type FeedMiss =
-  { status: 404 } | { status: 429; message: string; retryAfterSeconds: number };
-
 /**
  * A feed address that was not the feed: counted (reserved under the
  * network's lock, so a parallel burst counts every miss) and answered 404,
- * or 429 once the network has had its 30 misses in the hour.
+ * or 429 with Retry-After once the network has had its 30 misses in the hour.
  */
-export async function feedMiss(clientIp: string, now = new Date()): Promise<FeedMiss> {
-  const reserved = await reserveAttempt(feedMissLimit(clientIp), now);
-  if (reserved.allowed) return { status: 404 };
-  return {
-    status: 429,
-    retryAfterSeconds: reserved.retryAfterSeconds,
-    message: `Too many calendar addresses that do not exist were asked for from your connection. Please try again ${retryAfterText(reserved.retryAfterSeconds)}.`,
-  };
+export async function feedMiss(clientIp: string, now = new Date()): Promise<Response> {
+  return countedMissResponse(
+    feedMissLimit(clientIp),
+    "Not found",
+    (retryAfterSeconds) =>
+      `Too many calendar addresses that do not exist were asked for from your connection. Please try again ${retryAfterText(retryAfterSeconds)}.`,
+    now,
+  );
 }
 
 /** One booking as the feed shows it. */

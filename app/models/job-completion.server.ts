@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
@@ -13,6 +12,7 @@ import { lockKeys } from "~/services/dialect.server";
 import { checkQuotePhoto, encodeQuotePhoto, UnsupportedImageError } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
+import { newLinkToken } from "./customer-link.server";
 import { saveQuotePhoto } from "./image.server";
 import { deliverNow } from "./outbox-worker.server";
 import {
@@ -252,8 +252,6 @@ function receiptLines(context: JobContext) {
   return lines;
 }
 
-const newToken = () => crypto.randomBytes(24).toString("base64url");
-
 async function recordCompletion(
   trx: Transaction<DB>,
   context: JobContext,
@@ -294,7 +292,7 @@ async function recordCompletion(
     .values({
       order_id: context.orderId,
       receipt_number: receiptNumber,
-      photo_token: newToken(),
+      photo_token: newLinkToken(),
       completed_at: now.toISOString(),
       transferred_at: facts.transferredAt,
       collection_date: context.collectionDate,

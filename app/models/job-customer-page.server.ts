@@ -1,4 +1,5 @@
 import { db } from "~/services/db.server";
+import { findByCustomerLink } from "./customer-link.server";
 import {
   addressLines,
   completionReferences,
@@ -13,16 +14,9 @@ import {
  * holder of the link only.
  */
 
-/** The shape of a photo link's token (24 random bytes, base64url); anything else is a miss. */
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
-
-/** The completion a link's token opens; undefined for a token of the wrong shape or of no job. */
-const completionOfLink = (token: string) =>
-  TOKEN.test(token) ? findCompletion({ token }) : Promise.resolve(undefined);
-
 /** The customer's photo page, for the holder of the link. */
 export async function jobForCustomer(token: string) {
-  const stored = await completionOfLink(token);
+  const stored = await findCompletion({ token });
   if (!stored) return undefined;
   const c = stored.completion;
   return {
@@ -42,19 +36,20 @@ export async function jobForCustomer(token: string) {
 
 /** One of a job's photos, for the holder of its link; undefined for any other image. */
 export async function jobPhoto(token: string, imageId: string) {
-  if (!TOKEN.test(token) || !/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  if (!/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  const completionId = await findByCustomerLink("job", token);
+  if (completionId === undefined) return undefined;
   return db()
-    .selectFrom("job_completions")
-    .innerJoin("job_photos", "job_photos.completion_id", "job_completions.id")
+    .selectFrom("job_photos")
     .innerJoin("images", "images.id", "job_photos.image_id")
     .select(["images.id", "images.content_type", "images.bytes"])
-    .where("job_completions.photo_token", "=", token)
+    .where("job_photos.completion_id", "=", completionId)
     .where("images.id", "=", imageId)
     .executeTakeFirst();
 }
 
 /** A job's document, for the holder of its link. */
 export async function jobDocumentForCustomer(token: string, kind: JobDocumentKind) {
-  const stored = await completionOfLink(token);
+  const stored = await findCompletion({ token });
   return stored ? renderJobDocument(stored, kind) : undefined;
 }

@@ -11,6 +11,7 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { todayInLondon } from "~/lib/london-clock.server";
 import type { DB } from "~/services/schema";
+import { findByCustomerLink } from "./customer-link.server";
 import { jobCompletedEmail } from "./job-emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { deliverNow } from "./outbox-worker.server";
@@ -219,14 +220,17 @@ export interface JobDocumentsView {
 export async function findCompletion(
   by: { orderId: number } | { token: string },
 ): Promise<StoredCompletion | undefined> {
-  const row = await db()
-    .selectFrom("job_completions")
-    .select("id")
-    .$call((q) =>
-      "token" in by ? q.where("photo_token", "=", by.token) : q.where("order_id", "=", by.orderId),
-    )
-    .executeTakeFirst();
-  return row ? loadCompletion(db(), row.id) : undefined;
+  const id =
+    "token" in by
+      ? await findByCustomerLink("job", by.token)
+      : (
+          await db()
+            .selectFrom("job_completions")
+            .select("id")
+            .where("order_id", "=", by.orderId)
+            .executeTakeFirst()
+        )?.id;
+  return id === undefined ? undefined : loadCompletion(db(), id);
 }
 
 export async function jobDocuments(orderId: number): Promise<JobDocumentsView | undefined> {

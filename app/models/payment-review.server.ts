@@ -1,6 +1,6 @@
 import { formatPence } from "~/lib/format";
 import { db } from "~/services/db.server";
-import { cancelOrder } from "./manage-booking.server";
+import { cancelOrder } from "./cancel-booking.server";
 
 /**
  * Payments to review, oldest first, each flagged by payment_review_at:

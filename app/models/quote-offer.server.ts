@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
 import type { OfferStatus, Position } from "~/lib/domain";
@@ -13,6 +12,7 @@ import { db, type DB } from "~/services/db.server";
 import { isUniqueViolation, lockKeys } from "~/services/dialect.server";
 import { quotePdf, type QuoteDocumentInput } from "~/documents/quote.server";
 import { wasBooked } from "./booking.server";
+import { findByCustomerLink, newLinkToken } from "./customer-link.server";
 import { quoteDeclinedEmail, quoteOfferEmail } from "./quote-emails.server";
 import { enqueueEmail } from "./outbox.server";
 import { orderLoad, type Load } from "~/lib/capacity";
@@ -279,9 +279,6 @@ export async function priceFormValues(quoteId: number): Promise<Record<string, s
 // ---------------------------------------------------------------------------
 // Offers
 
-const newToken = () => crypto.randomBytes(24).toString("base64url");
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
-
 /** The customer's page for an offer. */
 export const offerPath = (token: string) => `/quote/${token}`;
 
@@ -359,7 +356,7 @@ export async function sendQuotePrice(
   // The PDF is made before the transaction (it takes tens of milliseconds): its
   // version is checked again inside, under the quote's lock.
   const version = ((await currentOffer(quoteId))?.version ?? 0) + 1;
-  const token = newToken();
+  const token = newLinkToken();
   const createdAt = now.toISOString();
   const offer: SentOffer = {
     offerId: 0,
@@ -514,7 +511,7 @@ export async function withdrawQuotePrice(quoteId: number, actor: string): Promis
 }
 
 // ---------------------------------------------------------------------------
-// The customer's link (its misses are counted in customer-link.server.ts)
+// The customer's link (looked up, and its misses counted, in customer-link.server.ts)
 
 export interface OfferView {
   reference: string;
@@ -561,7 +558,8 @@ export type CustomerQuote =
  * can no longer be booked. Only the holder of the link gets this far.
  */
 export async function quoteForCustomer(token: string, now = new Date()): Promise<CustomerQuote> {
-  if (!TOKEN.test(token)) return { kind: "unknown" };
+  const offerId = await findByCustomerLink("quote", token);
+  if (offerId === undefined) return { kind: "unknown" };
   const offer = await db()
     .selectFrom("quote_offers")
     .innerJoin("quotes", "quotes.id", "quote_offers.quote_id")
@@ -581,7 +579,7 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
       "quotes.town",
       "quotes.postcode",
     ])
-    .where("quote_offers.token", "=", token)
+    .where("quote_offers.id", "=", offerId)
     .executeTakeFirst();
   if (!offer) return { kind: "unknown" };
   const reference = offerReference(offer.quote_id, offer.version);
@@ -701,13 +699,15 @@ export async function offerNeed(
 
 /** A photo of an open or booked offer's quote, for the holder of its link; undefined otherwise. */
 export async function offerPhoto(token: string, imageId: string) {
-  if (!TOKEN.test(token) || !/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  if (!/^[0-9a-f]{64}$/.test(imageId)) return undefined;
+  const offerId = await findByCustomerLink("quote", token);
+  if (offerId === undefined) return undefined;
   return db()
     .selectFrom("quote_offers")
     .innerJoin("quote_images", "quote_images.quote_id", "quote_offers.quote_id")
     .innerJoin("images", "images.id", "quote_images.image_id")
     .select(["images.id", "images.content_type", "images.bytes"])
-    .where("quote_offers.token", "=", token)
+    .where("quote_offers.id", "=", offerId)
     .where("quote_offers.status", "in", ["sent", "booked"])
     .where("images.id", "=", imageId)
     .executeTakeFirst();

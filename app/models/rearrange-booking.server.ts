@@ -1,10 +1,4 @@
-import type { Transaction } from "kysely";
-import {
-  cancellationPeriodEnds,
-  changeTerms,
-  checkEarlyStart,
-  type ChangeTerms,
-} from "~/lib/cancellation";
+import { checkEarlyStart } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -12,24 +6,20 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import { paymentGateway, type GatewaySession, type UiMode } from "~/services/payments.server";
-import type { BookingChangeStatus, DB } from "~/services/schema";
-import {
-  isWindowChoice,
-  orderLoad,
-  pickWindow,
-  windowName,
-  type WindowChoice,
-} from "~/lib/capacity";
-import { dayAvailability } from "./availability.server";
+import type { BookingChangeStatus } from "~/services/schema";
 import { bookingRules, INVALID_DATE_MESSAGE, PAYMENT_WINDOW_MINUTES } from "./booking.server";
-import { arrivalOf } from "./fleet.server";
+import { isUnpaidCheckout } from "./booking-facts.server";
 import {
-  rearrangementConfirmationEmail,
-  rearrangementNotificationEmail,
-  rearrangementRefundedEmail,
-  refundRefusedEmail,
-} from "./booking-change-emails.server";
-import { managePath, manageToken } from "./manage-booking.server";
+  applyMove,
+  askedWindow,
+  fitsDay,
+  orderForChange,
+  rearrangeTermsOf,
+} from "./booking-move.server";
+import { findByCustomerLink } from "./customer-link.server";
+import { rearrangementRefundedEmail, refundRefusedEmail } from "./booking-change-emails.server";
+import { manageLink, managePath } from "./manage-booking.server";
+import { recordOrderEvent } from "./order-history.server";
 import { enqueueEmail } from "./outbox.server";
 import { vatRatePercent } from "./settings.server";
 
@@ -39,10 +29,9 @@ import { vatRatePercent } from "./settings.server";
  * happens at once, one with a fee when its payment arrives. Either way the
  * move is one transaction under the locks of both days, so the last slot of
  * a day has one winner; a paid move whose day filled while it was paid is
- * refunded through the gateway.
+ * refunded through the gateway. The move itself is booking-move.server.ts's;
+ * what the booking page says on the customer's return is rearrange-return.server.ts's.
  */
-
-const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 export const REARRANGE_MESSAGES = {
   notFound: "We could not find that booking.",
@@ -54,160 +43,6 @@ export const REARRANGE_MESSAGES = {
   gatewayDown: (phone: string) =>
     `We could not start the payment of the fee just now. Please try again in a minute, or call us on ${phone}.`,
 } as const;
-
-type Executor = Transaction<DB>;
-
-async function orderForChange(executor: Executor, orderId: number) {
-  return executor
-    .selectFrom("orders")
-    .leftJoin("job_completions", "job_completions.order_id", "orders.id")
-    .selectAll("orders")
-    .select("job_completions.id as completion_id")
-    .where("orders.id", "=", orderId)
-    .executeTakeFirst();
-}
-type ChangingOrder = NonNullable<Awaited<ReturnType<typeof orderForChange>>>;
-
-/** THE terms of moving this order today (changeTerms, kind rearrange). */
-function rearrangeTermsOf(order: ChangingOrder, now: Date): ChangeTerms {
-  return changeTerms({
-    kind: "rearrange",
-    bookedOn: todayInLondon(new Date(order.paid_at ?? order.created_at)),
-    collectionDate: order.collection_date,
-    today: todayInLondon(now),
-    paidPence: order.status === "complete" ? order.total_pence : 0,
-    jobDone: order.booking_status === "complete" || order.completion_id !== null,
-    cancelled: order.cancelled_at !== null,
-  });
-}
-
-const isCustomersBooking = (order: ChangingOrder) =>
-  !(order.payment_method === "card" && order.status !== "complete");
-
-/**
- * The window a move asks for: a booking made for any time (its price has the any-time discount)
- * stays any time; otherwise a window named on the form, or the booking's own when none is named.
- */
-function askedWindow(
-  order: ChangingOrder,
-  value: unknown,
-): { ok: true; window: WindowChoice } | { ok: false } {
-  if (order.arrival_window === "any") return { ok: true, window: "any" };
-  if (value === undefined || value === null || value === "")
-    return { ok: true, window: order.arrival_window };
-  if (!isWindowChoice(value) || value === "any") return { ok: false };
-  return { ok: true, window: value };
-}
-
-/**
- * Does the booking fit `day` in `window` by THE capacity rule (in the caller's transaction,
- * holding the day's lock)? The order itself is not counted: on its own day it is being moved.
- * Refused: the day's message when nothing fits that day, else the window's ("The afternoon is
- * full on that day…").
- */
-async function fitsDay(
-  trx: Executor,
-  order: ChangingOrder,
-  day: string,
-  window: WindowChoice,
-  now: Date,
-): Promise<{ ok: true } | { ok: false; message: string; field: "date" | "window" }> {
-  const items = await trx
-    .selectFrom("order_items")
-    .select(["quantity", "load_hundredths", "handling_minutes"])
-    .where("order_id", "=", order.id)
-    .execute();
-  const need = orderLoad(
-    items.map((i) => ({
-      quantity: i.quantity,
-      loadHundredths: i.load_hundredths,
-      handlingMinutes: i.handling_minutes,
-    })),
-  );
-  const answer = await dayAvailability(day, need, { now, executor: trx, excludeOrderId: order.id });
-  const pick = pickWindow(answer, window);
-  if (pick.ok) return { ok: true };
-  return pick.dayFull
-    ? { ok: false, message: REARRANGE_MESSAGES.full, field: "date" }
-    : { ok: false, message: pick.message, field: "window" };
-}
-
-/**
- * Moves the order to `toDate` in the caller's transaction (which holds the
- * order's and both days' locks): the day, the calendar event's sequence, the
- * reminder (due again for the new day), the history, and both emails.
- */
-async function applyMove(
-  trx: Executor,
-  order: ChangingOrder,
-  change: { toDate: string; toWindow: WindowChoice; feePence: number; actor: string },
-  now: Date,
-  vatRate: number,
-): Promise<void> {
-  const at = now.toISOString();
-  const sequence = order.ics_sequence + 1;
-  await trx
-    .updateTable("orders")
-    .set({
-      collection_date: change.toDate,
-      arrival_window: change.toWindow,
-      ics_sequence: sequence,
-      reminder_sent_at: null,
-      updated_at: at,
-    })
-    .where("id", "=", order.id)
-    .execute();
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      field: "collection_date",
-      old_value: order.collection_date,
-      new_value:
-        change.feePence > 0
-          ? `${change.toDate} (rearranged, fee ${(change.feePence / 100).toFixed(2)} paid by card)`
-          : `${change.toDate} (rearranged, no fee)`,
-      actor: change.actor,
-      created_at: at,
-    })
-    .execute();
-  if (change.toWindow !== order.arrival_window)
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        field: "arrival_window",
-        old_value: windowName(order.arrival_window),
-        new_value: windowName(change.toWindow),
-        actor: change.actor,
-        created_at: at,
-      })
-      .execute();
-  const items = await trx
-    .selectFrom("order_items")
-    .select(["product_name", "position", "unit_price_pence", "quantity"])
-    .where("order_id", "=", order.id)
-    .orderBy("id")
-    .execute();
-  const receipt = {
-    ...order,
-    collection_date: change.toDate,
-    arrival_window: change.toWindow,
-    ...(await arrivalOf(change.toWindow, trx)),
-    items,
-    vatRate,
-    icsSequence: sequence,
-    manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,
-  };
-  const rearrangement = {
-    receipt,
-    fromDate: order.collection_date,
-    feePence: change.feePence,
-    by: change.actor === "customer" ? "the customer, from their booking page" : change.actor,
-  };
-  await enqueueEmail(trx, rearrangementConfirmationEmail(rearrangement));
-  await enqueueEmail(trx, rearrangementNotificationEmail(rearrangement));
-}
 
 export type RearrangeResult =
   | { ok: true; kind: "moved"; toDate: string }
@@ -238,7 +73,6 @@ export async function startRearrangement(
   },
   now = new Date(),
 ): Promise<RearrangeResult> {
-  if (!TOKEN.test(token)) return { ok: false, status: 404, message: REARRANGE_MESSAGES.notFound };
   const toDate = input.toDate;
   if (!isIsoDay(toDate))
     return { ok: false, status: 400, message: INVALID_DATE_MESSAGE, field: "date" };
@@ -251,17 +85,13 @@ export async function startRearrangement(
   const step = await db()
     .transaction()
     .execute(async (trx) => {
-      const found = await trx
-        .selectFrom("orders")
-        .select(["id", "collection_date"])
-        .where("manage_token", "=", token)
-        .executeTakeFirst();
-      if (!found)
+      const orderId = await findByCustomerLink("booking", token, trx);
+      if (orderId === undefined)
         return { ok: false as const, status: 404 as const, message: REARRANGE_MESSAGES.notFound };
       // The order, then its days in a fixed order: two moves between the same days never wait on each other crosswise.
-      await lockKeys(trx, [`order:${found.id}`]);
-      const order = await orderForChange(trx, found.id);
-      if (!order || !isCustomersBooking(order))
+      await lockKeys(trx, [`order:${orderId}`]);
+      const order = await orderForChange(trx, orderId);
+      if (!order || isUnpaidCheckout(order))
         return { ok: false as const, status: 404 as const, message: REARRANGE_MESSAGES.notFound };
       const terms = rearrangeTermsOf(order, now);
       if (!terms.allowed)
@@ -297,8 +127,8 @@ export async function startRearrangement(
         return {
           ok: false as const,
           status: 409 as const,
-          message: fits.message,
-          field: fits.field,
+          message: fits.dayFull ? REARRANGE_MESSAGES.full : fits.message,
+          field: fits.dayFull ? ("date" as const) : ("window" as const),
         };
       if (early.ok && early.requested && !order.early_start_requested)
         await trx
@@ -307,21 +137,21 @@ export async function startRearrangement(
           .where("id", "=", order.id)
           .execute();
 
+      // The change as asked for: applied at once when free, else pending until its fee is paid.
+      const changeRow = {
+        order_id: order.id,
+        from_date: order.collection_date,
+        to_date: toDate,
+        to_window: toWindow,
+        fee_pence: terms.feePence,
+        basis: terms.basis,
+        actor: "customer",
+        created_at: now.toISOString(),
+      };
       if (terms.feePence === 0) {
         await trx
           .insertInto("booking_changes")
-          .values({
-            order_id: order.id,
-            from_date: order.collection_date,
-            to_date: toDate,
-            to_window: toWindow,
-            fee_pence: 0,
-            basis: terms.basis,
-            status: "applied",
-            actor: "customer",
-            created_at: now.toISOString(),
-            finished_at: now.toISOString(),
-          })
+          .values({ ...changeRow, status: "applied", finished_at: now.toISOString() })
           .execute();
         await applyMove(
           trx,
@@ -357,17 +187,7 @@ export async function startRearrangement(
           .execute();
       const change = await trx
         .insertInto("booking_changes")
-        .values({
-          order_id: order.id,
-          from_date: order.collection_date,
-          to_date: toDate,
-          to_window: toWindow,
-          fee_pence: terms.feePence,
-          basis: terms.basis,
-          status: "pending",
-          actor: "customer",
-          created_at: now.toISOString(),
-        })
+        .values({ ...changeRow, status: "pending" })
         .returning("id")
         .executeTakeFirstOrThrow();
       return {
@@ -499,17 +319,14 @@ export async function completeChangePayment(
           .set({ status: "refunded", payment_session_id: payment.id, finished_at: at })
           .where("id", "=", change.id)
           .execute();
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: order.id,
-            field: "rearrange",
-            old_value: null,
-            new_value: `move to ${change.to_date} not made (day full or booking changed); fee ${(change.fee_pence / 100).toFixed(2)} refunded`,
-            actor,
-            created_at: at,
-          })
-          .execute();
+        await recordOrderEvent(trx, {
+          orderId: order.id,
+          field: "rearrange",
+          oldValue: null,
+          newValue: `move to ${change.to_date} not made (day full or booking changed); fee ${(change.fee_pence / 100).toFixed(2)} refunded`,
+          actor,
+          at,
+        });
         return {
           outcome: "refund" as const,
           change: { ...change, status: "refunded" as BookingChangeStatus },
@@ -575,104 +392,10 @@ async function refundChangeFee(
           toDate: change.to_date,
           feePence: change.fee_pence,
           refunded: result.ok,
-          manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,
+          manageLink: await manageLink(order.id, trx),
         }),
       );
     });
-}
-
-export interface ChangeNotice {
-  kind: "moved" | "refunded" | "not-paid" | "pending" | "closed";
-  toDate: string;
-  feePence: number;
-}
-
-/**
- * Back from the fee's payment (`?session_id=`): the gateway is asked, the
- * change completed if it is paid (the webhook may not have come yet), and
- * what happened is told. Only for this booking's own change.
- */
-export async function settleChangePayment(
-  token: string,
-  sessionId: string,
-  now = new Date(),
-): Promise<ChangeNotice | null> {
-  const gateway = paymentGateway();
-  if (!TOKEN.test(token) || !gateway?.isSessionId(sessionId)) return null;
-  const change = await db()
-    .selectFrom("booking_changes")
-    .innerJoin("orders", "orders.id", "booking_changes.order_id")
-    .select([
-      "booking_changes.id",
-      "booking_changes.status",
-      "booking_changes.to_date",
-      "booking_changes.fee_pence",
-    ])
-    .where("orders.manage_token", "=", token)
-    .where("booking_changes.payment_session_id", "=", sessionId)
-    .executeTakeFirst();
-  if (!change) return null;
-  let status = change.status;
-  if (status === "pending") {
-    const session = await gateway.retrieveSession(sessionId).catch(() => null);
-    if (session?.paid) {
-      await completeChangePayment(session, gateway.kind, now);
-    } else if (session?.status === "expired" || session?.status === "declined") {
-      await closeChange(change.id);
-    }
-    status = (
-      await db()
-        .selectFrom("booking_changes")
-        .select("status")
-        .where("id", "=", change.id)
-        .executeTakeFirstOrThrow()
-    ).status;
-  }
-  const kind =
-    status === "applied"
-      ? "moved"
-      : status === "refunded"
-        ? "refunded"
-        : status === "closed"
-          ? "not-paid"
-          : "pending";
-  return { kind, toDate: change.to_date, feePence: change.fee_pence };
-}
-
-/**
- * The customer gave up paying the fee (the provider's back link, or Cancel by
- * the embedded form): the session is closed at the provider, then the change.
- * If it was paid after all, it is completed instead.
- */
-export async function abandonChange(
-  token: string,
-  changeIdText: unknown,
-): Promise<ChangeNotice | null> {
-  const changeId = Number(changeIdText);
-  if (!TOKEN.test(token) || !Number.isSafeInteger(changeId) || changeId < 1) return null;
-  const change = await db()
-    .selectFrom("booking_changes")
-    .innerJoin("orders", "orders.id", "booking_changes.order_id")
-    .select([
-      "booking_changes.id",
-      "booking_changes.payment_session_id",
-      "booking_changes.to_date",
-      "booking_changes.fee_pence",
-    ])
-    .where("orders.manage_token", "=", token)
-    .where("booking_changes.id", "=", changeId)
-    .executeTakeFirst();
-  if (!change) return null;
-  const gateway = paymentGateway();
-  if (gateway && change.payment_session_id) {
-    const session = await gateway.expireSession(change.payment_session_id).catch(() => null);
-    if (session?.paid) return settleChangePayment(token, session.id);
-  }
-  await closeChange(change.id);
-  const settled = change.payment_session_id
-    ? await settleChangePayment(token, change.payment_session_id)
-    : null;
-  return settled ?? { kind: "not-paid", toDate: change.to_date, feePence: change.fee_pence };
 }
 
 /** A change's payment as the demo gateway's page shows it. */
@@ -690,20 +413,4 @@ export async function changeForPayment(changeId: number) {
     ])
     .where("booking_changes.id", "=", changeId)
     .executeTakeFirst();
-}
-
-/**
- * Must a move of this booking ask for the early-start request (CCR reg. 36)?
- * Only while its cancellation period runs and it was not asked for at checkout.
- */
-export async function movesAskEarlyStart(token: string, now = new Date()): Promise<boolean> {
-  if (!TOKEN.test(token)) return false;
-  const order = await db()
-    .selectFrom("orders")
-    .select(["paid_at", "created_at", "early_start_requested"])
-    .where("manage_token", "=", token)
-    .executeTakeFirst();
-  if (!order || order.early_start_requested) return false;
-  const bookedOn = todayInLondon(new Date(order.paid_at ?? order.created_at));
-  return todayInLondon(now) <= cancellationPeriodEnds(bookedOn);
 }

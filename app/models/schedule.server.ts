@@ -4,13 +4,13 @@ import { addDaysIso } from "~/lib/calendar";
 import { UK_TIME_ZONE } from "~/lib/format";
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
-import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "./booking.server";
 import { BOOKING_LINK_JOB, sendRequestedLink } from "./booking-lookup.server";
 import { bookingReminderEmail } from "./booking-emails.server";
-import { managePath, manageToken } from "./manage-booking.server";
+import { orderLines } from "./booking-facts.server";
+import { manageLink } from "./manage-booking.server";
 import { arrivalOf } from "./fleet.server";
 import { enqueueEmail } from "./outbox.server";
 import { prunePendingUploads } from "./pending-uploads.server";
@@ -236,13 +236,7 @@ async function sendReminders(
       .where("reminder_sent_at", "is", null)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) continue;
-    const items = await trx
-      .selectFrom("order_items")
-      .select(["product_name", "position", "unit_price_pence", "quantity"])
-      .where("order_id", "=", order.id)
-      .orderBy("id")
-      .execute();
-    const manageLink = `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`;
+    const items = await orderLines(order.id, trx);
     await enqueueEmail(
       trx,
       bookingReminderEmail({
@@ -250,7 +244,7 @@ async function sendReminders(
         ...(await arrivalOf(order.arrival_window, trx)),
         items,
         vatRate,
-        manageLink,
+        manageLink: await manageLink(order.id, trx),
         icsSequence: order.ics_sequence,
       }),
     );

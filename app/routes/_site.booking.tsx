@@ -43,6 +43,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+/** What the customer types to have their booking's link emailed: both typed in capitals on phones. */
+const LOOKUP_FIELDS = [
+  { label: "Booking reference", name: "reference", placeholder: "HB1234", autoComplete: "off" },
+  { label: "Postcode", name: "postcode", placeholder: undefined, autoComplete: "postal-code" },
+] as const;
+
 export default function FindBooking() {
   const { phone } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
@@ -83,23 +89,18 @@ export default function FindBooking() {
         </div>
       ) : null}
       <Form method="post" className="manage-lookup-form">
-        <Field
-          label="Booking reference"
-          name="reference"
-          placeholder="HB1234"
-          defaultValue={answer?.values.reference ?? ""}
-          autoComplete="off"
-          autoCapitalize="characters"
-          required
-        />
-        <Field
-          label="Postcode"
-          name="postcode"
-          defaultValue={answer?.values.postcode ?? ""}
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          required
-        />
+        {LOOKUP_FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            placeholder={field.placeholder}
+            defaultValue={answer?.values[field.name] ?? ""}
+            autoComplete={field.autoComplete}
+            autoCapitalize="characters"
+            required
+          />
+        ))}
         <button
           type="submit"
           className="button button-large"

@@ -1,42 +1,31 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
+import { BookingDetails, CancelBookingStep } from "~/components/manage-booking";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
 import { useHydrated } from "~/components/use-hydrated";
 import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
-import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { isIsoDay } from "~/lib/calendar";
-import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
+import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
-import { privateLinkHeaders } from "~/lib/headers";
-import { lineName } from "~/lib/positions";
 import { collectionCalendar } from "~/models/availability.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { cardPayment } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
-import {
-  bookingForCustomer,
-  cancelBooking,
-  managePath,
-  type ManagedBooking,
-} from "~/models/manage-booking.server";
+import type { ManagedBooking } from "~/lib/managed-booking";
+import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
+import { startRearrangement } from "~/models/rearrange-booking.server";
 import {
   abandonChange,
   movesAskEarlyStart,
   settleChangePayment,
-  startRearrangement,
   type ChangeNotice,
-} from "~/models/rearrange-booking.server";
+} from "~/models/rearrange-page.server";
 import { config, siteUrl } from "~/services/config.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
-
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
@@ -51,12 +40,7 @@ export const handle = styles.handle;
  * comes back here with `?session_id=`.
  */
 
-export const meta: MetaFunction = () => [
-  { title: "Your booking — Haulbook" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = privateLinkHeaders;
+export const { links, handle, meta, headers } = customerLinkPage("Your booking — Haulbook");
 
 /**
  * The calendar of a move: days and windows where the booking's own load fits, the booking itself
@@ -218,7 +202,6 @@ export default function ManageBooking() {
   useEffect(() => {
     if (failed || moving?.message) alertRef.current?.focus();
   }, [failed, moving]);
-  const tel = `tel:${phone.replace(/\s+/g, "")}`;
   const self = `/booking/${booking.token}`;
   const posting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const cancelling = posting && navigation.formData?.get("intent") === "cancel";
@@ -282,86 +265,7 @@ export default function ManageBooking() {
           {CHANGE_NOTICES[change.kind](change)}
         </p>
       ) : null}
-      {booking.cancelledAt ? (
-        <div className="notice notice-success" role="status" data-testid="manage-cancelled">
-          <p>
-            <strong>Cancelled</strong> on {formatDateTime(booking.cancelledAt)}.{" "}
-            {booking.refundPence
-              ? `${formatPence(booking.refundPence)} is on its way back to your card: it usually arrives within 5 to 10 working days.`
-              : "Nothing was refunded online."}{" "}
-            We have emailed you a confirmation.
-          </p>
-        </div>
-      ) : null}
-      <dl className="manage-details">
-        <dt>Name</dt>
-        <dd>{booking.fullName}</dd>
-        <dt>Address</dt>
-        <dd>{booking.address}</dd>
-        {booking.cancelledAt ? null : (
-          <>
-            <dt>Arrival</dt>
-            <dd data-testid="manage-arrival">{booking.arrival}</dd>
-          </>
-        )}
-        <dt>Status</dt>
-        <dd data-testid="manage-status">
-          {booking.cancelledAt ? "Cancelled" : booking.done ? "Done" : "Booked"}
-        </dd>
-        <dt>Total</dt>
-        <dd>
-          {formatPence(booking.totalPence)} · {booking.paymentLabel}
-        </dd>
-        {booking.changeFeesPence > 0 ? (
-          <>
-            <dt>Date changes</dt>
-            <dd data-testid="manage-change-fees">
-              {formatPence(booking.changeFeesPence)} paid by card
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      {booking.items.length > 0 ? (
-        <>
-          <h2>What we collect</h2>
-          <ul className="manage-items">
-            {booking.items.map((item, i) => (
-              <li key={i}>
-                {item.quantity} × {lineName(item.name, item.position)}:{" "}
-                {formatPence(item.unitPricePence * item.quantity)}
-              </li>
-            ))}
-            {booking.windowDiscountPence > 0 ? (
-              <li data-testid="manage-discount">
-                {ANY_TIME_DISCOUNT_LABEL}: −{formatPence(booking.windowDiscountPence)}
-              </li>
-            ) : null}
-          </ul>
-        </>
-      ) : null}
-      {booking.documentsPath ? (
-        <p>
-          <Link to={booking.documentsPath} className="button">
-            Your photos, waste transfer note and receipt
-          </Link>
-        </p>
-      ) : null}
-      <h2>Changing or cancelling</h2>
-      {booking.rearrange.allowed || booking.cancel.allowed ? (
-        <ul className="manage-terms" data-testid="manage-terms">
-          <li>
-            <strong>To change the date:</strong> {booking.rearrange.explanation}
-          </li>
-          <li>
-            <strong>To cancel:</strong> {booking.cancel.explanation}
-          </li>
-        </ul>
-      ) : (
-        <p data-testid="manage-terms">{booking.cancel.explanation}</p>
-      )}
-      <p>
-        Call us on <a href={tel}>{phone}</a> and quote {booking.reference}.
-      </p>
+      <BookingDetails booking={booking} phone={phone} />
       {booking.rearrange.allowed ? (
         <section id="rearrange" className="manage-rearrange" aria-labelledby="rearrange-title">
           <h2 id="rearrange-title">Change the date</h2>
@@ -493,63 +397,7 @@ export default function ManageBooking() {
         </section>
       ) : null}
       {booking.cancel.allowed ? (
-        <section id="cancel" className="manage-cancel" aria-labelledby="cancel-title">
-          <h2 id="cancel-title">{confirming ? "Are you sure?" : "Cancel this booking"}</h2>
-          <dl className="manage-details" data-testid="cancel-terms">
-            <dt>Fee</dt>
-            <dd>{booking.cancel.feePence ? formatPence(booking.cancel.feePence) : "None"}</dd>
-            <dt>Refund</dt>
-            <dd>
-              {booking.paymentMethod === "card" || booking.cancel.refundPence === 0
-                ? formatPence(booking.cancel.refundPence)
-                : `${formatPence(booking.cancel.refundPence)}, returned by ${booking.paymentMethod === "bank_transfer" ? "bank transfer" : "hand"}`}
-              {booking.cancel.feeDuePence
-                ? ` (you owe ${formatPence(booking.cancel.feeDuePence)})`
-                : ""}
-            </dd>
-          </dl>
-          {confirming ? (
-            <>
-              <p data-testid="cancel-question">
-                {booking.cancel.refundPence > 0
-                  ? `You get ${formatPence(booking.cancel.refundPence)} back`
-                  : "Nothing is refunded"}
-                {booking.paymentMethod === "card" && booking.cancel.refundPence > 0
-                  ? " to the card you paid with."
-                  : "."}{" "}
-                The collection on {formatLongDate(booking.collectionDate)} will not take place.
-              </p>
-              <Form method="post" action={self} className="manage-cancel-form">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="cancel"
-                  className="button button-large button-danger"
-                  disabled={cancelling}
-                >
-                  {cancelling ? "Cancelling..." : "Yes, cancel my booking"}
-                </button>
-                <Link to={self} className="button button-light">
-                  No, keep it
-                </Link>
-              </Form>
-            </>
-          ) : (
-            <p>
-              <Link
-                to={`${self}?cancel=1#cancel`}
-                className="button button-light"
-                data-testid="cancel-start"
-              >
-                Cancel this booking
-              </Link>
-            </p>
-          )}
-          <p className="field-hint">
-            You may also use the <Link to="/cancellation-form">model cancellation form</Link> (you
-            do not have to).
-          </p>
-        </section>
+        <CancelBookingStep booking={booking} confirming={confirming} cancelling={cancelling} />
       ) : null}
     </section>
   );

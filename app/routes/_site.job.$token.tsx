@@ -1,28 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { privateLinkHeaders } from "~/lib/headers";
+import { customerLinkPage } from "~/components/customer-link-page";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
 import { jobForCustomer } from "~/models/job-customer-page.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { config } from "~/services/config.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
 
 /**
  * /job/{token}: a completed job's before and after photos and its documents,
  * for the customer who holds the link from the completion email.
  */
 
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
-
-export const meta: MetaFunction = () => [
-  { title: "Your collection | Photos and documents" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = privateLinkHeaders;
+export const { links, handle, meta, headers } = customerLinkPage(
+  "Your collection | Photos and documents",
+);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const job = await jobForCustomer(params.token ?? "");

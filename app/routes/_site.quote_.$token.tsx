@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { OrderLines, type OrderLine } from "~/components/checkout-summary";
 import { BookAndPay } from "~/components/book-and-pay";
@@ -11,7 +12,6 @@ import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
 import { cancellationSummary } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
-import { privateLinkHeaders } from "~/lib/headers";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { vatIncluded } from "~/lib/vat";
 import { formValues } from "~/lib/forms";
@@ -37,8 +37,6 @@ import {
 } from "~/models/quote-offer.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { config, siteUrl } from "~/services/config.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
 
 /**
  * /quote/{token}: the customer's priced quote, from the link in its email.
@@ -48,16 +46,9 @@ import checkoutStyles from "~/styles/checkout.css";
  * provider's page without, the demo gateway without keys). Or they decline it.
  */
 
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
-
-export const meta: MetaFunction = () => [
-  { title: "Your quote | Book your collection" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = privateLinkHeaders;
+export const { links, handle, meta, headers } = customerLinkPage(
+  "Your quote | Book your collection",
+);
 
 const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
 

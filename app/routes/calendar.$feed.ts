@@ -15,16 +15,7 @@ import { siteUrl } from "~/services/config.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const secret = feedSecretFrom(params.feed);
-  if (secret === null || !(await isCalendarFeedSecret(secret))) {
-    const miss = await feedMiss(context.clientIp);
-    const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
-    if (miss.status === 429)
-      return new Response(miss.message, {
-        status: 429,
-        headers: { ...headers, "Retry-After": String(miss.retryAfterSeconds) },
-      });
-    return new Response("Not found", { status: 404, headers });
-  }
+  if (secret === null || !(await isCalendarFeedSecret(secret))) return feedMiss(context.clientIp);
   return new Response(await calendarFeed(siteUrl(request)), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

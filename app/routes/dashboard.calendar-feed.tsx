@@ -6,6 +6,7 @@ import type {
 } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { IntentButton } from "~/components/intent-button";
 import { useState } from "react";
 import { FlashNotice } from "~/components/flash-notice";
 import { useHydrated } from "~/components/use-hydrated";
@@ -168,15 +169,14 @@ export default function CalendarFeed() {
           every phone must subscribe again with the new one.
         </p>
         <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value="rotate"
+          <IntentButton
+            intent="rotate"
             className="button button-light"
-            disabled={rotating}
+            busy={rotating}
+            busyLabel="Making a new address..."
           >
-            {rotating ? "Making a new address..." : "Make a new address"}
-          </button>
+            Make a new address
+          </IntentButton>
         </Form>
       </section>
     </section>

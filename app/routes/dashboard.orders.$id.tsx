@@ -10,7 +10,7 @@ import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
 import { jobDocuments, resendJobDocuments } from "~/models/job-documents.server";
-import { cancelOrder, staffCancelOptions, type CancelResult } from "~/models/manage-booking.server";
+import { cancelOrder, staffCancelOptions, type CancelResult } from "~/models/cancel-booking.server";
 import { getOrderWithHistory } from "~/models/order.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";

@@ -1,0 +1,175 @@
+import { Form, Link } from "@remix-run/react";
+import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
+import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
+import type { ManagedBooking } from "~/lib/managed-booking";
+import { lineName } from "~/lib/positions";
+import { IntentButton } from "./intent-button";
+
+/**
+ * The customer's booking page (/booking/{token}): the booking as it stands (its details, what we
+ * collect, its documents and its terms) and the cancel step. The date change form stays in the
+ * route, with its payment.
+ */
+
+/** The booking as it stands: cancelled or not, its details, lines, documents and terms. */
+export function BookingDetails({ booking, phone }: { booking: ManagedBooking; phone: string }) {
+  const tel = `tel:${phone.replace(/\s+/g, "")}`;
+  return (
+    <>
+      {booking.cancelledAt ? (
+        <div className="notice notice-success" role="status" data-testid="manage-cancelled">
+          <p>
+            <strong>Cancelled</strong> on {formatDateTime(booking.cancelledAt)}.{" "}
+            {booking.refundPence
+              ? `${formatPence(booking.refundPence)} is on its way back to your card: it usually arrives within 5 to 10 working days.`
+              : "Nothing was refunded online."}{" "}
+            We have emailed you a confirmation.
+          </p>
+        </div>
+      ) : null}
+      <dl className="manage-details">
+        <dt>Name</dt>
+        <dd>{booking.fullName}</dd>
+        <dt>Address</dt>
+        <dd>{booking.address}</dd>
+        {booking.cancelledAt ? null : (
+          <>
+            <dt>Arrival</dt>
+            <dd data-testid="manage-arrival">{booking.arrival}</dd>
+          </>
+        )}
+        <dt>Status</dt>
+        <dd data-testid="manage-status">
+          {booking.cancelledAt ? "Cancelled" : booking.done ? "Done" : "Booked"}
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {formatPence(booking.totalPence)} · {booking.paymentLabel}
+        </dd>
+        {booking.changeFeesPence > 0 ? (
+          <>
+            <dt>Date changes</dt>
+            <dd data-testid="manage-change-fees">
+              {formatPence(booking.changeFeesPence)} paid by card
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {booking.items.length > 0 ? (
+        <>
+          <h2>What we collect</h2>
+          <ul className="manage-items">
+            {booking.items.map((item, i) => (
+              <li key={i}>
+                {item.quantity} × {lineName(item.name, item.position)}:{" "}
+                {formatPence(item.unitPricePence * item.quantity)}
+              </li>
+            ))}
+            {booking.windowDiscountPence > 0 ? (
+              <li data-testid="manage-discount">
+                {ANY_TIME_DISCOUNT_LABEL}: −{formatPence(booking.windowDiscountPence)}
+              </li>
+            ) : null}
+          </ul>
+        </>
+      ) : null}
+      {booking.documentsPath ? (
+        <p>
+          <Link to={booking.documentsPath} className="button">
+            Your photos, waste transfer note and receipt
+          </Link>
+        </p>
+      ) : null}
+      <h2>Changing or cancelling</h2>
+      {booking.rearrange.allowed || booking.cancel.allowed ? (
+        <ul className="manage-terms" data-testid="manage-terms">
+          <li>
+            <strong>To change the date:</strong> {booking.rearrange.explanation}
+          </li>
+          <li>
+            <strong>To cancel:</strong> {booking.cancel.explanation}
+          </li>
+        </ul>
+      ) : (
+        <p data-testid="manage-terms">{booking.cancel.explanation}</p>
+      )}
+      <p>
+        Call us on <a href={tel}>{phone}</a> and quote {booking.reference}.
+      </p>
+    </>
+  );
+}
+
+/**
+ * The cancel step: its fee and refund, then "Cancel this booking" opens `?cancel=1#cancel`
+ * (a page step, so it works without JavaScript) where the customer confirms or keeps it.
+ */
+export function CancelBookingStep({
+  booking,
+  confirming,
+  cancelling,
+}: {
+  booking: ManagedBooking;
+  confirming: boolean;
+  cancelling: boolean;
+}) {
+  const self = `/booking/${booking.token}`;
+  return (
+    <section id="cancel" className="manage-cancel" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">{confirming ? "Are you sure?" : "Cancel this booking"}</h2>
+      <dl className="manage-details" data-testid="cancel-terms">
+        <dt>Fee</dt>
+        <dd>{booking.cancel.feePence ? formatPence(booking.cancel.feePence) : "None"}</dd>
+        <dt>Refund</dt>
+        <dd>
+          {booking.paymentMethod === "card" || booking.cancel.refundPence === 0
+            ? formatPence(booking.cancel.refundPence)
+            : `${formatPence(booking.cancel.refundPence)}, returned by ${booking.paymentMethod === "bank_transfer" ? "bank transfer" : "hand"}`}
+          {booking.cancel.feeDuePence
+            ? ` (you owe ${formatPence(booking.cancel.feeDuePence)})`
+            : ""}
+        </dd>
+      </dl>
+      {confirming ? (
+        <>
+          <p data-testid="cancel-question">
+            {booking.cancel.refundPence > 0
+              ? `You get ${formatPence(booking.cancel.refundPence)} back`
+              : "Nothing is refunded"}
+            {booking.paymentMethod === "card" && booking.cancel.refundPence > 0
+              ? " to the card you paid with."
+              : "."}{" "}
+            The collection on {formatLongDate(booking.collectionDate)} will not take place.
+          </p>
+          <Form method="post" action={self} className="manage-cancel-form">
+            <IntentButton
+              intent="cancel"
+              className="button button-large button-danger"
+              busy={cancelling}
+              busyLabel="Cancelling..."
+            >
+              Yes, cancel my booking
+            </IntentButton>
+            <Link to={self} className="button button-light">
+              No, keep it
+            </Link>
+          </Form>
+        </>
+      ) : (
+        <p>
+          <Link
+            to={`${self}?cancel=1#cancel`}
+            className="button button-light"
+            data-testid="cancel-start"
+          >
+            Cancel this booking
+          </Link>
+        </p>
+      )}
+      <p className="field-hint">
+        You may also use the <Link to="/cancellation-form">model cancellation form</Link> (you do
+        not have to).
+      </p>
+    </section>
+  );
+}
