@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
-import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
+import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
 import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
@@ -12,11 +12,17 @@ import { isIsoDay } from "~/lib/calendar";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { privateLinkHeaders } from "~/lib/headers";
+import {
+  answerPaymentStart,
+  requestedUiMode,
+  type EmbeddedPaymentAnswer,
+} from "~/lib/payment-start";
 import { lineName } from "~/lib/positions";
 import { collectionCalendar } from "~/models/availability.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { cardPayment } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
+import { paymentStartAnswer } from "~/models/payment-start.server";
 import {
   bookingForCustomer,
   cancelBooking,
@@ -121,7 +127,7 @@ type ActionResult =
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
-  | { kind: "embedded"; clientSecret: string; publishableKey: string };
+  | EmbeddedPaymentAnswer;
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -150,7 +156,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 async function rearrange(token: string, values: Record<string, string>, request: Request) {
-  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const uiMode = requestedUiMode(values.ui);
   const result = await startRearrangement(token, {
     toDate: values.date,
     window: values.window,
@@ -159,26 +165,10 @@ async function rearrange(token: string, values: Record<string, string>, request:
     siteUrl: siteUrl(request),
   });
   if (result.ok && result.kind === "moved") return redirect(`${managePath(token)}?moved=1`, 303);
-  if (result.ok) {
-    const { session } = result;
-    const { publishableKey } = cardPayment();
-    if (
-      uiMode === "embedded" &&
-      session.clientSecret &&
-      result.gateway === "stripe" &&
-      publishableKey
-    )
-      return data<ActionResult>({
-        kind: "embedded",
-        clientSecret: session.clientSecret,
-        publishableKey,
-      });
-    if (session.url) return redirect(session.url, 303);
-    return data<ActionResult>(
-      { kind: "failed", message: "Sorry, we could not start your payment. Please try again." },
-      { status: 502 },
+  if (result.ok)
+    return answerPaymentStart(paymentStartAnswer(result, uiMode), (message) =>
+      data<ActionResult>({ kind: "failed", message }, { status: 502 }),
     );
-  }
   if (result.status === 404) throw new Response(result.message, { status: 404 });
   return data<ActionResult>(
     {
@@ -236,22 +226,12 @@ export default function ManageBooking() {
 
   if (result?.kind === "embedded")
     return (
-      <div className="container checkout-page">
-        <h1>Pay the date change fee</h1>
-        <p className="section-lead">
-          Your collection moves as soon as the payment is made. Card details go straight to Stripe;
-          we never see them.
-        </p>
-        <StripeEmbeddedCheckout
-          clientSecret={result.clientSecret}
-          publishableKey={result.publishableKey}
-        />
-        <p>
-          <Link to={self} className="button button-light">
-            Cancel and keep my date
-          </Link>
-        </p>
-      </div>
+      <EmbeddedPayment
+        payment={result}
+        heading="Pay the date change fee"
+        lead="Your collection moves as soon as the payment is made. Card details go straight to Stripe; we never see them."
+        keepPath={self}
+      />
     );
 
   const calendar = moving?.calendar ?? page.calendar;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
@@ -16,6 +16,13 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { vatIncluded } from "~/lib/vat";
 import { formValues } from "~/lib/forms";
 import {
+  answerPaymentStart,
+  paymentPagePath,
+  redirectToPaymentPage,
+  requestedUiMode,
+  type EmbeddedPaymentAnswer,
+} from "~/lib/payment-start";
+import {
   ANY_TIME_DISCOUNT_LABEL,
   anyTimeDiscountPence,
   anyTimeOffered,
@@ -27,6 +34,7 @@ import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
 import { abandonCheckout } from "~/models/payment.server";
+import { paymentStartAnswer } from "~/models/payment-start.server";
 import {
   closedOfferMessage,
   declineOffer,
@@ -57,8 +65,6 @@ export const meta: MetaFunction = () => [
 ];
 
 export const headers = privateLinkHeaders;
-
-const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
 
 const CANCELLED_NOTICE =
   "Your payment was cancelled and no money was taken. Your date is free again: choose a date and book again.";
@@ -102,7 +108,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const abandoned = url.searchParams.has("order")
     ? await abandonCheckout(url.searchParams.get("order"), url.searchParams.get("key"))
     : null;
-  if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
+  if (abandoned?.state === "paid") throw redirectToPaymentPage(abandoned.sessionId);
   const page = await quotePage(params.token ?? "", url.searchParams.get("month"));
   if (page.shown.kind === "unknown")
     throw await linkMissResponse(context.clientIp, page.closedMessage ?? "Quote not found");
@@ -130,13 +136,7 @@ type ActionResult =
     }
   | { kind: "declined" }
   | { kind: "decline-failed"; message: string; reason: string }
-  | {
-      kind: "embedded";
-      clientSecret: string;
-      publishableKey: string;
-      orderId: number;
-      abandonKey: string;
-    };
+  | EmbeddedPaymentAnswer;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -166,7 +166,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Cancel by the embedded card form: close that payment and free the date.
   if (intent === "abandon") {
     const abandoned = await abandonCheckout(values.order, values.key);
-    if (abandoned.state === "paid") return redirect(paymentPage(abandoned.sessionId), 303);
+    if (abandoned.state === "paid") return redirectToPaymentPage(abandoned.sessionId);
     return data<ActionResult>({
       kind: "form",
       message: null,
@@ -176,7 +176,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
 
-  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const uiMode = requestedUiMode(values.ui);
   const result = await startQuoteCheckout({
     token,
     date: values.date,
@@ -204,25 +204,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { status: result.status },
     );
-  const { session } = result;
-  if (result.alreadyPaid) return redirect(paymentPage(session.id), 303);
-  if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe")
-    return data<ActionResult>({
-      kind: "embedded",
-      clientSecret: session.clientSecret,
-      publishableKey: cardPayment().publishableKey ?? "",
-      orderId: result.orderId,
-      abandonKey: result.abandonKey,
-    });
-  if (session.url) return redirect(session.url, 303);
-  return data<ActionResult>(
-    {
-      kind: "form",
-      message: "Sorry, we could not start your payment. Please try again.",
-      values,
-      calendar: await calendarFor(shown, monthOf(values.date)),
-    },
-    { status: 502 },
+  return answerPaymentStart(paymentStartAnswer(result, uiMode), async (message) =>
+    data<ActionResult>(
+      { kind: "form", message, values, calendar: await calendarFor(shown, monthOf(values.date)) },
+      { status: 502 },
+    ),
   );
 }
 
@@ -253,15 +239,7 @@ export default function CustomerQuote() {
     document.getElementById("closed-quote-title")?.focus({ preventScroll: true });
   }, [declined]);
 
-  if (result?.kind === "embedded")
-    return (
-      <EmbeddedPayment
-        clientSecret={result.clientSecret}
-        publishableKey={result.publishableKey}
-        orderId={result.orderId}
-        abandonKey={result.abandonKey}
-      />
-    );
+  if (result?.kind === "embedded") return <EmbeddedPayment payment={result} />;
 
   const { shown } = page;
   if (result?.kind === "declined")
@@ -290,7 +268,7 @@ export default function CustomerQuote() {
             Your collection is booked for {formatLongDate(shown.collectionDate)}
             {shown.orderId ? ` (booking reference HB${shown.orderId})` : ""}.{" "}
             {shown.paymentSessionId ? (
-              <Link to={paymentPage(shown.paymentSessionId)}>See your payment</Link>
+              <Link to={paymentPagePath(shown.paymentSessionId)}>See your payment</Link>
             ) : null}
           </p>
         ) : null}
