@@ -35,9 +35,9 @@ import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
 import { abandonCheckout } from "~/models/payment.server";
 import { paymentStartAnswer } from "~/models/payment-start.server";
+import { declineOffer } from "~/models/quote-offer-changes.server";
 import {
   closedOfferMessage,
-  declineOffer,
   offerNeed,
   quoteForCustomer,
   type CustomerQuote,

@@ -10,13 +10,13 @@ import { isPosition, POSITION_LABELS, POSITIONS } from "~/lib/positions";
 import { vatIncluded } from "~/lib/vat";
 import { getQuote } from "~/models/quote.server";
 import { MAX_QUOTE_LINES, priceFormRows } from "~/lib/quote-price-form";
+import { sendQuotePrice } from "~/models/quote-offer-changes.server";
 import {
   checkQuotePrice,
   priceFormValues,
   quoteCatalogue,
-  sendQuotePrice,
   type QuotePrice,
-} from "~/models/quote-offer.server";
+} from "~/models/quote-price.server";
 import { vatRatePercent } from "~/models/settings.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { config } from "~/services/config.server";
