@@ -1,35 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
-import { OrderLines, type OrderLine } from "~/components/checkout-summary";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { EmbeddedPayment } from "~/components/embedded-payment";
+import {
+  ClosedOffer,
+  ClosedQuote,
+  QuoteDecline,
+  QuoteOfferSummary,
+} from "~/components/quote-offer-page";
 import { useHydrated } from "~/components/use-hydrated";
-import { cancellationSummary } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { privateLinkHeaders } from "~/lib/headers";
-import { formatLongDate, formatPence } from "~/lib/format";
-import { vatIncluded } from "~/lib/vat";
+import { formatLongDate } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import {
   answerPaymentStart,
-  paymentPagePath,
   redirectToPaymentPage,
   requestedUiMode,
   type EmbeddedPaymentAnswer,
 } from "~/lib/payment-start";
-import {
-  ANY_TIME_DISCOUNT_LABEL,
-  anyTimeDiscountPence,
-  anyTimeOffered,
-  type WindowChoice,
-} from "~/lib/capacity";
-import { POSITION_LABELS } from "~/lib/positions";
-import { DECLINE_REASON_MAX } from "~/lib/quote-state";
+import { anyTimeDiscountPence, anyTimeOffered, type WindowChoice } from "~/lib/capacity";
 import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment, startQuoteCheckout } from "~/models/checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
@@ -251,30 +246,7 @@ export default function CustomerQuote() {
         </p>
       </ClosedQuote>
     );
-  if (shown.kind !== "open") {
-    const reference = "reference" in shown ? shown.reference : "";
-    return (
-      <ClosedQuote title={`Quote ${reference}`}>
-        <p data-testid="quote-closed">{page.closedMessage}</p>
-        {shown.kind === "replaced" && shown.newerPath ? (
-          <p>
-            <Link to={shown.newerPath} className="button button-large">
-              See the new quote
-            </Link>
-          </p>
-        ) : null}
-        {shown.kind === "booked" && shown.collectionDate ? (
-          <p>
-            Your collection is booked for {formatLongDate(shown.collectionDate)}
-            {shown.orderId ? ` (booking reference HB${shown.orderId})` : ""}.{" "}
-            {shown.paymentSessionId ? (
-              <Link to={paymentPagePath(shown.paymentSessionId)}>See your payment</Link>
-            ) : null}
-          </p>
-        ) : null}
-      </ClosedQuote>
-    );
-  }
+  if (shown.kind !== "open") return <ClosedOffer shown={shown} message={page.closedMessage} />;
 
   const { offer } = shown;
   const values = sentValues;
@@ -287,7 +259,6 @@ export default function CustomerQuote() {
     navigation.formData?.get("intent") === "pay";
   const notice = formResult?.notice ?? page.notice;
   const self = `/quote/${offer.token}`;
-  const declining = page.decline || result?.kind === "decline-failed";
 
   return (
     <div className="container checkout-page quote-offer-page">
@@ -315,83 +286,12 @@ export default function CustomerQuote() {
       ) : null}
 
       <div className="checkout-layout">
-        <section className="checkout-summary" aria-labelledby="quote-lines">
-          <h2 id="quote-lines">Our price</h2>
-          <OrderLines
-            lines={offer.lines
-              .map((line): OrderLine => ({
-                name: line.description,
-                positionLabel: line.position ? POSITION_LABELS[line.position] : "",
-                quantity: line.quantity,
-                lineTotalPence: line.unitPricePence * line.quantity,
-              }))
-              // Any time chosen: its discount, as a line of its own.
-              .concat(
-                discountPence > 0
-                  ? [
-                      {
-                        name: ANY_TIME_DISCOUNT_LABEL,
-                        positionLabel: "",
-                        quantity: 1,
-                        lineTotalPence: -discountPence,
-                        discount: true,
-                      },
-                    ]
-                  : [],
-              )}
-          />
-          <dl className="checkout-totals">
-            <div>
-              <dt>Total</dt>
-              <dd data-testid="quote-total">{formatPence(offer.totalPence - discountPence)}</dd>
-            </div>
-            {offer.vatRegistered ? (
-              <div className="checkout-vat">
-                <dt>Includes VAT at {offer.vatRatePercent}%</dt>
-                <dd>
-                  {formatPence(vatIncluded(offer.totalPence - discountPence, offer.vatRatePercent))}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          {offer.note ? (
-            <div className="quote-offer-note">
-              <h3>A note from us</h3>
-              <p>{offer.note}</p>
-            </div>
-          ) : null}
-          <p className="checkout-note">
-            <a href={`${self}/pdf`} download>
-              Download the PDF quote
-            </a>
-          </p>
-          <p className="checkout-note">
-            {`${cancellationSummary(page.vatRegistered)} Registered waste carrier `}
-            {page.licence}.
-          </p>
-          {offer.photos.length > 0 ? (
-            <>
-              <h3>Your photos</h3>
-              <ul className="quote-offer-photos">
-                {offer.photos.map((photo, i) => (
-                  <li key={photo.id}>
-                    <img
-                      src={`${self}/photos/${photo.id}?w=160`}
-                      alt={`What you sent us, ${i + 1} of ${offer.photos.length}`}
-                      width={160}
-                      height={
-                        photo.width && photo.height
-                          ? Math.round((160 * photo.height) / photo.width)
-                          : 120
-                      }
-                      loading="lazy"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+        <QuoteOfferSummary
+          offer={offer}
+          discountPence={discountPence}
+          vatRegistered={page.vatRegistered}
+          licence={page.licence}
+        />
 
         <Form
           method="post"
@@ -450,58 +350,11 @@ export default function CustomerQuote() {
         </Form>
       </div>
 
-      <section className="quote-decline" aria-labelledby="decline-title">
-        <h2 id="decline-title">Not for you?</h2>
-        {declining ? (
-          <Form method="post" action={self} className="stack">
-            {result?.kind === "decline-failed" ? (
-              <div role="alert" className="notice notice-error">
-                <p>{result.message}</p>
-              </div>
-            ) : null}
-            <div className="field">
-              <label htmlFor="decline-reason">Tell us why (optional)</label>
-              <textarea
-                id="decline-reason"
-                name="reason"
-                rows={3}
-                maxLength={DECLINE_REASON_MAX}
-                defaultValue={result?.kind === "decline-failed" ? result.reason : ""}
-              />
-            </div>
-            <p className="quote-actions">
-              <button type="submit" name="intent" value="decline" className="button button-light">
-                Decline the quote
-              </button>
-              <Link to={self} className="button button-light" preventScrollReset>
-                Keep it
-              </Link>
-            </p>
-          </Form>
-        ) : (
-          <p>
-            <Link to={`${self}?decline=1#decline-title`} preventScrollReset>
-              Decline this quote
-            </Link>
-          </p>
-        )}
-      </section>
-    </div>
-  );
-}
-
-function ClosedQuote({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="container payment-page">
-      <div className="payment-card">
-        <h1 id="closed-quote-title" tabIndex={-1}>
-          {title}
-        </h1>
-        {children}
-        <p>
-          <Link to="/">Back to the home page</Link>
-        </p>
-      </div>
+      <QuoteDecline
+        self={self}
+        open={page.decline || result?.kind === "decline-failed"}
+        failed={result?.kind === "decline-failed" ? result : null}
+      />
     </div>
   );
 }
