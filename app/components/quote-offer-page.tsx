@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { OrderLines, type OrderLine } from "~/components/checkout-summary";
+import { PhotoThumbnail } from "~/components/photo-thumbnail";
 import { cancellationSummary } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { Position } from "~/lib/domain";
@@ -106,16 +107,11 @@ export function QuoteOfferSummary({
           <ul className="quote-offer-photos">
             {offer.photos.map((photo, i) => (
               <li key={photo.id}>
-                <img
+                <PhotoThumbnail
                   src={`${self}/photos/${photo.id}?w=160`}
                   alt={`What you sent us, ${i + 1} of ${offer.photos.length}`}
                   width={160}
-                  height={
-                    photo.width && photo.height
-                      ? Math.round((160 * photo.height) / photo.width)
-                      : 120
-                  }
-                  loading="lazy"
+                  photo={photo}
                 />
               </li>
             ))}

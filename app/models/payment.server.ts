@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { ANY_TIME_DISCOUNT_PERCENT, unitDiscountPence } from "~/lib/capacity";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import type { PaymentClosed } from "~/lib/domain";
 import { holdEndsAt } from "~/lib/payment-hold";
 import { lineName } from "~/lib/positions";
@@ -58,12 +59,7 @@ export const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
 
 /** What the customer typed at checkout, to fill the form again when a payment did not go through. */
 const DETAIL_COLUMNS = [
-  "full_name",
-  "email",
-  "phone_number",
-  "address_1",
-  "town",
-  "postcode",
+  ...Object.values(ORDER_CONTACT_NAMES),
   "collection_date",
   "business_name",
   "sic_code",
