@@ -27,6 +27,7 @@ import { manageToken, managePath } from "./manage-booking.server";
 import {
   flagOverCapacity,
   overCapacityAfterHold,
+  paidOrder,
   quotePriceGone,
   recordRefusedQuotePayment,
   refundOutstanding,
@@ -355,13 +356,7 @@ export async function completePayment(
       const at = now.toISOString();
       const updated = await trx
         .updateTable("orders")
-        .set({
-          status: "complete",
-          paid_at: at,
-          payment_session_id: payment.id,
-          payment_closed: null,
-          updated_at: at,
-        })
+        .set({ ...paidOrder(payment.id, at), updated_at: at })
         .where("id", "=", order.id)
         .where("status", "=", "pending")
         .executeTakeFirst();

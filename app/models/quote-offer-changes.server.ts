@@ -18,6 +18,7 @@ import {
   offerReference,
   quoteForCustomer,
 } from "./quote-offer.server";
+import { closeOpenOffers } from "./quote-booked.server";
 import { closeQuotePayments } from "./quote-payments.server";
 
 /**
@@ -130,13 +131,12 @@ export async function sendQuotePrice(
             })),
           )
           .execute();
-        const replaced = await trx
-          .updateTable("quote_offers")
-          .set({ status: "replaced", decided_at: createdAt })
-          .where("quote_id", "=", quoteId)
-          .where("id", "<>", row.id)
-          .where("status", "=", "sent")
-          .executeTakeFirst();
+        const replaced = await closeOpenOffers(
+          trx,
+          quoteId,
+          { status: "replaced", decided_at: createdAt },
+          row.id,
+        );
         await trx
           .updateTable("quotes")
           .set({ state: "priced", responded: "yes", updated_at: createdAt })
@@ -150,7 +150,7 @@ export async function sendQuotePrice(
         return {
           ok: true,
           offer: sent,
-          replaced: Number(replaced.numUpdatedRows) > 0,
+          replaced: replaced > 0,
           emailId,
         };
       });
@@ -234,13 +234,12 @@ export async function withdrawQuotePrice(quoteId: number, actor: string): Promis
     .execute(async (trx) => {
       await lockKeys(trx, [`quote:${quoteId}`]);
       const now = new Date().toISOString();
-      const withdrawn = await trx
-        .updateTable("quote_offers")
-        .set({ status: "withdrawn", decided_at: now, decline_reason: `withdrawn by ${actor}` })
-        .where("quote_id", "=", quoteId)
-        .where("status", "=", "sent")
-        .executeTakeFirst();
-      if (Number(withdrawn.numUpdatedRows) === 0) return false;
+      const withdrawn = await closeOpenOffers(trx, quoteId, {
+        status: "withdrawn",
+        decided_at: now,
+        decline_reason: `withdrawn by ${actor}`,
+      });
+      if (withdrawn === 0) return false;
       await trx
         .updateTable("quotes")
         .set({ state: "withdrawn", updated_at: now })
