@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { FieldError } from "~/components/field-error";
 import { POSITION_LABELS, POSITIONS } from "~/lib/positions";
 import { MAX_QUOTE_LINES } from "~/lib/quote-price-form";
 
@@ -11,14 +12,6 @@ type FormState = {
   values: Record<string, string | undefined>;
   errors: Record<string, string | undefined>;
 };
-
-export function FieldError({ id, error }: { id: string; error?: string }) {
-  return (
-    <p className="field-error" id={id} aria-live="polite">
-      {error ?? ""}
-    </p>
-  );
-}
 
 /** What every field of the form carries: its name as id, the value sent, its error tied to it. */
 function fieldProps(name: string, { values, errors }: FormState, fallback: string) {

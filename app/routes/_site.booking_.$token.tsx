@@ -4,9 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
+import { EarlyStartField } from "~/components/book-and-pay";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
-import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { isIsoDay } from "~/lib/calendar";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
@@ -416,23 +416,10 @@ export default function ManageBooking() {
                 />
               )}
               {page.asksEarlyStart ? (
-                <div
-                  className={`field checkout-early-start${moving?.field === "early_start" ? " field-invalid" : ""}`}
-                >
-                  <label className="check-line early-start-line">
-                    <input
-                      type="checkbox"
-                      name="early_start"
-                      value="yes"
-                      defaultChecked={values.early_start === "yes"}
-                      aria-describedby="field-early_start-hint"
-                    />
-                    <span>{EARLY_START_LABEL}</span>
-                  </label>
-                  <p className="field-hint" id="field-early_start-hint">
-                    {EARLY_START_HINT}
-                  </p>
-                </div>
+                <EarlyStartField
+                  checked={values.early_start === "yes"}
+                  invalid={moving?.field === "early_start"}
+                />
               ) : null}
               <div className="checkout-submit">
                 <button

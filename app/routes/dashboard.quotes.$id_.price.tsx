@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { CatalogueLines, FieldError, FreeLines } from "~/components/quote-price-lines";
+import { FieldError } from "~/components/field-error";
+import { CatalogueLines, FreeLines } from "~/components/quote-price-lines";
 import { PhotoThumbnail } from "~/components/photo-thumbnail";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { parsePounds } from "~/lib/money";
