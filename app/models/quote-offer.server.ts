@@ -18,9 +18,10 @@ import { getSetting, vatRatePercent } from "./settings.server";
  * is a new offer and the old one is "replaced". The quote's state follows its
  * latest offer: new → priced → booked | declined | withdrawn, and "expired"
  * is a priced quote past its offer's last day (worked out, never stored).
+ * Here: an offer as it is stored, and as its link shows it. Staff price a quote in
+ * quote-price.server.ts; sending, withdrawing and declining an offer are in
+ * quote-offer-changes.server.ts.
  */
-// Staff price a quote in quote-price.server.ts; sending, withdrawing and declining an offer are in
-// quote-offer-changes.server.ts. Here: an offer as it is stored, and as its link shows it.
 
 /** Days a price holds when staff do not say (setting `quote_valid_days`). */
 export const DEFAULT_QUOTE_VALID_DAYS = 14;
