@@ -254,14 +254,7 @@ export default function QuoteDetail() {
             The customer&apos;s link will say the quote was withdrawn, and it can no longer be paid.
             You can price the quote again later.
           </p>
-          <Form method="post" action={self} className="quote-actions">
-            <button type="submit" name="intent" value="withdraw" className="button button-danger">
-              Withdraw price
-            </button>
-            <Link to={self} className="button button-light">
-              Keep it
-            </Link>
-          </Form>
+          <ConfirmOrKeep self={self} intent="withdraw" label="Withdraw price" />
         </Overlay>
       ) : null}
 
@@ -271,14 +264,7 @@ export default function QuoteDetail() {
             This deletes the request from {quote.full_name} and its {quote.photos.length}{" "}
             {quote.photos.length === 1 ? "photo" : "photos"}. It cannot be undone.
           </p>
-          <Form method="post" action={self} className="quote-actions">
-            <button type="submit" name="intent" value="delete" className="button button-danger">
-              Delete quote and photos
-            </button>
-            <Link to={self} className="button button-light">
-              Keep it
-            </Link>
-          </Form>
+          <ConfirmOrKeep self={self} intent="delete" label="Delete quote and photos" />
         </Overlay>
       ) : null}
     </article>
@@ -359,6 +345,20 @@ function QuotePriceSummary({
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** An overlay's answer: do it (the dangerous button), or keep things as they are. */
+function ConfirmOrKeep({ self, intent, label }: { self: string; intent: string; label: string }) {
+  return (
+    <Form method="post" action={self} className="quote-actions">
+      <button type="submit" name="intent" value={intent} className="button button-danger">
+        {label}
+      </button>
+      <Link to={self} className="button button-light">
+        Keep it
+      </Link>
+    </Form>
   );
 }
 
