@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { FieldError } from "~/components/field-error";
 import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -39,25 +40,11 @@ export function BookAndPay({
           </p>
         </>
       ) : null}
-      <div className={`field checkout-early-start${earlyStart.error ? " field-invalid" : ""}`}>
-        <label className="check-line early-start-line">
-          <input
-            type="checkbox"
-            name="early_start"
-            value="yes"
-            defaultChecked={earlyStart.checked}
-            aria-invalid={earlyStart.error ? true : undefined}
-            aria-describedby="field-early_start-hint field-early_start-error"
-          />
-          <span>{EARLY_START_LABEL}</span>
-        </label>
-        <p className="field-hint" id="field-early_start-hint">
-          {EARLY_START_HINT}
-        </p>
-        <p className="field-error" id="field-early_start-error" aria-live="polite">
-          {earlyStart.error ?? ""}
-        </p>
-      </div>
+      <EarlyStartField
+        checked={earlyStart.checked}
+        invalid={Boolean(earlyStart.error)}
+        error={earlyStart.error ?? ""}
+      />
       <div className="checkout-submit">
         {submitting ? (
           <p className="checkout-submitting" role="status">
@@ -83,5 +70,45 @@ export function BookAndPay({
         </p>
       </div>
     </>
+  );
+}
+
+/**
+ * The early-start request (CCR reg. 36): asked when the collection falls inside the 14-day
+ * cancellation period. With `error` its message sits beside it; without, the page says what is
+ * wrong elsewhere (a date change names the field in its alert).
+ */
+export function EarlyStartField({
+  checked,
+  invalid,
+  error,
+}: {
+  checked: boolean;
+  invalid: boolean;
+  error?: string;
+}) {
+  const errorBeside = error !== undefined;
+  return (
+    <div className={`field checkout-early-start${invalid ? " field-invalid" : ""}`}>
+      <label className="check-line early-start-line">
+        <input
+          type="checkbox"
+          name="early_start"
+          value="yes"
+          defaultChecked={checked}
+          aria-invalid={errorBeside && invalid ? true : undefined}
+          aria-describedby={
+            errorBeside
+              ? "field-early_start-hint field-early_start-error"
+              : "field-early_start-hint"
+          }
+        />
+        <span>{EARLY_START_LABEL}</span>
+      </label>
+      <p className="field-hint" id="field-early_start-hint">
+        {EARLY_START_HINT}
+      </p>
+      {errorBeside ? <FieldError id="field-early_start-error" error={error} /> : null}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { KeptPhotos } from "~/components/kept-photos";
+import { FieldError } from "~/components/field-error";
 import { KEPT_FIELDS, keptPhotosNotice, type KeptPhoto } from "~/lib/kept-photos";
 
 /**
@@ -57,9 +58,7 @@ export function PhotoInput({
           )
         }
       />
-      <p className="field-error" id="field-images-error" aria-live="polite">
-        {error ?? ""}
-      </p>
+      <FieldError id="field-images-error" error={error} />
       {previews.length > 0 ? (
         <ul className="photo-previews" aria-label="Chosen photos">
           {previews.map((p) => (

@@ -137,6 +137,15 @@ export function quotePaymentRefundedNotice(order: RefusedOrder, gone: QuoteGone)
  * kept), the full amount is due back (refund_pence; refund_reference stays
  * empty until the gateway answers), and both emails join the outbox.
  */
+/** An order's columns once its payment (the gateway's session) arrived. */
+export const paidOrder = (sessionId: string, at: string) =>
+  ({
+    status: "complete",
+    paid_at: at,
+    payment_session_id: sessionId,
+    payment_closed: null,
+  }) as const;
+
 export async function recordRefusedQuotePayment(
   trx: Trx,
   order: RefusedOrder,
@@ -149,10 +158,7 @@ export async function recordRefusedQuotePayment(
   const updated = await trx
     .updateTable("orders")
     .set({
-      status: "complete",
-      paid_at: at,
-      payment_session_id: payment.id,
-      payment_closed: null,
+      ...paidOrder(payment.id, at),
       cancelled_at: at,
       payment_refused: gone,
       refund_pence: order.total_pence,

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { ANY_TIME_DISCOUNT_PERCENT, unitDiscountPence } from "~/lib/capacity";
+import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import type { PaymentClosed } from "~/lib/domain";
 import { holdEndsAt } from "~/lib/payment-hold";
 import { lineName } from "~/lib/positions";
@@ -26,6 +27,7 @@ import { manageToken, managePath } from "./manage-booking.server";
 import {
   flagOverCapacity,
   overCapacityAfterHold,
+  paidOrder,
   quotePriceGone,
   recordRefusedQuotePayment,
   refundOutstanding,
@@ -58,12 +60,7 @@ export const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
 
 /** What the customer typed at checkout, to fill the form again when a payment did not go through. */
 const DETAIL_COLUMNS = [
-  "full_name",
-  "email",
-  "phone_number",
-  "address_1",
-  "town",
-  "postcode",
+  ...Object.values(ORDER_CONTACT_NAMES),
   "collection_date",
   "business_name",
   "sic_code",
@@ -359,13 +356,7 @@ export async function completePayment(
       const at = now.toISOString();
       const updated = await trx
         .updateTable("orders")
-        .set({
-          status: "complete",
-          paid_at: at,
-          payment_session_id: payment.id,
-          payment_closed: null,
-          updated_at: at,
-        })
+        .set({ ...paidOrder(payment.id, at), updated_at: at })
         .where("id", "=", order.id)
         .where("status", "=", "pending")
         .executeTakeFirst();

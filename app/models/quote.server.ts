@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { clientNetwork } from "~/lib/client-network";
-import { QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
+import { ORDER_CONTACT_NAMES, QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
+import { requireId } from "~/lib/ids";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import { QUOTE_STATES, type QuoteState } from "~/lib/domain";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -291,12 +292,7 @@ export async function countQuotes(): Promise<number> {
 const QUOTE_COLUMNS = [
   "id",
   "created_at",
-  "full_name",
-  "email",
-  "phone_number",
-  "address_1",
-  "town",
-  "postcode",
+  ...Object.values(ORDER_CONTACT_NAMES),
   "comments",
   "responded",
   "state",
@@ -435,6 +431,13 @@ export async function getQuote(id: number) {
       p.content_type === "image/jpeg" ? p : { ...p, original_filename: null },
     ),
   };
+}
+
+/** The quote a dashboard address names (its id as the route got it); a 404 when there is none. */
+export async function requireQuote(idParam: string | undefined) {
+  const quote = await getQuote(requireId(idParam, "Quote not found"));
+  if (!quote) throw new Response("Quote not found", { status: 404 });
+  return quote;
 }
 
 /** A quote photo's bytes, for signed-in staff only (the route checks). */

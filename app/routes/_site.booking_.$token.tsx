@@ -6,12 +6,17 @@ import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { BookingDetails, CancelBookingStep } from "~/components/manage-booking";
-import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
+import { EarlyStartField } from "~/components/book-and-pay";
+import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
-import { EARLY_START_HINT, EARLY_START_LABEL } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
+import {
+  answerPaymentStart,
+  requestedUiMode,
+  type EmbeddedPaymentAnswer,
+} from "~/lib/payment-start";
 import { collectionCalendar } from "~/models/availability.server";
 import { linkMissResponse } from "~/models/customer-link.server";
 import { cardPayment } from "~/models/checkout.server";
@@ -19,6 +24,7 @@ import { getFleetSettings } from "~/models/fleet.server";
 import type { ManagedBooking } from "~/lib/managed-booking";
 import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
 import { startRearrangement } from "~/models/rearrange-booking.server";
+import { paymentStartAnswer } from "~/models/payment-start.server";
 import {
   abandonChange,
   movesAskEarlyStart,
@@ -105,7 +111,7 @@ type ActionResult =
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
-  | { kind: "embedded"; clientSecret: string; publishableKey: string };
+  | EmbeddedPaymentAnswer;
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -134,7 +140,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 async function rearrange(token: string, values: Record<string, string>, request: Request) {
-  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const uiMode = requestedUiMode(values.ui);
   const result = await startRearrangement(token, {
     toDate: values.date,
     window: values.window,
@@ -143,26 +149,10 @@ async function rearrange(token: string, values: Record<string, string>, request:
     siteUrl: siteUrl(request),
   });
   if (result.ok && result.kind === "moved") return redirect(`${managePath(token)}?moved=1`, 303);
-  if (result.ok) {
-    const { session } = result;
-    const { publishableKey } = cardPayment();
-    if (
-      uiMode === "embedded" &&
-      session.clientSecret &&
-      result.gateway === "stripe" &&
-      publishableKey
-    )
-      return data<ActionResult>({
-        kind: "embedded",
-        clientSecret: session.clientSecret,
-        publishableKey,
-      });
-    if (session.url) return redirect(session.url, 303);
-    return data<ActionResult>(
-      { kind: "failed", message: "Sorry, we could not start your payment. Please try again." },
-      { status: 502 },
+  if (result.ok)
+    return answerPaymentStart(paymentStartAnswer(result, uiMode), (message) =>
+      data<ActionResult>({ kind: "failed", message }, { status: 502 }),
     );
-  }
   if (result.status === 404) throw new Response(result.message, { status: 404 });
   return data<ActionResult>(
     {
@@ -219,22 +209,12 @@ export default function ManageBooking() {
 
   if (result?.kind === "embedded")
     return (
-      <div className="container checkout-page">
-        <h1>Pay the date change fee</h1>
-        <p className="section-lead">
-          Your collection moves as soon as the payment is made. Card details go straight to Stripe;
-          we never see them.
-        </p>
-        <StripeEmbeddedCheckout
-          clientSecret={result.clientSecret}
-          publishableKey={result.publishableKey}
-        />
-        <p>
-          <Link to={self} className="button button-light">
-            Cancel and keep my date
-          </Link>
-        </p>
-      </div>
+      <EmbeddedPayment
+        payment={result}
+        heading="Pay the date change fee"
+        lead="Your collection moves as soon as the payment is made. Card details go straight to Stripe; we never see them."
+        keepPath={self}
+      />
     );
 
   const calendar = moving?.calendar ?? page.calendar;
@@ -340,23 +320,10 @@ export default function ManageBooking() {
                 />
               )}
               {page.asksEarlyStart ? (
-                <div
-                  className={`field checkout-early-start${moving?.field === "early_start" ? " field-invalid" : ""}`}
-                >
-                  <label className="check-line early-start-line">
-                    <input
-                      type="checkbox"
-                      name="early_start"
-                      value="yes"
-                      defaultChecked={values.early_start === "yes"}
-                      aria-describedby="field-early_start-hint"
-                    />
-                    <span>{EARLY_START_LABEL}</span>
-                  </label>
-                  <p className="field-hint" id="field-early_start-hint">
-                    {EARLY_START_HINT}
-                  </p>
-                </div>
+                <EarlyStartField
+                  checked={values.early_start === "yes"}
+                  invalid={moving?.field === "early_start"}
+                />
               ) : null}
               <div className="checkout-submit">
                 <button

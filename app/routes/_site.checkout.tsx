@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
@@ -15,6 +15,12 @@ import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { formValues, type FieldErrors } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { CHECKOUT_FAILED } from "~/lib/messages";
+import {
+  answerPaymentStart,
+  redirectToPaymentPage,
+  requestedUiMode,
+  type EmbeddedPaymentAnswer,
+} from "~/lib/payment-start";
 import { bagNeed, checkoutBag } from "~/models/cart.server";
 import { getFleetSettings } from "~/models/fleet.server";
 import { collectionCalendar } from "~/models/availability.server";
@@ -25,6 +31,7 @@ import {
   type CheckoutField,
 } from "~/models/checkout.server";
 import { abandonCheckout, retryDetails } from "~/models/payment.server";
+import { paymentStartAnswer } from "~/models/payment-start.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";
@@ -71,15 +78,13 @@ async function checkoutPage(request: Request, month: string | null) {
   };
 }
 
-const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Back from Stripe's page ("cancelled"): close that payment and free its date at once.
   const abandoned = url.searchParams.has("order")
     ? await abandonCheckout(url.searchParams.get("order"), url.searchParams.get("key"))
     : null;
-  if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
+  if (abandoned?.state === "paid") throw redirectToPaymentPage(abandoned.sessionId);
   // "Try again" after a declined or cancelled payment brings the details typed before.
   const retry =
     abandoned && "details" in abandoned
@@ -105,13 +110,7 @@ type ActionResult =
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
-  | {
-      kind: "embedded";
-      clientSecret: string;
-      publishableKey: string;
-      orderId: number;
-      abandonKey: string;
-    };
+  | EmbeddedPaymentAnswer;
 
 const CANCELLED_NOTICE =
   "Your payment was cancelled and no money was taken. Your date is free again: change anything below and book again.";
@@ -155,7 +154,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Cancel by the embedded card form: close that payment and free the date, keeping the details.
   if (intent === "abandon") {
     const abandoned = await abandonCheckout(values.order, values.key);
-    if (abandoned.state === "paid") return redirect(paymentPage(abandoned.sessionId), 303);
+    if (abandoned.state === "paid") return redirectToPaymentPage(abandoned.sessionId);
     const kept = "details" in abandoned ? abandoned.details : values;
     return data<ActionResult>({
       kind: "form",
@@ -172,7 +171,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const uiMode = requestedUiMode(values.ui);
   const result = await startCheckout({
     values,
     lines: await readCart(request),
@@ -204,27 +203,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     );
   }
-  const { session } = result;
-  if (result.alreadyPaid) return redirect(paymentPage(session.id), 303);
-  if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe") {
-    return data<ActionResult>({
-      kind: "embedded",
-      clientSecret: session.clientSecret,
-      publishableKey: cardPayment().publishableKey ?? "",
-      orderId: result.orderId,
-      abandonKey: result.abandonKey,
-    });
-  }
-  if (session.url) return redirect(session.url, 303);
-  return data<ActionResult>(
-    {
-      kind: "form",
-      message: CHECKOUT_FAILED,
-      errors: {},
-      values,
-      calendar: await calendarFor(request, values.date?.slice(0, 7) ?? null),
-    },
-    { status: 502 },
+  return answerPaymentStart(paymentStartAnswer(result, uiMode, CHECKOUT_FAILED), async (message) =>
+    data<ActionResult>(
+      {
+        kind: "form",
+        message,
+        errors: {},
+        values,
+        calendar: await calendarFor(request, values.date?.slice(0, 7) ?? null),
+      },
+      { status: 502 },
+    ),
   );
 }
 
@@ -261,14 +250,7 @@ export default function Checkout() {
   const { bag } = page;
 
   if (result?.kind === "embedded") {
-    return (
-      <EmbeddedPayment
-        clientSecret={result.clientSecret}
-        publishableKey={result.publishableKey}
-        orderId={result.orderId}
-        abandonKey={result.abandonKey}
-      />
-    );
+    return <EmbeddedPayment payment={result} />;
   }
 
   if (bag.lines.length === 0) return <CheckoutEmptyBag dropped={bag.dropped} />;

@@ -1,36 +1,39 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
-import { OrderLines, type OrderLine } from "~/components/checkout-summary";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import { EmbeddedPayment } from "~/components/embedded-payment";
+import {
+  ClosedOffer,
+  ClosedQuote,
+  QuoteDecline,
+  QuoteOfferSummary,
+} from "~/components/quote-offer-page";
 import { useHydrated } from "~/components/use-hydrated";
-import { cancellationSummary } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
-import { formatLongDate, formatPence } from "~/lib/format";
-import { vatIncluded } from "~/lib/vat";
+import { formatLongDate } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import {
-  ANY_TIME_DISCOUNT_LABEL,
-  anyTimeDiscountPence,
-  anyTimeOffered,
-  type WindowChoice,
-} from "~/lib/capacity";
-import { POSITION_LABELS } from "~/lib/positions";
-import { DECLINE_REASON_MAX } from "~/lib/quote-state";
+  answerPaymentStart,
+  redirectToPaymentPage,
+  requestedUiMode,
+  type EmbeddedPaymentAnswer,
+} from "~/lib/payment-start";
+import { anyTimeDiscountPence, anyTimeOffered, type WindowChoice } from "~/lib/capacity";
 import { collectionCalendar } from "~/models/availability.server";
 import { cardPayment } from "~/models/checkout.server";
 import { startQuoteCheckout } from "~/models/quote-checkout.server";
 import { getFleetSettings } from "~/models/fleet.server";
 import { abandonCheckout } from "~/models/payment.server";
+import { paymentStartAnswer } from "~/models/payment-start.server";
+import { declineOffer } from "~/models/quote-offer-changes.server";
 import {
   closedOfferMessage,
-  declineOffer,
   offerNeed,
   quoteForCustomer,
   type CustomerQuote,
@@ -49,8 +52,6 @@ import { config, siteUrl } from "~/services/config.server";
 export const { links, handle, meta, headers } = customerLinkPage(
   "Your quote | Book your collection",
 );
-
-const paymentPage = (sessionId: string) => `/payment?session_id=${encodeURIComponent(sessionId)}`;
 
 const CANCELLED_NOTICE =
   "Your payment was cancelled and no money was taken. Your date is free again: choose a date and book again.";
@@ -94,7 +95,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const abandoned = url.searchParams.has("order")
     ? await abandonCheckout(url.searchParams.get("order"), url.searchParams.get("key"))
     : null;
-  if (abandoned?.state === "paid") throw redirect(paymentPage(abandoned.sessionId), 303);
+  if (abandoned?.state === "paid") throw redirectToPaymentPage(abandoned.sessionId);
   const page = await quotePage(params.token ?? "", url.searchParams.get("month"));
   if (page.shown.kind === "unknown")
     throw await linkMissResponse(context.clientIp, page.closedMessage ?? "Quote not found");
@@ -122,13 +123,7 @@ type ActionResult =
     }
   | { kind: "declined" }
   | { kind: "decline-failed"; message: string; reason: string }
-  | {
-      kind: "embedded";
-      clientSecret: string;
-      publishableKey: string;
-      orderId: number;
-      abandonKey: string;
-    };
+  | EmbeddedPaymentAnswer;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -158,7 +153,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Cancel by the embedded card form: close that payment and free the date.
   if (intent === "abandon") {
     const abandoned = await abandonCheckout(values.order, values.key);
-    if (abandoned.state === "paid") return redirect(paymentPage(abandoned.sessionId), 303);
+    if (abandoned.state === "paid") return redirectToPaymentPage(abandoned.sessionId);
     return data<ActionResult>({
       kind: "form",
       message: null,
@@ -168,7 +163,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
 
-  const uiMode = values.ui === "embedded" ? "embedded" : "hosted";
+  const uiMode = requestedUiMode(values.ui);
   const result = await startQuoteCheckout({
     token,
     date: values.date,
@@ -196,25 +191,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { status: result.status },
     );
-  const { session } = result;
-  if (result.alreadyPaid) return redirect(paymentPage(session.id), 303);
-  if (uiMode === "embedded" && session.clientSecret && result.gateway === "stripe")
-    return data<ActionResult>({
-      kind: "embedded",
-      clientSecret: session.clientSecret,
-      publishableKey: cardPayment().publishableKey ?? "",
-      orderId: result.orderId,
-      abandonKey: result.abandonKey,
-    });
-  if (session.url) return redirect(session.url, 303);
-  return data<ActionResult>(
-    {
-      kind: "form",
-      message: "Sorry, we could not start your payment. Please try again.",
-      values,
-      calendar: await calendarFor(shown, monthOf(values.date)),
-    },
-    { status: 502 },
+  return answerPaymentStart(paymentStartAnswer(result, uiMode), async (message) =>
+    data<ActionResult>(
+      { kind: "form", message, values, calendar: await calendarFor(shown, monthOf(values.date)) },
+      { status: 502 },
+    ),
   );
 }
 
@@ -245,15 +226,7 @@ export default function CustomerQuote() {
     document.getElementById("closed-quote-title")?.focus({ preventScroll: true });
   }, [declined]);
 
-  if (result?.kind === "embedded")
-    return (
-      <EmbeddedPayment
-        clientSecret={result.clientSecret}
-        publishableKey={result.publishableKey}
-        orderId={result.orderId}
-        abandonKey={result.abandonKey}
-      />
-    );
+  if (result?.kind === "embedded") return <EmbeddedPayment payment={result} />;
 
   const { shown } = page;
   if (result?.kind === "declined")
@@ -265,30 +238,7 @@ export default function CustomerQuote() {
         </p>
       </ClosedQuote>
     );
-  if (shown.kind !== "open") {
-    const reference = "reference" in shown ? shown.reference : "";
-    return (
-      <ClosedQuote title={`Quote ${reference}`}>
-        <p data-testid="quote-closed">{page.closedMessage}</p>
-        {shown.kind === "replaced" && shown.newerPath ? (
-          <p>
-            <Link to={shown.newerPath} className="button button-large">
-              See the new quote
-            </Link>
-          </p>
-        ) : null}
-        {shown.kind === "booked" && shown.collectionDate ? (
-          <p>
-            Your collection is booked for {formatLongDate(shown.collectionDate)}
-            {shown.orderId ? ` (booking reference HB${shown.orderId})` : ""}.{" "}
-            {shown.paymentSessionId ? (
-              <Link to={paymentPage(shown.paymentSessionId)}>See your payment</Link>
-            ) : null}
-          </p>
-        ) : null}
-      </ClosedQuote>
-    );
-  }
+  if (shown.kind !== "open") return <ClosedOffer shown={shown} message={page.closedMessage} />;
 
   const { offer } = shown;
   const values = sentValues;
@@ -301,7 +251,6 @@ export default function CustomerQuote() {
     navigation.formData?.get("intent") === "pay";
   const notice = formResult?.notice ?? page.notice;
   const self = `/quote/${offer.token}`;
-  const declining = page.decline || result?.kind === "decline-failed";
 
   return (
     <div className="container checkout-page quote-offer-page">
@@ -329,83 +278,12 @@ export default function CustomerQuote() {
       ) : null}
 
       <div className="checkout-layout">
-        <section className="checkout-summary" aria-labelledby="quote-lines">
-          <h2 id="quote-lines">Our price</h2>
-          <OrderLines
-            lines={offer.lines
-              .map((line): OrderLine => ({
-                name: line.description,
-                positionLabel: line.position ? POSITION_LABELS[line.position] : "",
-                quantity: line.quantity,
-                lineTotalPence: line.unitPricePence * line.quantity,
-              }))
-              // Any time chosen: its discount, as a line of its own.
-              .concat(
-                discountPence > 0
-                  ? [
-                      {
-                        name: ANY_TIME_DISCOUNT_LABEL,
-                        positionLabel: "",
-                        quantity: 1,
-                        lineTotalPence: -discountPence,
-                        discount: true,
-                      },
-                    ]
-                  : [],
-              )}
-          />
-          <dl className="checkout-totals">
-            <div>
-              <dt>Total</dt>
-              <dd data-testid="quote-total">{formatPence(offer.totalPence - discountPence)}</dd>
-            </div>
-            {offer.vatRegistered ? (
-              <div className="checkout-vat">
-                <dt>Includes VAT at {offer.vatRatePercent}%</dt>
-                <dd>
-                  {formatPence(vatIncluded(offer.totalPence - discountPence, offer.vatRatePercent))}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          {offer.note ? (
-            <div className="quote-offer-note">
-              <h3>A note from us</h3>
-              <p>{offer.note}</p>
-            </div>
-          ) : null}
-          <p className="checkout-note">
-            <a href={`${self}/pdf`} download>
-              Download the PDF quote
-            </a>
-          </p>
-          <p className="checkout-note">
-            {`${cancellationSummary(page.vatRegistered)} Registered waste carrier `}
-            {page.licence}.
-          </p>
-          {offer.photos.length > 0 ? (
-            <>
-              <h3>Your photos</h3>
-              <ul className="quote-offer-photos">
-                {offer.photos.map((photo, i) => (
-                  <li key={photo.id}>
-                    <img
-                      src={`${self}/photos/${photo.id}?w=160`}
-                      alt={`What you sent us, ${i + 1} of ${offer.photos.length}`}
-                      width={160}
-                      height={
-                        photo.width && photo.height
-                          ? Math.round((160 * photo.height) / photo.width)
-                          : 120
-                      }
-                      loading="lazy"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+        <QuoteOfferSummary
+          offer={offer}
+          discountPence={discountPence}
+          vatRegistered={page.vatRegistered}
+          licence={page.licence}
+        />
 
         <Form
           method="post"
@@ -464,58 +342,11 @@ export default function CustomerQuote() {
         </Form>
       </div>
 
-      <section className="quote-decline" aria-labelledby="decline-title">
-        <h2 id="decline-title">Not for you?</h2>
-        {declining ? (
-          <Form method="post" action={self} className="stack">
-            {result?.kind === "decline-failed" ? (
-              <div role="alert" className="notice notice-error">
-                <p>{result.message}</p>
-              </div>
-            ) : null}
-            <div className="field">
-              <label htmlFor="decline-reason">Tell us why (optional)</label>
-              <textarea
-                id="decline-reason"
-                name="reason"
-                rows={3}
-                maxLength={DECLINE_REASON_MAX}
-                defaultValue={result?.kind === "decline-failed" ? result.reason : ""}
-              />
-            </div>
-            <p className="quote-actions">
-              <button type="submit" name="intent" value="decline" className="button button-light">
-                Decline the quote
-              </button>
-              <Link to={self} className="button button-light" preventScrollReset>
-                Keep it
-              </Link>
-            </p>
-          </Form>
-        ) : (
-          <p>
-            <Link to={`${self}?decline=1#decline-title`} preventScrollReset>
-              Decline this quote
-            </Link>
-          </p>
-        )}
-      </section>
-    </div>
-  );
-}
-
-function ClosedQuote({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="container payment-page">
-      <div className="payment-card">
-        <h1 id="closed-quote-title" tabIndex={-1}>
-          {title}
-        </h1>
-        {children}
-        <p>
-          <Link to="/">Back to the home page</Link>
-        </p>
-      </div>
+      <QuoteDecline
+        self={self}
+        open={page.decline || result?.kind === "decline-failed"}
+        failed={result?.kind === "decline-failed" ? result : null}
+      />
     </div>
   );
 }

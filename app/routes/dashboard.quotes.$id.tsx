@@ -9,6 +9,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { ManualBookingForm } from "~/components/manual-booking-form";
+import { PhotoThumbnail } from "~/components/photo-thumbnail";
 import { Overlay } from "~/components/overlay";
 import { FlashNotice } from "~/components/flash-notice";
 import { paymentMethodLabel, type QuoteShownState } from "~/lib/domain";
@@ -17,24 +18,18 @@ import { lineName } from "~/lib/positions";
 import { QUOTE_STATE_LABELS, shownQuoteState } from "~/lib/quote-state";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
-import { requireId } from "~/lib/ids";
 import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/staff-booking.server";
-import { deleteUnansweredQuote, getQuote } from "~/models/quote.server";
-import { quotePricing, withdrawQuotePrice } from "~/models/quote-offer.server";
+import { deleteUnansweredQuote, requireQuote } from "~/models/quote.server";
+import { quotePricing } from "~/models/quote-offer.server";
+import { withdrawQuotePrice } from "~/models/quote-offer-changes.server";
 import { config } from "~/services/config.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 
-async function loadQuote(param: string | undefined) {
-  const quote = await getQuote(requireId(param, "Quote not found"));
-  if (!quote) throw new Response("Quote not found", { status: 404 });
-  return quote;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const quote = await loadQuote(params.id);
+  const quote = await requireQuote(params.id);
   const flash = await readFlash(request, "quote-detail");
   return data(
     {
@@ -57,7 +52,7 @@ interface BookFailure {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const quote = await loadQuote(params.id);
+  const quote = await requireQuote(params.id);
   const values = formValues(await request.formData());
   if (quote.state === "booked") {
     return Response.json(
@@ -154,29 +149,17 @@ export default function QuoteDetail() {
             {latest ? "Revise price" : "Price this quote"}
           </Link>
           {quote.state === "priced" ? (
-            <Link
-              to={overlayHref(location, "withdraw", "confirm")}
-              className="button button-light"
-              preventScrollReset
-            >
+            <OverlayButton overlay="withdraw" value="confirm">
               Withdraw price
-            </Link>
+            </OverlayButton>
           ) : null}
-          <Link
-            to={overlayHref(location, "book", "1")}
-            className="button button-light"
-            preventScrollReset
-          >
+          <OverlayButton overlay="book" value="1">
             Create Booking
-          </Link>
+          </OverlayButton>
           {unanswered ? (
-            <Link
-              to={overlayHref(location, "delete", "confirm")}
-              className="button button-light"
-              preventScrollReset
-            >
+            <OverlayButton overlay="delete" value="confirm">
               Delete Booking
-            </Link>
+            </OverlayButton>
           ) : null}
         </p>
       ) : null}
@@ -224,17 +207,7 @@ export default function QuoteDetail() {
             <li key={photo.id}>
               {photo.content_type === "image/jpeg" ? (
                 <a href={url} aria-label={`Open ${label} full size`}>
-                  <img
-                    src={`${url}?w=320`}
-                    alt={label}
-                    width={320}
-                    height={
-                      photo.width && photo.height
-                        ? Math.round((320 * photo.height) / photo.width)
-                        : 240
-                    }
-                    loading="lazy"
-                  />
+                  <PhotoThumbnail src={`${url}?w=320`} alt={label} width={320} photo={photo} />
                 </a>
               ) : (
                 // Kept as sent by an older version of the site (HEIC): never served.
@@ -281,14 +254,7 @@ export default function QuoteDetail() {
             The customer&apos;s link will say the quote was withdrawn, and it can no longer be paid.
             You can price the quote again later.
           </p>
-          <Form method="post" action={self} className="quote-actions">
-            <button type="submit" name="intent" value="withdraw" className="button button-danger">
-              Withdraw price
-            </button>
-            <Link to={self} className="button button-light">
-              Keep it
-            </Link>
-          </Form>
+          <ConfirmOrKeep self={self} intent="withdraw" label="Withdraw price" />
         </Overlay>
       ) : null}
 
@@ -298,14 +264,7 @@ export default function QuoteDetail() {
             This deletes the request from {quote.full_name} and its {quote.photos.length}{" "}
             {quote.photos.length === 1 ? "photo" : "photos"}. It cannot be undone.
           </p>
-          <Form method="post" action={self} className="quote-actions">
-            <button type="submit" name="intent" value="delete" className="button button-danger">
-              Delete quote and photos
-            </button>
-            <Link to={self} className="button button-light">
-              Keep it
-            </Link>
-          </Form>
+          <ConfirmOrKeep self={self} intent="delete" label="Delete quote and photos" />
         </Overlay>
       ) : null}
     </article>
@@ -386,6 +345,42 @@ function QuotePriceSummary({
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** An overlay's answer: do it (the dangerous button), or keep things as they are. */
+function ConfirmOrKeep({ self, intent, label }: { self: string; intent: string; label: string }) {
+  return (
+    <Form method="post" action={self} className="quote-actions">
+      <button type="submit" name="intent" value={intent} className="button button-danger">
+        {label}
+      </button>
+      <Link to={self} className="button button-light">
+        Keep it
+      </Link>
+    </Form>
+  );
+}
+
+/** A button that opens one of the page's overlays (a page step, so it works without JavaScript). */
+function OverlayButton({
+  overlay,
+  value,
+  children,
+}: {
+  overlay: string;
+  value: string;
+  children: React.ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <Link
+      to={overlayHref(location, overlay, value)}
+      className="button button-light"
+      preventScrollReset
+    >
+      {children}
+    </Link>
   );
 }
 

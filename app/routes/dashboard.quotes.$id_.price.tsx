@@ -2,21 +2,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
+import { FieldError } from "~/components/field-error";
+import { CatalogueLines, FreeLines } from "~/components/quote-price-lines";
+import { PhotoThumbnail } from "~/components/photo-thumbnail";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { parsePounds } from "~/lib/money";
 import { formValues } from "~/lib/forms";
-import { requireId } from "~/lib/ids";
-import { isPosition, POSITION_LABELS, POSITIONS } from "~/lib/positions";
+import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { vatIncluded } from "~/lib/vat";
-import { getQuote } from "~/models/quote.server";
+import { requireQuote } from "~/models/quote.server";
 import { MAX_QUOTE_LINES, priceFormRows } from "~/lib/quote-price-form";
+import { sendQuotePrice } from "~/models/quote-offer-changes.server";
 import {
   checkQuotePrice,
   priceFormValues,
   quoteCatalogue,
-  sendQuotePrice,
   type QuotePrice,
-} from "~/models/quote-offer.server";
+} from "~/models/quote-price.server";
 import { vatRatePercent } from "~/models/settings.server";
 import { requireStaff } from "~/models/staff-auth.server";
 import { config } from "~/services/config.server";
@@ -29,15 +31,9 @@ import { redirectWithFlash } from "~/services/flash.server";
  * Sending writes the offer and queues the customer's email with the PDF.
  */
 
-async function loadQuote(param: string | undefined) {
-  const quote = await getQuote(requireId(param, "Quote not found"));
-  if (!quote) throw new Response("Quote not found", { status: 404 });
-  return quote;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const quote = await loadQuote(params.id);
+  const quote = await requireQuote(params.id);
   if (quote.state === "booked") throw new Response("This quote is already booked", { status: 409 });
   return {
     quote,
@@ -57,7 +53,7 @@ type ActionResult = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const quote = await loadQuote(params.id);
+  const quote = await requireQuote(params.id);
   const values = formValues(await request.formData());
   const rows = priceFormRows(values);
   const more = (kind: "catalogue" | "free") =>
@@ -123,14 +119,6 @@ function liveTotal(form: HTMLFormElement, catalogue: Catalogue): number | null {
   return total;
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return (
-    <p className="field-error" id={id} aria-live="polite">
-      {error ?? ""}
-    </p>
-  );
-}
-
 export default function PriceQuote() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
@@ -170,16 +158,11 @@ export default function PriceQuote() {
             .map((photo, i) => (
               <li key={photo.id}>
                 <a href={`/api/products/quotes-img/${photo.id}`}>
-                  <img
+                  <PhotoThumbnail
                     src={`/api/products/quotes-img/${photo.id}?w=160`}
                     alt={photo.original_filename ?? `Photo ${i + 1}`}
                     width={160}
-                    height={
-                      photo.width && photo.height
-                        ? Math.round((160 * photo.height) / photo.width)
-                        : 120
-                    }
-                    loading="lazy"
+                    photo={photo}
                   />
                 </a>
               </li>
@@ -206,214 +189,8 @@ export default function PriceQuote() {
         <input type="hidden" name="catalogue_rows" value={rows.catalogue} />
         <input type="hidden" name="free_rows" value={rows.free} />
 
-        <fieldset className="price-lines">
-          <legend>
-            <h2>Items from the catalogue</h2>
-          </legend>
-          <p className="field-hint">Priced as the shop prices them today, VAT included.</p>
-          <table className="price-table">
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Where it is</th>
-                <th scope="col">Qty</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Array.from({ length: rows.catalogue }, (_, i) => (
-                <tr key={`c${i}`} data-testid="catalogue-line">
-                  <td>
-                    <label className="visually-hidden" htmlFor={`c${i}_product`}>
-                      Catalogue item {i + 1}
-                    </label>
-                    <select
-                      id={`c${i}_product`}
-                      name={`c${i}_product`}
-                      defaultValue={values[`c${i}_product`] ?? ""}
-                      aria-invalid={invalid(`c${i}_product`)}
-                      aria-describedby={`c${i}_product-error`}
-                    >
-                      <option value="">— None —</option>
-                      {catalogue.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError id={`c${i}_product-error`} error={errors[`c${i}_product`]} />
-                  </td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`c${i}_position`}>
-                      Where catalogue item {i + 1} is
-                    </label>
-                    <select
-                      id={`c${i}_position`}
-                      name={`c${i}_position`}
-                      defaultValue={values[`c${i}_position`] ?? "outside"}
-                      aria-invalid={invalid(`c${i}_position`)}
-                      aria-describedby={`c${i}_position-error`}
-                    >
-                      {POSITIONS.map((position) => (
-                        <option key={position} value={position}>
-                          {POSITION_LABELS[position]}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError id={`c${i}_position-error`} error={errors[`c${i}_position`]} />
-                  </td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`c${i}_quantity`}>
-                      Quantity of catalogue item {i + 1}
-                    </label>
-                    <input
-                      id={`c${i}_quantity`}
-                      name={`c${i}_quantity`}
-                      type="number"
-                      min={1}
-                      max={99}
-                      inputMode="numeric"
-                      className="price-qty"
-                      defaultValue={values[`c${i}_quantity`] ?? "1"}
-                      aria-invalid={invalid(`c${i}_quantity`)}
-                      aria-describedby={`c${i}_quantity-error`}
-                    />
-                    <FieldError id={`c${i}_quantity-error`} error={errors[`c${i}_quantity`]} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <button
-            type="submit"
-            name="intent"
-            value="more-catalogue"
-            className="button button-light"
-            formNoValidate
-            disabled={rows.catalogue >= MAX_QUOTE_LINES}
-          >
-            Add a catalogue line
-          </button>
-        </fieldset>
-
-        <fieldset className="price-lines">
-          <legend>
-            <h2>Your own lines</h2>
-          </legend>
-          <p className="field-hint">
-            Work the catalogue does not list, such as “Loose garden waste, about 2 m³”. Prices
-            include VAT. Give each line its load in cubic yards and the crew’s minutes, each (the
-            calendar uses them to offer days it fits); catalogue items take their product’s.
-          </p>
-          <table className="price-table">
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col">Price each (£)</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Load (yd³)</th>
-                <th scope="col">Crew minutes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Array.from({ length: rows.free }, (_, i) => (
-                <tr key={`f${i}`} data-testid="free-line">
-                  <td>
-                    <label className="visually-hidden" htmlFor={`f${i}_description`}>
-                      Description of line {i + 1}
-                    </label>
-                    <input
-                      id={`f${i}_description`}
-                      name={`f${i}_description`}
-                      maxLength={200}
-                      defaultValue={values[`f${i}_description`] ?? ""}
-                      aria-invalid={invalid(`f${i}_description`)}
-                      aria-describedby={`f${i}_description-error`}
-                    />
-                    <FieldError
-                      id={`f${i}_description-error`}
-                      error={errors[`f${i}_description`]}
-                    />
-                  </td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`f${i}_price`}>
-                      Price of line {i + 1} in pounds
-                    </label>
-                    <input
-                      id={`f${i}_price`}
-                      name={`f${i}_price`}
-                      inputMode="decimal"
-                      pattern="\d{1,7}(\.\d{1,2})?"
-                      title="Pounds, like 12.50"
-                      className="price-money"
-                      defaultValue={values[`f${i}_price`] ?? ""}
-                      aria-invalid={invalid(`f${i}_price`)}
-                      aria-describedby={`f${i}_price-error`}
-                    />
-                    <FieldError id={`f${i}_price-error`} error={errors[`f${i}_price`]} />
-                  </td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`f${i}_quantity`}>
-                      Quantity of line {i + 1}
-                    </label>
-                    <input
-                      id={`f${i}_quantity`}
-                      name={`f${i}_quantity`}
-                      type="number"
-                      min={1}
-                      max={99}
-                      inputMode="numeric"
-                      className="price-qty"
-                      defaultValue={values[`f${i}_quantity`] ?? "1"}
-                      aria-invalid={invalid(`f${i}_quantity`)}
-                      aria-describedby={`f${i}_quantity-error`}
-                    />
-                    <FieldError id={`f${i}_quantity-error`} error={errors[`f${i}_quantity`]} />
-                  </td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`f${i}_load`}>
-                      Load of line {i + 1} in cubic yards
-                    </label>
-                    <input
-                      id={`f${i}_load`}
-                      name={`f${i}_load`}
-                      inputMode="decimal"
-                      className="price-qty"
-                      defaultValue={values[`f${i}_load`] ?? ""}
-                      aria-invalid={invalid(`f${i}_load`)}
-                      aria-describedby={`f${i}_load-error`}
-                    />
-                    <FieldError id={`f${i}_load-error`} error={errors[`f${i}_load`]} />
-                  </td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`f${i}_minutes`}>
-                      Crew minutes of line {i + 1}
-                    </label>
-                    <input
-                      id={`f${i}_minutes`}
-                      name={`f${i}_minutes`}
-                      inputMode="numeric"
-                      className="price-qty"
-                      defaultValue={values[`f${i}_minutes`] ?? ""}
-                      aria-invalid={invalid(`f${i}_minutes`)}
-                      aria-describedby={`f${i}_minutes-error`}
-                    />
-                    <FieldError id={`f${i}_minutes-error`} error={errors[`f${i}_minutes`]} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <button
-            type="submit"
-            name="intent"
-            value="more-free"
-            className="button button-light"
-            formNoValidate
-            disabled={rows.free >= MAX_QUOTE_LINES}
-          >
-            Add a line of your own
-          </button>
-        </fieldset>
+        <CatalogueLines rows={rows.catalogue} catalogue={catalogue} state={{ values, errors }} />
+        <FreeLines rows={rows.free} state={{ values, errors }} />
 
         <div className="price-terms">
           <div className={`field${errors.valid_days ? " field-invalid" : ""}`}>

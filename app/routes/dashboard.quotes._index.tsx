@@ -61,6 +61,26 @@ const COLUMNS: StaffListColumn<QuoteRow>[] = [
   },
 ];
 
+/** One of the list's text filters. */
+function TextFilter({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} defaultValue={value} />
+    </div>
+  );
+}
+
 export default function Quotes() {
   const { search, quotes, total, page, limit, deleted } = useLoaderData<typeof loader>();
   return (
@@ -70,18 +90,14 @@ export default function Quotes() {
       <StaffList
         fields={
           <>
-            <div className="field">
-              <label htmlFor="q-name">Name</label>
-              <input id="q-name" name="full_name" defaultValue={search.full_name} />
-            </div>
-            <div className="field">
-              <label htmlFor="q-email">Email</label>
-              <input id="q-email" name="email" defaultValue={search.email} />
-            </div>
-            <div className="field">
-              <label htmlFor="q-phone">Phone</label>
-              <input id="q-phone" name="phone_number" defaultValue={search.phone_number} />
-            </div>
+            <TextFilter id="q-name" name="full_name" label="Name" value={search.full_name} />
+            <TextFilter id="q-email" name="email" label="Email" value={search.email} />
+            <TextFilter
+              id="q-phone"
+              name="phone_number"
+              label="Phone"
+              value={search.phone_number}
+            />
             <div className="field">
               <label htmlFor="q-state">State</label>
               <select id="q-state" name="state" defaultValue={search.state}>

@@ -311,6 +311,25 @@ const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{8,200}$/;
 /** Demo session ids: `demo_` and a digest of the idempotency key, so a repeated request gets the same session. */
 const DEMO_ID = /^demo_[A-Za-z0-9_-]{20,64}$/;
 
+/** A demo payment as the gateway reports it: paid once complete, paid on the demo page. */
+const demoSession = (
+  id: string,
+  status: string,
+  amountTotal: number,
+  orderId: number,
+  changeId: number | null,
+): GatewaySession => ({
+  id,
+  status,
+  paid: status === "complete",
+  amountTotal,
+  currency: "gbp",
+  orderId,
+  changeId,
+  clientSecret: null,
+  url: `/payment/demo?session_id=${id}`,
+});
+
 const demoGateway: PaymentGateway = {
   kind: "demo",
   publishableKey: null,
@@ -321,17 +340,8 @@ const demoGateway: PaymentGateway = {
       .digest("base64url")
       .slice(0, 32);
     const id = `demo_${digest}`;
-    return {
-      id,
-      status: "open",
-      paid: false,
-      amountTotal: request.lines.reduce((sum, l) => sum + l.unitPence * l.quantity, 0),
-      currency: "gbp",
-      orderId: request.orderId,
-      changeId: request.changeId ?? null,
-      clientSecret: null,
-      url: `/payment/demo?session_id=${id}`,
-    };
+    const amount = request.lines.reduce((sum, l) => sum + l.unitPence * l.quantity, 0);
+    return demoSession(id, "open", amount, request.orderId, request.changeId ?? null);
   },
   async retrieveSession(id) {
     if (!DEMO_ID.test(id)) return null;
@@ -343,17 +353,7 @@ const demoGateway: PaymentGateway = {
     if (change) {
       const status =
         change.status === "pending" ? "open" : change.status === "closed" ? "expired" : "complete";
-      return {
-        id,
-        status,
-        paid: status === "complete",
-        amountTotal: change.fee_pence,
-        currency: "gbp",
-        orderId: change.order_id,
-        changeId: change.id,
-        clientSecret: null,
-        url: `/payment/demo?session_id=${id}`,
-      };
+      return demoSession(id, status, change.fee_pence, change.order_id, change.id);
     }
     const order = await db()
       .selectFrom("orders")
@@ -371,17 +371,7 @@ const demoGateway: PaymentGateway = {
           : order.payment_closed || holdLapsed(order.created_at, new Date())
             ? "expired"
             : "open";
-    return {
-      id,
-      status,
-      paid: status === "complete",
-      amountTotal: order.total_pence,
-      currency: "gbp",
-      orderId: order.id,
-      changeId: null,
-      clientSecret: null,
-      url: `/payment/demo?session_id=${id}`,
-    };
+    return demoSession(id, status, order.total_pence, order.id, null);
   },
   async expireSession(id) {
     // The demo gateway keeps no state of its own: closing the order (the caller) expires it.
