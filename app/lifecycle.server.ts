@@ -1,7 +1,7 @@
-import { startOutbox, stopOutbox } from "~/models/outbox-worker.server";
-import { startSchedule, stopSchedule } from "~/models/schedule-runner.server";
-import { seedDemoCatalogue } from "~/models/seed.server";
-import { ensureFirstStaffUser } from "~/models/user.server";
+import { startOutbox, stopOutbox } from "~/models/messages/outbox-worker.server";
+import { startSchedule, stopSchedule } from "~/models/shop/schedule-runner.server";
+import { seedDemoCatalogue } from "~/models/catalogue/seed.server";
+import { ensureFirstStaffUser } from "~/models/staff/user.server";
 import { ConfigError, config, describeDatabase, type Config } from "~/services/config.server";
 import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/services/db.server";
 import { exclusively } from "~/services/dialect.server";

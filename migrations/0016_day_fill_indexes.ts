@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 /**
  * Covering indexes for a day's fill (issue 20), written once for both engines. The capacity
  * rule sums the orders of a range of days by day and window with their lines' load and minutes
- * (app/models/availability.server.ts, ordersOnDays): the staff calendar asks for six weeks, the
+ * (app/models/checkout/availability.server.ts, ordersOnDays): the staff calendar asks for six weeks, the
  * checkout's calendar for a month. With every column it reads in the index, neither table's rows
  * are visited: on 50,000 orders (about 550 a day) the six weeks' query went from 89 ms to 12 ms.
  *

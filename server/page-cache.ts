@@ -9,7 +9,7 @@ import { inlineScriptHashes } from "./content-security";
  * for every visitor without a bag or a session is rendered once per key and generation, kept here
  * with its brotli and gzip bytes, and sent as it is, with a strong ETag, until what it shows
  * changes. Which requests share a page, and the generation, are the app's rules
- * (app/models/shared-pages.server.ts); this module only keeps and sends the copies.
+ * (app/models/shop/shared-pages.server.ts); this module only keeps and sends the copies.
  */
 
 const brotli = promisify(zlib.brotliCompress);

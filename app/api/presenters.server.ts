@@ -1,5 +1,5 @@
 import { penceToPounds } from "~/lib/format";
-import type { Product } from "~/models/product.server";
+import type { Product } from "~/models/catalogue/product.server";
 
 /**
  * How the /api routes (app/routes/api.*) present our records: the spec's

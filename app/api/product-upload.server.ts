@@ -6,9 +6,9 @@ import {
   receiveProductImage,
   type ProductSaveResult,
   type ReceivedProductImage,
-} from "~/models/product-form.server";
-import type { Product } from "~/models/product.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/catalogue/product-form.server";
+import type { Product } from "~/models/catalogue/product.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { receiveUpload } from "~/services/uploads.server";
 
 /** A product form's multipart body received with the product limits (the staff pages and the /api). */

@@ -5,7 +5,7 @@ import {
   MIN_PASSWORD_LENGTH,
   setPassword,
   signOutEverywhere,
-} from "~/models/user.server";
+} from "~/models/staff/user.server";
 import { loadConfig } from "~/services/config.server";
 import { closeDatabase, openDatabase, setConnection, upgradeDatabase } from "~/services/db.server";
 import { commandPrefix } from "~/services/release.server";

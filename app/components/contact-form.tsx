@@ -8,7 +8,7 @@ export interface ContactActionData {
   values: Record<string, string>;
 }
 
-/** The form's fields, in order (the message's limit is contactSchema's, app/models/contact.server.ts). */
+/** The form's fields, in order (the message's limit is contactSchema's, app/models/messages/contact.server.ts). */
 export const CONTACT_INPUTS = [
   { label: "Name", name: "name", autoComplete: "name", required: true },
   { label: "Email", name: "email", type: "email", autoComplete: "email", required: true },

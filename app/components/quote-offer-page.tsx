@@ -16,7 +16,7 @@ import { vatIncluded } from "~/lib/vat";
  * photos, the decline form, and the page of a quote that can no longer be booked.
  */
 
-/** An open offer as the page shows it (OfferView in app/models/quote-offer.server.ts). */
+/** An open offer as the page shows it (OfferView in app/models/quotes/quote-offer.server.ts). */
 interface ShownOffer {
   token: string;
   lines: {

@@ -3,7 +3,7 @@ import { flagValue } from "./waste";
 /**
  * A booking made for a business (docs/rules.md#business-customers) and the
  * customer's notes for the crew: their limits, messages and the flag, for the
- * pages and for the rules (app/models/business-details.server.ts).
+ * pages and for the rules (app/models/checkout/business-details.server.ts).
  */
 
 export type BusinessField = "business_name" | "sic_code";

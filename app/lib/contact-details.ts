@@ -2,7 +2,7 @@
  * The customer's contact details: the six things every form that books or
  * asks for a quote takes (docs/rules.md#contact-details), the names each form
  * gives them, and the UK phone and postcode rules. The zod schema built from
- * these lives in app/models/contact-details.server.ts; the fields on the page
+ * these lives in app/models/messages/contact-details.server.ts; the fields on the page
  * in app/components/contact-fields.tsx.
  */
 

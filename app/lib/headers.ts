@@ -27,7 +27,7 @@ export const privateLinkHeaders: HeadersFunction = ({ errorHeaders }) => {
 
 /**
  * Marks a response as a public page that is the same for every visitor sharing its key
- * (app/models/shared-pages.server.ts): the server keeps a copy and answers the next such visitor
+ * (app/models/shop/shared-pages.server.ts): the server keeps a copy and answers the next such visitor
  * with it (server/page-cache.ts), then removes this header. Never sent to a browser.
  */
 export const SHARED_PAGE_HEADER = "X-Shared-Page";

@@ -1,6 +1,6 @@
 /**
  * The "Complete job" form's shape, shared by the page and the model that
- * checks it (app/models/job-completion-check.server.ts#checkCompletion). The rows
+ * checks it (app/models/job-day/job-completion-check.server.ts#checkCompletion). The rows
  * for extra items are fixed, so the form works without JavaScript.
  */
 

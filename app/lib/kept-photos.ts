@@ -1,5 +1,5 @@
 /**
- * Photos kept while a form comes back with an error (app/models/pending-uploads.server.ts):
+ * Photos kept while a form comes back with an error (app/models/quotes/pending-uploads.server.ts):
  * what the page shows of them and how it names them, shared by the server and the browser.
  */
 

@@ -4,7 +4,7 @@ import type { PaymentMethod, Position } from "./domain";
 
 /**
  * A booking as its customer's own page shows it (/booking/{token}): read by
- * app/models/manage-booking.server.ts#bookingForCustomer, shown by app/components/manage-booking.tsx.
+ * app/models/bookings/manage-booking.server.ts#bookingForCustomer, shown by app/components/manage-booking.tsx.
  */
 export interface ManagedBooking {
   reference: string;

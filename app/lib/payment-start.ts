@@ -1,7 +1,7 @@
 /**
  * How a page answers once a customer's payment has started: the card form inside the page, a
  * redirect (the provider's page, the demo gateway, or the payment's own page when it is already
- * paid), or why the payment could not start. app/models/payment-start.server.ts decides which.
+ * paid), or why the payment could not start. app/models/payments/payment-start.server.ts decides which.
  */
 
 /** The card form inside our page (JavaScript on, Stripe in use). */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { formatShortDate } from "~/lib/format";
-import { findBlogArticle, listBlogCards } from "~/models/blog.server";
+import { findBlogArticle, listBlogCards } from "~/models/catalogue/blog.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 import { sharedPageHeaders } from "~/lib/headers";

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
-import { LOOKUP_MESSAGES, requestBookingLink } from "~/models/booking-lookup.server";
+import { LOOKUP_MESSAGES, requestBookingLink } from "~/models/customer-links/booking-lookup.server";
 import { config } from "~/services/config.server";
 
 /**

@@ -17,20 +17,24 @@ import {
   requestedUiMode,
   type EmbeddedPaymentAnswer,
 } from "~/lib/payment-start";
-import { collectionCalendar } from "~/models/availability.server";
-import { linkMissResponse } from "~/models/customer-link.server";
-import { cardPayment } from "~/models/checkout.server";
-import { getFleetSettings } from "~/models/fleet.server";
+import { collectionCalendar } from "~/models/checkout/availability.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
+import { cardPayment } from "~/models/checkout/checkout.server";
+import { getFleetSettings } from "~/models/bookings/fleet.server";
 import type { ManagedBooking } from "~/lib/managed-booking";
-import { bookingForCustomer, cancelBooking, managePath } from "~/models/manage-booking.server";
-import { startRearrangement } from "~/models/rearrange-booking.server";
-import { paymentStartAnswer } from "~/models/payment-start.server";
+import {
+  bookingForCustomer,
+  cancelBooking,
+  managePath,
+} from "~/models/bookings/manage-booking.server";
+import { startRearrangement } from "~/models/bookings/rearrange-booking.server";
+import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import {
   abandonChange,
   movesAskEarlyStart,
   settleChangePayment,
   type ChangeNotice,
-} from "~/models/rearrange-page.server";
+} from "~/models/bookings/rearrange-page.server";
 import { config, siteUrl } from "~/services/config.server";
 
 /**

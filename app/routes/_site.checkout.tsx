@@ -21,17 +21,17 @@ import {
   requestedUiMode,
   type EmbeddedPaymentAnswer,
 } from "~/lib/payment-start";
-import { bagNeed, checkoutBag } from "~/models/cart.server";
-import { getFleetSettings } from "~/models/fleet.server";
-import { collectionCalendar } from "~/models/availability.server";
+import { bagNeed, checkoutBag } from "~/models/checkout/cart.server";
+import { getFleetSettings } from "~/models/bookings/fleet.server";
+import { collectionCalendar } from "~/models/checkout/availability.server";
 import {
   cardPayment,
   newCheckoutToken,
   startCheckout,
   type CheckoutField,
-} from "~/models/checkout.server";
-import { abandonCheckout, retryDetails } from "~/models/payment.server";
-import { paymentStartAnswer } from "~/models/payment-start.server";
+} from "~/models/checkout/checkout.server";
+import { abandonCheckout, retryDetails } from "~/models/payments/payment.server";
+import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";

@@ -9,7 +9,7 @@ import {
 } from "~/components/contact-form";
 import { fieldErrors, formValues } from "~/lib/forms";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
-import { contactSchema, recordContactMessage } from "~/models/contact.server";
+import { contactSchema, recordContactMessage } from "~/models/messages/contact.server";
 import { config } from "~/services/config.server";
 import { sharedPageHeaders } from "~/lib/headers";
 

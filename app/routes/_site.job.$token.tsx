@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
-import { jobForCustomer } from "~/models/job-customer-page.server";
-import { linkMissResponse } from "~/models/customer-link.server";
+import { jobForCustomer } from "~/models/job-day/job-customer-page.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { config } from "~/services/config.server";
 
 /**

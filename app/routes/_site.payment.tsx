@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AlertCircleIcon, TickCircleIcon } from "~/components/icons";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { readPaymentStatus } from "~/models/payment-status.server";
+import { readPaymentStatus } from "~/models/payments/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { config } from "~/services/config.server";
 import { routeStylesheets } from "~/lib/stylesheets";

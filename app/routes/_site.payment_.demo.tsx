@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderLines } from "~/components/checkout-summary";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { demoPayment, finishDemoPayment } from "~/models/payment-status.server";
+import { demoPayment, finishDemoPayment } from "~/models/payments/payment-status.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import checkoutStyles from "~/styles/checkout.css";
 

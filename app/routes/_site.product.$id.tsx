@@ -16,8 +16,8 @@ import {
   type Position,
 } from "~/lib/positions";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
-import { addToBag } from "~/models/cart.server";
-import { getProduct, productView } from "~/models/product.server";
+import { addToBag } from "~/models/checkout/cart.server";
+import { getProduct, productView } from "~/models/catalogue/product.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";

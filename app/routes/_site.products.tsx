@@ -4,7 +4,7 @@ import { ProductCard } from "~/components/product-card";
 import { ShopPager } from "~/components/shop-pager";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
-import { listProducts, productCardView } from "~/models/product.server";
+import { listProducts, productCardView } from "~/models/catalogue/product.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
 import { sharedPageHeaders } from "~/lib/headers";

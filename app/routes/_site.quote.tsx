@@ -20,7 +20,7 @@ import {
   reserveQuoteAttempt,
   submitQuote,
   type QuoteField,
-} from "~/models/quote.server";
+} from "~/models/quotes/quote.server";
 import { config } from "~/services/config.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";

@@ -25,20 +25,20 @@ import {
   type EmbeddedPaymentAnswer,
 } from "~/lib/payment-start";
 import { anyTimeDiscountPence, anyTimeOffered, type WindowChoice } from "~/lib/capacity";
-import { collectionCalendar } from "~/models/availability.server";
-import { cardPayment } from "~/models/checkout.server";
-import { startQuoteCheckout } from "~/models/quote-checkout.server";
-import { getFleetSettings } from "~/models/fleet.server";
-import { abandonCheckout } from "~/models/payment.server";
-import { paymentStartAnswer } from "~/models/payment-start.server";
-import { declineOffer } from "~/models/quote-offer-changes.server";
+import { collectionCalendar } from "~/models/checkout/availability.server";
+import { cardPayment } from "~/models/checkout/checkout.server";
+import { startQuoteCheckout } from "~/models/quotes/quote-checkout.server";
+import { getFleetSettings } from "~/models/bookings/fleet.server";
+import { abandonCheckout } from "~/models/payments/payment.server";
+import { paymentStartAnswer } from "~/models/payments/payment-start.server";
+import { declineOffer } from "~/models/quotes/quote-offer-changes.server";
 import {
   closedOfferMessage,
   offerNeed,
   quoteForCustomer,
   type CustomerQuote,
-} from "~/models/quote-offer.server";
-import { linkMissResponse } from "~/models/customer-link.server";
+} from "~/models/quotes/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { config, siteUrl } from "~/services/config.server";
 
 /**

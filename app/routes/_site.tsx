@@ -17,7 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bagErrorMessage } from "~/lib/cart";
-import { priceBag } from "~/models/cart.server";
+import { priceBag } from "~/models/checkout/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { faq } from "~/content/faq";
 import { config } from "~/services/config.server";

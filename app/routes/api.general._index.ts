@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { countOrders } from "~/models/order.server";
-import { countProducts } from "~/models/product.server";
-import { countQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { countOrders } from "~/models/checkout/order.server";
+import { countProducts } from "~/models/catalogue/product.server";
+import { countQuotes } from "~/models/quotes/quote.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /** GET /api/general → {order, products, quotes} (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {

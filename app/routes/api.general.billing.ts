@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { penceToPounds } from "~/lib/format";
-import { orderContact } from "~/models/order.server";
-import { getBooking } from "~/models/staff-booking.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { orderContact } from "~/models/checkout/order.server";
+import { getBooking } from "~/models/bookings/staff-booking.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 const billingBody = z.object({
   order_ids: z

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRefusal, readApiJson } from "~/lib/api";
-import { updateBooking } from "~/models/staff-booking.server";
-import { API_OVER_REASON } from "~/models/staff-capacity.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { updateBooking } from "~/models/bookings/staff-booking.server";
+import { API_OVER_REASON } from "~/models/bookings/staff-capacity.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /**
  * POST /api/general/updatebooking (a booking object with order_id, optional arrival_window) →

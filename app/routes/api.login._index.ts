@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { loginSchema } from "~/models/user.server";
-import { signInStaff, SignInRefused } from "~/models/staff-auth.server";
+import { loginSchema } from "~/models/staff/user.server";
+import { signInStaff, SignInRefused } from "~/models/staff/staff-auth.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const SEND_JSON = "Please send a JSON object with a username and a password.";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { penceToPounds } from "~/lib/format";
-import { orderSearchFrom, searchOrders } from "~/models/order.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { orderSearchFrom, searchOrders } from "~/models/checkout/order.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /** GET /api/orders?name=&product_name=&email=&order_id=&status=&limit=&page= (staff only). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { withApiBusinessFlag } from "~/lib/business";
-import { createManualBooking } from "~/models/staff-booking.server";
-import { API_OVER_REASON } from "~/models/staff-capacity.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { createManualBooking } from "~/models/bookings/staff-booking.server";
+import { API_OVER_REASON } from "~/models/bookings/staff-capacity.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /**
  * POST /api/orders/custom-order (the manual booking fields) → {data: message} (staff only).

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readApiJson } from "~/lib/api";
-import { deleteUnansweredQuote } from "~/models/quote.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { deleteUnansweredQuote } from "~/models/quotes/quote.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 const deleteQuoteBody = z.object({
   ID: z.coerce

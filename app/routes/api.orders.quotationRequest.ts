@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { penceToPounds } from "~/lib/format";
-import { listQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { listQuotes } from "~/models/quotes/quote.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /**
  * GET /api/orders/quotationRequest?full_name=&email=&phone_number=&responded=&state=&limit= (staff

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiProduct } from "~/api/presenters.server";
 import { SHARED_PAGE_HEADER } from "~/lib/headers";
-import { listAllProducts, listProducts } from "~/models/product.server";
+import { listAllProducts, listProducts } from "~/models/catalogue/product.server";
 
 /**
  * GET /api/products/ — all products; ?product_name= filters by name;

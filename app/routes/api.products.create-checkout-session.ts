@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/lib/api";
 import { withApiBusinessFlag } from "~/lib/business";
 import { CHECKOUT_CHECK_DETAILS } from "~/lib/messages";
-import { apiCartLine, apiCheckoutSchema, startCheckout } from "~/models/checkout.server";
+import { apiCartLine, apiCheckoutSchema, startCheckout } from "~/models/checkout/checkout.server";
 import { siteUrl } from "~/services/config.server";
 
 /**

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/lib/api";
 import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import { retireOrDeleteProduct } from "~/models/product-admin.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { retireOrDeleteProduct } from "~/models/catalogue/product-admin.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /**
  * DELETE /api/products/deleteProduct/{id} → {status, message} (staff only).

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getPublicImage } from "~/models/image.server";
+import { getPublicImage } from "~/models/catalogue/image.server";
 
 /**
  * GET /api/products/image/{img_url} — a product picture or one of its WebP

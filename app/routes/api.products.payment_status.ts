@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cachedPaymentStatus } from "~/models/payment-status.server";
+import { cachedPaymentStatus } from "~/models/payments/payment-status.server";
 
 /**
  * GET /api/products/payment_status?id={session_id} → {status} (completes a

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiProduct } from "~/api/presenters.server";
 import { apiError } from "~/lib/api";
 import { parseId } from "~/lib/ids";
-import { getProduct } from "~/models/product.server";
+import { getProduct } from "~/models/catalogue/product.server";
 
 /** GET /api/products/products/{id} — one product, or 404 JSON. */
 export async function loader({ params }: LoaderFunctionArgs) {

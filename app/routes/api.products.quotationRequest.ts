@@ -7,7 +7,7 @@ import {
   quoteRateLimitMessage,
   reserveQuoteAttempt,
   submitQuote,
-} from "~/models/quote.server";
+} from "~/models/quotes/quote.server";
 import { receiveUpload } from "~/services/uploads.server";
 
 /** POST /api/products/quotationRequest (multipart) → { emailStatus: { confirmation, notification } } */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getQuotePhoto } from "~/models/quote.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { getQuotePhoto } from "~/models/quotes/quote.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { answerProductUpload } from "~/api/product-upload.server";
 import { toApiProduct } from "~/api/presenters.server";
 import { apiError } from "~/lib/api";
-import { updateProductFromInput } from "~/models/product-admin.server";
+import { updateProductFromInput } from "~/models/catalogue/product-admin.server";
 
 /**
  * POST /api/products/updateProduct (multipart: ID plus the fields that

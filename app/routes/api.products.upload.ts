@@ -3,7 +3,7 @@ import { answerProductUpload } from "~/api/product-upload.server";
 import { toApiProduct } from "~/api/presenters.server";
 import { apiError } from "~/lib/api";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import { createProductFromInput } from "~/models/product-admin.server";
+import { createProductFromInput } from "~/models/catalogue/product-admin.server";
 
 /**
  * POST /api/products/upload (multipart: the product fields of docs/api.md#rows, money

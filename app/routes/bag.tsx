@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { bagErrorMessage, removeLine, type BagErrorCode } from "~/lib/cart";
 import { isPosition } from "~/lib/positions";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
-import { addToBag, setBagQuantity } from "~/models/cart.server";
+import { addToBag, setBagQuantity } from "~/models/checkout/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 
 /**

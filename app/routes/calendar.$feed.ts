@@ -4,7 +4,7 @@ import {
   feedMiss,
   feedSecretFrom,
   isCalendarFeedSecret,
-} from "~/models/calendar-feed.server";
+} from "~/models/bookings/calendar-feed.server";
 import { siteUrl } from "~/services/config.server";
 
 /**

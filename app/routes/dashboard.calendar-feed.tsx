@@ -16,8 +16,8 @@ import {
   FEED_DAYS_AFTER,
   FEED_DAYS_BEFORE,
   rotateCalendarFeedSecret,
-} from "~/models/calendar-feed.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/bookings/calendar-feed.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { siteUrl } from "~/services/config.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/calendar-feed.css";

@@ -24,8 +24,8 @@ import {
   saveFleetSettings,
   upcomingBlockedDays,
   upcomingDayOverrides,
-} from "~/models/fleet.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/bookings/fleet.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/fleet.css";
 

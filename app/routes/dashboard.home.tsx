@@ -12,25 +12,25 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
-import { dayView, type DayViewJob } from "~/models/day-view.server";
-import { daysFill } from "~/models/availability.server";
+import { dayView, type DayViewJob } from "~/models/job-day/day-view.server";
+import { daysFill } from "~/models/checkout/availability.server";
 import {
   clearPaymentReview,
   paymentsToReview,
   refundedText,
   refundOverCapacity,
-} from "~/models/payment-review.server";
+} from "~/models/payments/payment-review.server";
 import {
   createManualBooking,
   getBooking,
   updateBooking,
   type BookingUpdateField,
   type ManualBookingField,
-} from "~/models/staff-booking.server";
-import { countOrders } from "~/models/order.server";
-import { countProducts } from "~/models/product.server";
-import { countQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/bookings/staff-booking.server";
+import { countOrders } from "~/models/checkout/order.server";
+import { countProducts } from "~/models/catalogue/product.server";
+import { countQuotes } from "~/models/quotes/quote.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlashes, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

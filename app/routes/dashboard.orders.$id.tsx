@@ -9,10 +9,14 @@ import type { PaymentMethod } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
-import { jobDocuments, resendJobDocuments } from "~/models/job-documents.server";
-import { cancelOrder, staffCancelOptions, type CancelResult } from "~/models/cancel-booking.server";
-import { getOrderWithHistory } from "~/models/order.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { jobDocuments, resendJobDocuments } from "~/models/job-day/job-documents.server";
+import {
+  cancelOrder,
+  staffCancelOptions,
+  type CancelResult,
+} from "~/models/bookings/cancel-booking.server";
+import { getOrderWithHistory } from "~/models/checkout/order.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 
 /**

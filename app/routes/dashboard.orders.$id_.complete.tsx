@@ -23,9 +23,9 @@ import {
   jobPhotoReceiver,
   JOB_UPLOAD_LIMITS,
   NOT_A_BOOKING,
-} from "~/models/job-completion.server";
-import { completionDefaults, jobContext } from "~/models/job-context.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/job-day/job-completion.server";
+import { completionDefaults, jobContext } from "~/models/job-day/job-context.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireId } from "~/lib/ids";
-import { keptPhotoImage } from "~/models/pending-uploads.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { keptPhotoImage } from "~/models/quotes/pending-uploads.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**

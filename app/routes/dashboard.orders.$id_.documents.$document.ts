@@ -4,8 +4,8 @@ import {
   JOB_DOCUMENT_KINDS,
   orderDocument,
   type JobDocumentKind,
-} from "~/models/job-documents.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/job-day/job-documents.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { pdfResponse } from "~/services/pdf.server";
 
 /**

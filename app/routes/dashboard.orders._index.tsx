@@ -4,8 +4,8 @@ import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/com
 import { paymentMethodLabel } from "~/lib/domain";
 import { formatDay, formatPence } from "~/lib/format";
 import { searchQuery, staffSearch } from "~/lib/paging";
-import { searchOrders, type OrderView } from "~/models/order.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { searchOrders, type OrderView } from "~/models/checkout/order.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

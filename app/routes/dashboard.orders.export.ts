@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { ordersCsv } from "~/models/order.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { ordersCsv } from "~/models/checkout/order.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /** GET /dashboard/orders/export?… — the current order search as CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -21,10 +21,13 @@ import { requireId } from "~/lib/ids";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
 import { overlayHref } from "~/lib/overlays";
-import { retireOrDeleteProduct, updateProductFromInput } from "~/models/product-admin.server";
-import { PRODUCT_FORM_LIMITS, productFormValues } from "~/models/product-form.server";
-import { getProduct } from "~/models/product.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import {
+  retireOrDeleteProduct,
+  updateProductFromInput,
+} from "~/models/catalogue/product-admin.server";
+import { PRODUCT_FORM_LIMITS, productFormValues } from "~/models/catalogue/product-form.server";
+import { getProduct } from "~/models/catalogue/product.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 
 export const headers = passActionHeaders;

@@ -11,9 +11,9 @@ import {
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
-import { createProductFromInput } from "~/models/product-admin.server";
-import { PRODUCT_FORM_LIMITS } from "~/models/product-form.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { createProductFromInput } from "~/models/catalogue/product-admin.server";
+import { PRODUCT_FORM_LIMITS } from "~/models/catalogue/product-form.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 
 export const headers = passActionHeaders;

@@ -6,8 +6,8 @@ import { ProductImage } from "~/components/product-image";
 import { StaffPager } from "~/components/staff-paging";
 import { formatLoadYards } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
-import { listStaffProducts } from "~/models/product.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { listStaffProducts } from "~/models/catalogue/product.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
 
 /**

@@ -19,12 +19,12 @@ import { QUOTE_STATE_LABELS, shownQuoteState } from "~/lib/quote-state";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { overlayHref } from "~/lib/overlays";
-import { createManualBooking } from "~/models/staff-booking.server";
-import { deleteUnansweredQuote, requireQuote } from "~/models/quote.server";
-import { quotePricing } from "~/models/quote-offer.server";
-import { withdrawQuotePrice } from "~/models/quote-offer-changes.server";
+import { createManualBooking } from "~/models/bookings/staff-booking.server";
+import { deleteUnansweredQuote, requireQuote } from "~/models/quotes/quote.server";
+import { quotePricing } from "~/models/quotes/quote-offer.server";
+import { withdrawQuotePrice } from "~/models/quotes/quote-offer-changes.server";
 import { config } from "~/services/config.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -10,17 +10,17 @@ import { parsePounds } from "~/lib/money";
 import { formValues } from "~/lib/forms";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { vatIncluded } from "~/lib/vat";
-import { requireQuote } from "~/models/quote.server";
+import { requireQuote } from "~/models/quotes/quote.server";
 import { MAX_QUOTE_LINES, priceFormRows } from "~/lib/quote-price-form";
-import { sendQuotePrice } from "~/models/quote-offer-changes.server";
+import { sendQuotePrice } from "~/models/quotes/quote-offer-changes.server";
 import {
   checkQuotePrice,
   priceFormValues,
   quoteCatalogue,
   type QuotePrice,
-} from "~/models/quote-price.server";
-import { vatRatePercent } from "~/models/settings.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/quotes/quote-price.server";
+import { vatRatePercent } from "~/models/shop/settings.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { config } from "~/services/config.server";
 import { redirectWithFlash } from "~/services/flash.server";
 

@@ -6,8 +6,8 @@ import { StaffList, type StaffListColumn } from "~/components/staff-list";
 import { formatDateTime, formatPence, formatShortDate } from "~/lib/format";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-state";
 import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
-import { listQuotes } from "~/models/quote.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { listQuotes } from "~/models/quotes/quote.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,8 +15,8 @@ import {
   saveShopSettings,
   shopSettings,
   SHOP_SETTINGS_LIMITS,
-} from "~/models/shop-settings.server";
-import { requireStaff } from "~/models/staff-auth.server";
+} from "~/models/shop/shop-settings.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/settings.css";
 

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { runSheet } from "~/models/run-sheet.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { runSheet } from "~/models/job-day/run-sheet.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

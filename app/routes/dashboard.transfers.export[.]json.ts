@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportFilename, wasteTransfersJson } from "~/lib/waste-export";
-import { checkTransferRange, wasteTransfers } from "~/models/waste-export.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { checkTransferRange, wasteTransfers } from "~/models/job-day/waste-export.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /** GET /dashboard/transfers/export.json?from=…&to=… — the range's waste lines as JSON. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/field";
 import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { checkTransferRange, wasteTransfers } from "~/models/waste-export.server";
-import { requireStaff } from "~/models/staff-auth.server";
+import { checkTransferRange, wasteTransfers } from "~/models/job-day/waste-export.server";
+import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /**
  * Waste transfers (docs/rules.md#waste-transfers-export): the waste lines of

@@ -14,8 +14,8 @@ import { Overlay } from "~/components/overlay";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
-import { countBookingsOn } from "~/models/order.server";
-import { renewedSessionHeaders, requireStaffSession } from "~/models/staff-auth.server";
+import { countBookingsOn } from "~/models/checkout/order.server";
+import { renewedSessionHeaders, requireStaffSession } from "~/models/staff/staff-auth.server";
 import staffStyles from "~/styles/staff.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];

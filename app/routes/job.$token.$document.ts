@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jobDocumentForCustomer } from "~/models/job-customer-page.server";
-import { JOB_DOCUMENT_KINDS, type JobDocumentKind } from "~/models/job-documents.server";
-import { linkMissResponse } from "~/models/customer-link.server";
+import { jobDocumentForCustomer } from "~/models/job-day/job-customer-page.server";
+import { JOB_DOCUMENT_KINDS, type JobDocumentKind } from "~/models/job-day/job-documents.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { pdfResponse } from "~/services/pdf.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jobPhoto } from "~/models/job-customer-page.server";
-import { linkMissResponse } from "~/models/customer-link.server";
+import { jobPhoto } from "~/models/job-day/job-customer-page.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**

@@ -18,8 +18,8 @@ import { CloseIcon } from "~/components/icons";
 import { formValues, limitsOf } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { safeRedirectPath } from "~/lib/redirect";
-import { loginSchema, MAX_USERNAME_INPUT } from "~/models/user.server";
-import { currentStaffSession, signInStaff, SignInRefused } from "~/models/staff-auth.server";
+import { loginSchema, MAX_USERNAME_INPUT } from "~/models/staff/user.server";
+import { currentStaffSession, signInStaff, SignInRefused } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
 import staffStyles from "~/styles/staff.css";
 

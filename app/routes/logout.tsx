@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endCurrentSession } from "~/models/staff-auth.server";
+import { endCurrentSession } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 
 /** POST /logout ends the staff session on the server and clears its cookies. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { linkMissResponse } from "~/models/customer-link.server";
-import { offerPdf } from "~/models/quote-offer-changes.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
+import { offerPdf } from "~/models/quotes/quote-offer-changes.server";
 
 /** GET /quote/{token}/pdf — the open quote as a PDF, for the holder of its link (only a miss counts). */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { linkMissResponse } from "~/models/customer-link.server";
-import { offerPhoto } from "~/models/quote-offer.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
+import { offerPhoto } from "~/models/quotes/quote-offer.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**

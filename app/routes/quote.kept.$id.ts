@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isFormToken, keptPhotoImage } from "~/models/pending-uploads.server";
-import { linkMissResponse } from "~/models/customer-link.server";
+import { isFormToken, keptPhotoImage } from "~/models/quotes/pending-uploads.server";
+import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { suggestProductNames } from "~/models/product.server";
+import { suggestProductNames } from "~/models/catalogue/product.server";
 
 /** GET /search/suggestions?q= — product names for the header's live suggestions. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { paymentWebhooksOpen, receivePaymentWebhook } from "~/models/payment.server";
+import { paymentWebhooksOpen, receivePaymentWebhook } from "~/models/payments/payment.server";
 
 /**
  * POST /webhooks/stripe: Stripe reports payments here. The gateway checks

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { config } from "./config.server";
 
 /**
- * The time the durable schedule runs by (app/models/schedule.server.ts). Normally the
+ * The time the durable schedule runs by (app/models/shop/schedule.server.ts). Normally the
  * machine's clock. Under NODE_ENV=test a file named by TEST_CLOCK_FILE, when it exists, holds
  * the time instead (an ISO instant, read at every call), so a test can move the shop to the
  * evening before a collection without waiting for it. The configuration refuses

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { LOOKUP_MESSAGES } from "~/models/booking-lookup.server";
+import { LOOKUP_MESSAGES } from "~/models/customer-links/booking-lookup.server";
 import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { eventually, startSmtp } from "../support/smtp";

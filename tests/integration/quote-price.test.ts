@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceFormRows } from "~/lib/quote-price-form";
 import { shownQuoteState } from "~/lib/quote-state";
-import { checkQuotePrice, type PriceCheck } from "~/models/quote-price.server";
+import { checkQuotePrice, type PriceCheck } from "~/models/quotes/quote-price.server";
 import { closeDatabase, db, openDatabase, setConnection } from "~/services/db.server";
 import { TEMPLATE_DIR } from "../support/server";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLY_START_MESSAGE } from "~/lib/cancellation";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { REARRANGE_MESSAGES } from "~/models/rearrange-booking.server";
-import { CANCELLED_BOOKING_MESSAGE } from "~/models/staff-booking.server";
+import { REARRANGE_MESSAGES } from "~/models/bookings/rearrange-booking.server";
+import { CANCELLED_BOOKING_MESSAGE } from "~/models/bookings/staff-booking.server";
 import {
   BOOKING_CUSTOMER,
   calendarEventOf,

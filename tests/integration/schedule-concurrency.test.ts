@@ -10,7 +10,7 @@ import {
   scheduleJob,
   SCHEDULE_HANDLERS,
   type Handler,
-} from "~/models/schedule.server";
+} from "~/models/shop/schedule.server";
 import {
   closeDatabase,
   db,

@@ -11,7 +11,7 @@ import {
   runDueJobs,
   scheduleJob,
   type Handler,
-} from "~/models/schedule.server";
+} from "~/models/shop/schedule.server";
 import {
   closeDatabase,
   db,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reminderRunAt } from "~/models/schedule.server";
-import { SETTINGS_MESSAGES } from "~/models/shop-settings.server";
+import { reminderRunAt } from "~/models/shop/schedule.server";
+import { SETTINGS_MESSAGES } from "~/models/shop/shop-settings.server";
 import { rows, run } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { followRedirect, signInStaff, type SignedIn } from "../support/staff";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { CANCEL_MESSAGES } from "~/models/cancel-booking.server";
+import { CANCEL_MESSAGES } from "~/models/bookings/cancel-booking.server";
 import { calendarEventOf, emailsAbout, html, startCardCheckout } from "../support/bookings";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { rows } from "../support/database";

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, monthGrid } from "~/lib/calendar";
-import { checkCollectionDate } from "~/models/availability.server";
-import { bookingRules } from "~/models/booking.server";
+import { checkCollectionDate } from "~/models/checkout/availability.server";
+import { bookingRules } from "~/models/bookings/booking.server";
 import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "~/services/db.server";
 
 beforeAll(async () => {

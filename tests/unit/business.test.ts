@@ -5,7 +5,7 @@ import {
   NOTES_MESSAGES,
   withApiBusinessFlag,
 } from "~/lib/business";
-import { checkBusinessDetails, checkCrewNotes } from "~/models/business-details.server";
+import { checkBusinessDetails, checkCrewNotes } from "~/models/checkout/business-details.server";
 
 const SIC = "Please enter your business's five-digit SIC code (for example 81299)";
 const M = businessMessages();

@@ -8,7 +8,7 @@ const saved = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESS
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-client-key-"));
   process.env.SESSION_SECRET = "a-test-secret-that-is-long-enough-0123456789";
-  ({ clientKeyOf } = await import("~/models/checkout.server"));
+  ({ clientKeyOf } = await import("~/models/checkout/checkout.server"));
 });
 afterAll(() => {
   for (const [name, value] of Object.entries(saved))

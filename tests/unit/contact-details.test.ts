@@ -6,10 +6,10 @@ import {
   ukPostcode,
 } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
-import { checkoutSchema } from "~/models/checkout.server";
-import { contactDetailsSchema } from "~/models/contact-details.server";
-import { quoteSchema } from "~/models/quote.server";
-import { bookingUpdateSchema, manualBookingSchema } from "~/models/staff-booking.server";
+import { checkoutSchema } from "~/models/checkout/checkout.server";
+import { contactDetailsSchema } from "~/models/messages/contact-details.server";
+import { quoteSchema } from "~/models/quotes/quote.server";
+import { bookingUpdateSchema, manualBookingSchema } from "~/models/bookings/staff-booking.server";
 
 /** docs/rules.md#contact-details: one set of rules, whatever the form calls its fields. */
 

@@ -16,12 +16,12 @@ import {
   saveFleetSettings,
   upcomingBlockedDays,
   upcomingDayOverrides,
-} from "~/models/fleet.server";
+} from "~/models/bookings/fleet.server";
 import {
   parseHandlingMinutes,
   parseLoadYards,
   validateProductInput,
-} from "~/models/product-form.server";
+} from "~/models/catalogue/product-form.server";
 import { closeDatabase, migrateToLatest, openDatabase, setConnection } from "~/services/db.server";
 
 beforeAll(async () => {

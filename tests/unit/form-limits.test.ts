@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CONTACT_INPUTS } from "~/components/contact-form";
 import { hundredths, wholeNumber } from "~/lib/form-rules";
 import { checkField, checkFields, formLimits, limitsOf, type FieldLimits } from "~/lib/forms";
-import { contactSchema } from "~/models/contact.server";
+import { contactSchema } from "~/models/messages/contact.server";
 
 const whole = (min: number, max: number) =>
   wholeNumber(

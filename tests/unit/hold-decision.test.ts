@@ -9,9 +9,9 @@ import {
   holdsOn,
   holdLimit,
   INVALID_DATE_MESSAGE,
-} from "~/models/booking.server";
+} from "~/models/bookings/booking.server";
 import type { SlotState } from "~/lib/capacity";
-import { dayAvailability, NOTHING } from "~/models/availability.server";
+import { dayAvailability, NOTHING } from "~/models/checkout/availability.server";
 import {
   closeDatabase,
   db,

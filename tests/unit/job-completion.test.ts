@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTAINMENTS } from "~/lib/job-completion";
-import { checkCompletion, COMPLETION_MESSAGES } from "~/models/job-completion-check.server";
-import type { BookedLine, CatalogueItem } from "~/models/job-context.server";
+import { checkCompletion, COMPLETION_MESSAGES } from "~/models/job-day/job-completion-check.server";
+import type { BookedLine, CatalogueItem } from "~/models/job-day/job-context.server";
 
 /** The crew's record of a job (docs/rules.md#job-completion), as a table. */
 

@@ -5,7 +5,7 @@ import {
   usernameDelayMs,
   type LoginDecision,
   type LoginFacts,
-} from "~/models/login-throttle.server";
+} from "~/models/staff/login-throttle.server";
 
 const NOW = new Date("2026-11-23T10:00:00.000Z");
 /** `n` attempts, the last `gapMs` before NOW and each earlier one a second before the next. */

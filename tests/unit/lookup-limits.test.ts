@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { lookupMatches, parseReference, type LookedUpOrder } from "~/models/booking-lookup.server";
-import { limitDecision } from "~/models/rate-limit.server";
+import {
+  lookupMatches,
+  parseReference,
+  type LookedUpOrder,
+} from "~/models/customer-links/booking-lookup.server";
+import { limitDecision } from "~/models/shop/rate-limit.server";
 
 /** The pure rules of the booking lookup and of every rate limit. */
 

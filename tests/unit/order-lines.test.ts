@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseQuantity } from "~/lib/cart";
-import { validateOrderLines, type LineProduct, type RawLine } from "~/models/cart.server";
+import { validateOrderLines, type LineProduct, type RawLine } from "~/models/checkout/cart.server";
 
 const product = (id: number, name: string, base: number, onSale = true): LineProduct => ({
   id,

@@ -3,13 +3,13 @@ import {
   checkShopSettings,
   SETTINGS_MESSAGES,
   type SettingsCheck,
-} from "~/models/shop-settings.server";
+} from "~/models/shop/shop-settings.server";
 import {
   DEFAULT_REMINDER_TIME,
   jobRetryDelayMs,
   nextRemindersDay,
   reminderRunAt,
-} from "~/models/schedule.server";
+} from "~/models/shop/schedule.server";
 
 describe("when the reminders for a collection day are sent", () => {
   it.each([

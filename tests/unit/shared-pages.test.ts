@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedPageKey } from "~/models/shared-pages.server";
+import { sharedPageKey } from "~/models/shop/shared-pages.server";
 import { splashCookie } from "~/services/splash-cookie.server";
 import zlib from "node:zlib";
 import {

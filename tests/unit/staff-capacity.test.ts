@@ -6,14 +6,14 @@ import {
   type DayFleet,
   type WindowChoice,
 } from "~/lib/capacity";
-import { groupDay, jobLoadText } from "~/models/day-view.server";
-import type { DayBooking as ListedBooking } from "~/models/booking.server";
+import { groupDay, jobLoadText } from "~/models/job-day/day-view.server";
+import type { DayBooking as ListedBooking } from "~/models/bookings/booking.server";
 import {
   askedWindow,
   overByText,
   staffCapacityDecision,
   type StaffCapacityDecision,
-} from "~/models/staff-capacity.server";
+} from "~/models/bookings/staff-capacity.server";
 
 const WINDOWS: ArrivalWindow[] = [
   { key: "morning", startMinute: 7 * 60, endMinute: 12 * 60 },

@@ -12,7 +12,7 @@ import {
   wtnReference,
   type WasteTransferRow,
 } from "~/lib/waste-export";
-import { RANGE_MESSAGES, checkTransferRange } from "~/models/waste-export.server";
+import { RANGE_MESSAGES, checkTransferRange } from "~/models/job-day/waste-export.server";
 
 describe("the range of a waste transfers export (docs/rules.md#waste-transfers-export)", () => {
   it.each([

@@ -1,0 +1,317 @@
+import { isWindowChoice, windowName } from "~/lib/capacity";
+import { toCsv } from "~/lib/csv";
+import type { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
+import { clampPage, staffPageSize } from "~/lib/paging";
+import { containsIgnoringCase, db } from "~/services/db.server";
+import { noRows } from "~/services/dialect.server";
+import { isBooking } from "../bookings/booking.server";
+import { arrivalOf } from "../bookings/fleet.server";
+
+/** An order's contact details, under the orders table's (and the /api's) names. */
+export type OrderContact = Record<
+  (typeof ORDER_CONTACT_NAMES)[keyof typeof ORDER_CONTACT_NAMES],
+  string
+>;
+
+/** The contact details of anything that has them (a form's parsed values, an order's row), in their order. */
+export function orderContact(from: OrderContact): OrderContact {
+  const { full_name, email, phone_number, address_1, town, postcode } = from;
+  return { full_name, email, phone_number, address_1, town, postcode };
+}
+
+/** A history row as staff read it on the order page. */
+export function historyText(event: {
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}): string {
+  const window = (value: string | null) =>
+    isWindowChoice(value) ? windowName(value) : (value ?? "none");
+  switch (event.field) {
+    case "capacity_override":
+      return `booked over capacity${event.old_value ? ` (${event.old_value})` : ""}: ${event.new_value ?? ""}`;
+    case "arrival_window":
+      return `arrival window ${window(event.old_value)} → ${window(event.new_value)}`;
+  }
+  if (event.field === "created" || event.old_value === null) return event.new_value ?? "";
+  return `${event.field} ${event.old_value} → ${event.new_value}`;
+}
+
+/** All orders, whatever their state (the dashboard's count card). */
+export async function countOrders(): Promise<number> {
+  const row = await db()
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Bookings on a collection day: paid card orders, and bookings staff made by
+ * hand (cash or bank transfer), whatever their payment status.
+ */
+export async function countBookingsOn(day: string): Promise<number> {
+  const row = await db()
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("collection_date", "=", day)
+    .where(isBooking)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface OrderSearch {
+  name?: string | null;
+  productName?: string | null;
+  email?: string | null;
+  orderId?: string | null;
+  status?: string | null;
+  limit?: number;
+  page?: number;
+}
+
+export interface OrderItemView {
+  productName: string;
+  productDescription: string;
+  imageId: string | null;
+  /** null on a free line of an order booked from a quote */
+  position: string | null;
+  quantity: number;
+  unitPricePence: number;
+}
+
+export interface OrderView {
+  id: number;
+  createdAt: string;
+  collectionDate: string;
+  status: string;
+  bookingStatus: string;
+  paymentMethod: string;
+  totalPence: number;
+  source: string;
+  /** when the booking was cancelled (docs/rules.md#cancelled-orders); null while it stands */
+  cancelledAt: string | null;
+  /** what the cancellation refunded, pence (null: nothing) */
+  refundPence: number | null;
+  billing: OrderContact;
+  items: OrderItemView[];
+}
+
+/** The order search a query string asks for, by the names staff's list and the /api give its fields. */
+export function orderSearchFrom(query: URLSearchParams): OrderSearch {
+  const number = (name: string) => Number(query.get(name));
+  return {
+    name: query.get("name"),
+    productName: query.get("product_name"),
+    email: query.get("email"),
+    orderId: query.get("order_id"),
+    status: query.get("status"),
+    limit: number("limit"),
+    page: number("page"),
+  };
+}
+
+/** Up to this many matches, the order list sorts the matching ids instead of walking every order. */
+const NARROW_SEARCH = 2000;
+
+/** Staff's order search (newest first), with each order's items. */
+export async function searchOrders(
+  search: OrderSearch,
+): Promise<{ orders: OrderView[]; total: number; limit: number; page: number }> {
+  const limit = staffPageSize(search.limit);
+  const page = clampPage(search.page);
+  const text = (value: string | null | undefined) => value?.trim().slice(0, 100) ?? "";
+  const email = text(search.email);
+  const productName = text(search.productName);
+  /**
+   * Contains-searches cannot seek in an index, so each text filter is a scan
+   * (docs/decisions/009-order-search-at-scale.md). `narrow` finds the matching
+   * ids by scanning a small covering index (orders_email,
+   * order_items_product_name_order), then sorts them: cheap when few match.
+   * Otherwise the list walks orders newest first and stops at the page's
+   * last row, which is quick when matches are many.
+   */
+  const filtered = (narrow: boolean) => {
+    let query = db().selectFrom("orders");
+    if (text(search.name))
+      query = query.where(containsIgnoringCase("orders.full_name", text(search.name)));
+    if (email) {
+      const pattern = containsIgnoringCase("matched.email", email);
+      const matching = db().selectFrom("orders as matched").select("matched.id").where(pattern);
+      query = narrow
+        ? query.where("orders.id", "in", matching)
+        : query.where(containsIgnoringCase("orders.email", email));
+    }
+    if (/^\d{1,12}$/.test(text(search.orderId)))
+      query = query.where("orders.id", "=", Number(text(search.orderId)));
+    else if (text(search.orderId)) query = query.where(noRows);
+    if (search.status === "pending" || search.status === "complete")
+      query = query.where("orders.status", "=", search.status);
+    else if (search.status === "cancelled")
+      query = query.where("orders.cancelled_at", "is not", null);
+    if (productName) {
+      const pattern = containsIgnoringCase("order_items.product_name", productName);
+      const matching = db().selectFrom("order_items").select("order_items.order_id").where(pattern);
+      query = narrow
+        ? query.where("orders.id", "in", matching)
+        : query.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("order_items")
+                .select("order_items.id")
+                .whereRef("order_items.order_id", "=", "orders.id")
+                .where(pattern),
+            ),
+          );
+    }
+    return query;
+  };
+  const { n } = await filtered(true)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const rows = await filtered(total <= NARROW_SEARCH)
+    .selectAll("orders")
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const items = rows.length
+    ? await db()
+        .selectFrom("order_items")
+        .select([
+          "order_id",
+          "product_name",
+          "product_description",
+          "image_id",
+          "position",
+          "quantity",
+          "unit_price_pence",
+        ])
+        .where(
+          "order_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("id")
+        .execute()
+    : [];
+  const orders = rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    collectionDate: r.collection_date,
+    status: r.status,
+    bookingStatus: r.booking_status,
+    paymentMethod: r.payment_method,
+    totalPence: r.total_pence,
+    source: r.source,
+    cancelledAt: r.cancelled_at,
+    refundPence: r.refund_pence,
+    billing: orderContact(r),
+    items: items
+      .filter((i) => i.order_id === r.id)
+      .map((i) => ({
+        productName: i.product_name,
+        productDescription: i.product_description,
+        imageId: i.image_id,
+        position: i.position,
+        quantity: i.quantity,
+        unitPricePence: i.unit_price_pence,
+      })),
+  }));
+  return { orders, total, limit, page };
+}
+
+/** One order with its items and the history of its changes. */
+export async function getOrderWithHistory(id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const { orders } = await searchOrders({ orderId: String(id) });
+  const order = orders[0];
+  if (!order) return undefined;
+  const [history, origin] = await Promise.all([
+    db()
+      .selectFrom("order_events")
+      .select(["created_at", "field", "old_value", "new_value", "actor"])
+      .where("order_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    db()
+      .selectFrom("orders")
+      .select([
+        "quote_id",
+        "business_name",
+        "sic_code",
+        "notes",
+        "refund_reference",
+        "arrival_window",
+        "window_discount_pence",
+      ])
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  ]);
+  const window = origin?.arrival_window ?? "any";
+  return {
+    ...order,
+    /** "Morning, 7:00 to 12:00" */
+    arrival: (await arrivalOf(window)).arrival,
+    /** the any-time discount taken off its total (pence; 0 when none) */
+    windowDiscountPence: origin?.window_discount_pence ?? 0,
+    quoteId: origin?.quote_id ?? null,
+    businessName: origin?.business_name ?? null,
+    sicCode: origin?.sic_code ?? null,
+    notes: origin?.notes ?? null,
+    /** the gateway's id of the cancellation's card refund */
+    refundReference: origin?.refund_reference ?? null,
+    /** who cancelled it ("customer", or a staff username): its history row's actor */
+    cancelledBy: order.cancelledAt
+      ? (history.findLast((event) => event.field === "cancelled")?.actor ?? null)
+      : null,
+    history: history.map((event) => ({ ...event, text: historyText(event) })),
+  };
+}
+
+/** The current search as CSV (every match, not only the page shown). */
+export async function ordersCsv(search: OrderSearch): Promise<string> {
+  const rows: string[][] = [
+    [
+      "order_id",
+      "order_date",
+      "collection_date",
+      "payment_status",
+      "booking_status",
+      "customer",
+      "email",
+      "phone",
+      "address",
+      "items",
+      "total_gbp",
+      "payment_method",
+      "cancelled_at",
+      "refund_gbp",
+    ],
+  ];
+  for (let page = 1; ; page++) {
+    const { orders, total } = await searchOrders({ ...search, limit: 100, page });
+    for (const o of orders) {
+      rows.push([
+        String(o.id),
+        o.createdAt,
+        o.collectionDate,
+        o.status,
+        o.bookingStatus,
+        o.billing.full_name,
+        o.billing.email,
+        o.billing.phone_number,
+        `${o.billing.address_1}, ${o.billing.town}, ${o.billing.postcode}`,
+        o.items.map((i) => `${i.quantity} x ${i.productName}`).join("; "),
+        (o.totalPence / 100).toFixed(2),
+        o.paymentMethod,
+        o.cancelledAt ?? "",
+        o.refundPence === null ? "" : (o.refundPence / 100).toFixed(2),
+      ]);
+    }
+    if (page * 100 >= total) break;
+  }
+  return toCsv(rows);
+}
