@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { run } from "./server/run";
+import { run } from "./server/start";
 
 /**
  * `node build/server.js [command]`: the shop from the repository's build

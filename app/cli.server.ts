@@ -15,7 +15,7 @@ import { commandPrefix, releaseInfo } from "~/services/release.server";
 
 /**
  * The owner's commands, for `./haulbook <command>` and `npm run haulbook -- <command>`
- * (server/run.ts sends any command line here). Each resolves with the exit
+ * (server/start.ts sends any command line here). Each resolves with the exit
  * code: 0 done, 1 refused or failed, 2 the command line was wrong. The
  * commands are thin: the rules are in app/services and app/models.
  */

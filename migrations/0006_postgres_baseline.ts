@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { NOW_TEXT_SQL } from "../app/services/dialect.server";
+import { NOW_TEXT_SQL } from "./dialect";
 
 /**
  * PostgreSQL only: in one step, the schema SQLite has after 0001…0006

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
+import { engineOf, TABLE_SQL } from "./dialect";
 
 /**
  * Quotes that become paid bookings (docs/decisions/019-priced-quotes.md),

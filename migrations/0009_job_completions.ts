@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
+import { engineOf, TABLE_SQL } from "./dialect";
 
 /**
  * A job's completion and the documents it gives (issue 17;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
+import { engineOf, TABLE_SQL } from "./dialect";
 
 /**
  * Rearranging, reminders and the durable schedule (issue 18;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
+import { engineOf, TABLE_SQL } from "./dialect";
 
 /**
  * What a van can carry (issue 19; docs/decisions/027-capacity-by-load.md),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "../app/services/dialect.server";
+import { engineOf } from "./dialect";
 
 /**
  * The generation of what the shared public pages show (issue 20;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { engineOf, TABLE_SQL } from "../app/services/dialect.server";
+import { engineOf, TABLE_SQL } from "./dialect";
 
 /**
  * Photos kept while a form is sent back (docs/decisions/034-photos-kept-across-a-returned-form.md),

@@ -1,5 +1,5 @@
 import type { Migration, MigrationProvider } from "kysely";
-import type { Engine } from "../app/services/dialect.server";
+import type { Engine } from "./dialect";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_rate_limits";
 import * as m0003 from "./0003_order_search_indexes";
@@ -49,7 +49,7 @@ export const migrations: Record<string, Migration> = {
  * PostgreSQL's list (docs/decisions/016-postgresql.md): one baseline that
  * creates the schema SQLite has after 0001…0006, then the shared migrations.
  * From 0007 on a migration is written once, for both engines (what must
- * differ comes from app/services/dialect.server.ts), and appended to both lists.
+ * differ comes from ./dialect.ts), and appended to both lists.
  */
 export const postgresMigrations: Record<string, Migration> = {
   "0006_postgres_baseline": m0006pg,

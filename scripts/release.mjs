@@ -209,7 +209,7 @@ await build({
       "(async () => {",
       "  const { unpackedDir } = prepareSingleExecutable();",
       "  // The app is loaded only now: sharp loads its native addon as soon as it is imported.",
-      '  const [{ run }, build] = await Promise.all([import("./server/run.ts"), import("./build/index.js")]);',
+      '  const [{ run }, build] = await Promise.all([import("./server/start.ts"), import("./build/index.js")]);',
       '  await run(process.argv.slice(2), { build, publicDir: require("node:path").join(unpackedDir, "public") });',
       "})().catch((error) => {",
       "  console.error(`[haulbook] cannot start: ${error instanceof Error ? (process.env.HAULBOOK_DEBUG ? error.stack : error.message) : error}`);",

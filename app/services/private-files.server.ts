@@ -5,7 +5,7 @@ import path from "node:path";
  * The data folder holds customers' details (the database, its write-ahead log, every outbox
  * email with its private manage link), the session secret and backups: only the shop's own
  * user may read it, whatever the umask of whoever started it (docs/decisions/033). Folders
- * are 0700, files 0600. New files get it from the process umask (set in server/run.ts) AND
+ * are 0700, files 0600. New files get it from the process umask (set in server/start.ts) AND
  * from an explicit mode; files already there are tightened when the shop starts.
  */
 

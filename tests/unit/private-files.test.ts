@@ -12,7 +12,7 @@ import {
 } from "~/services/private-files.server";
 
 /**
- * The explicit modes, without the shop's own umask (server/run.ts sets it; this process keeps a
+ * The explicit modes, without the shop's own umask (server/start.ts sets it; this process keeps a
  * shell's 022): each file is owner-only by itself, so a caller that forgets the umask, or runs
  * under another one, still writes private files (docs/decisions/033).
  */
