@@ -68,9 +68,12 @@ describe("starting the server", () => {
   });
 
   it("keeps the staff user from ADMIN_USERNAME/ADMIN_PASSWORD", async () => {
-    const dataDir = makeDataDir(true);
+    // A first start of its own: the template's staff user carries the tests' low-cost hash
+    // (tests/support/staff-hash.mjs).
+    const server = await startServer({ fromTemplate: false, env: { SEED_DEMO: "false" } });
+    expect(await server.stop()).toBe(0);
     const [user] = await rows<{ username: string; password_hash: string }>(
-      dataDir,
+      server.dataDir,
       "SELECT username, password_hash FROM users",
     );
     expect(user!.username).toBe(STAFF.username);
