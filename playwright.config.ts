@@ -24,7 +24,9 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // The longest journey takes about 25 s on a quiet 2-core machine: twice that leaves room for a
+  // busy one, so no journey depends on an idle machine.
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -90,7 +90,8 @@ const withUnit = !process.env.HAULBOOK_BINARY && process.env.TEST_ENGINE !== "po
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    testTimeout: 30_000,
+    // Room for a busy machine: the slowest test takes about 15 s on a quiet one.
+    testTimeout: 60_000,
     hookTimeout: 90_000,
     // Integration tests each start a real server; two at a time suits a 2-core machine.
     pool: "forks",
