@@ -140,7 +140,7 @@ describe.runIf(BINARY)("the single executable", () => {
       `[executable] restart ready in ${again.readyMs.toFixed(0)} ms, ${residentMb(again.pid).toFixed(0)} MB resident`,
     );
     // The budget is for a quiet machine; on a busy one each core is shared by the load's processes.
-    const busy = Math.max(1, os.loadavg()[0] / os.availableParallelism());
+    const busy = Math.max(1, (os.loadavg()[0] ?? 0) / os.availableParallelism());
     expect(again.readyMs).toBeLessThan(MAX_READY_MS * busy);
     expect(residentMb(again.pid)).toBeLessThan(MAX_IDLE_RSS_MB);
     expect(await again.stop()).toBe(0);
