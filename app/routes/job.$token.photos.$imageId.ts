@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jobPhoto } from "~/models/job-day/job-customer-page.server";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+import { privatePhotoResponse } from "~/lib/photo-response";
 
 /**
  * GET /job/{token}/photos/{image id} — a before or after photo of a completed
@@ -15,12 +16,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const width = Number(new URL(request.url).searchParams.get("w"));
   const bytes =
     width >= 64 && width <= 1024 ? await photoThumbnail(photo.bytes, width) : photo.bytes;
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Cache-Control": "private, max-age=3600",
-      "Content-Type": "image/jpeg",
-      "Content-Disposition": "inline",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  return privatePhotoResponse(bytes);
 }
