@@ -160,12 +160,7 @@ function DayForm({
           {...filled("day", sent?.values, sent?.errors)}
         />
         {children}
-        <IntentButton
-          intent={intent}
-          className="button"
-          busy={pending === intent}
-          busyLabel={busy}
-        >
+        <IntentButton intent={intent} className="button" busy={pending === intent} busyLabel={busy}>
           {submit}
         </IntentButton>
       </Form>
