@@ -1,7 +1,6 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction } from "@remix-run/node";
 import { privateLinkHeaders } from "~/lib/headers";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
+import { checkoutStyledPage } from "./checkout-styled-page";
 
 /**
  * What every customer's link page (/booking/{token}, /quote/{token}, /job/{token}) exports
@@ -9,8 +8,6 @@ import checkoutStyles from "~/styles/checkout.css";
  * In the route: `export const { links, handle, meta, headers } = customerLinkPage("Title")`.
  */
 export function customerLinkPage(title: string) {
-  const styles = routeStylesheets(checkoutStyles);
-  const meta: MetaFunction = () => [{ title }, { name: "robots", content: "noindex" }];
   const headers: HeadersFunction = privateLinkHeaders;
-  return { links: styles.links, handle: styles.handle, meta, headers };
+  return { ...checkoutStyledPage(title), headers };
 }

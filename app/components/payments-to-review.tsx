@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatLongDate, formatPence } from "~/lib/format";
 
 export interface ReviewList {
@@ -21,6 +22,30 @@ const WHY: Record<ReviewList["orders"][number]["kind"], string> = {
   "refund-refused":
     "Paid for a quote that was no longer on offer, so it was not booked, but the automatic refund was refused. Refund it in Stripe.",
 };
+
+/** One decision on a payment to review: a button that posts its intent and the order. */
+function ReviewAction({
+  intent,
+  orderId,
+  label,
+  children,
+}: {
+  intent: "refund-over-capacity" | "clear-review";
+  orderId: number;
+  /** the button's full name for screen readers */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" className="button button-light" aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
 
 /**
  * Staff's list of card payments that need a decision: each says why, with a
@@ -59,30 +84,22 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
                   >
                     Move
                   </Link>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="refund-over-capacity" />
-                    <input type="hidden" name="orderId" value={o.orderId} />
-                    <button
-                      type="submit"
-                      className="button button-light"
-                      aria-label={`Refund order #${o.orderId} in full (${formatPence(o.totalPence)}) and cancel it`}
-                    >
-                      Refund in full
-                    </button>
-                  </Form>
+                  <ReviewAction
+                    intent="refund-over-capacity"
+                    orderId={o.orderId}
+                    label={`Refund order #${o.orderId} in full (${formatPence(o.totalPence)}) and cancel it`}
+                  >
+                    Refund in full
+                  </ReviewAction>
                 </>
               ) : null}
-              <Form method="post">
-                <input type="hidden" name="intent" value="clear-review" />
-                <input type="hidden" name="orderId" value={o.orderId} />
-                <button
-                  type="submit"
-                  className="button button-light"
-                  aria-label={`Order #${o.orderId} checked: remove it from this list`}
-                >
-                  Checked
-                </button>
-              </Form>
+              <ReviewAction
+                intent="clear-review"
+                orderId={o.orderId}
+                label={`Order #${o.orderId} checked: remove it from this list`}
+              >
+                Checked
+              </ReviewAction>
             </div>
           </li>
         ))}

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
+import {
+  DateChoiceForm,
+  useChosenDayAndWindow,
+  usePostingIntent,
+} from "~/components/date-choice-form";
 import { BookingDetails, CancelBookingStep } from "~/components/manage-booking";
 import { EarlyStartField } from "~/components/book-and-pay";
 import { EmbeddedPayment } from "~/components/embedded-payment";
@@ -190,26 +195,21 @@ export default function ManageBooking() {
   const result = useActionData<typeof action>();
   const failed = result?.kind === "failed" ? result : null;
   const moving = result?.kind === "rearrange" ? result : null;
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const alertRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (failed || moving?.message) alertRef.current?.focus();
   }, [failed, moving]);
   const self = `/booking/${booking.token}`;
-  const posting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const cancelling = posting && navigation.formData?.get("intent") === "cancel";
-  const submittingMove = posting && navigation.formData?.get("intent") === "rearrange";
-  // The new day and window chosen so far: the picker shows that day's windows.
+  const cancelling = usePostingIntent("cancel");
+  const submittingMove = usePostingIntent("rearrange");
+  // The new day and window chosen so far: the window starts as the booking's own.
   const sent = moving?.values ?? {};
-  const [chosenDate, setChosenDate] = useState<string | null>(sent.date ?? null);
-  const [chosenWindow, setChosenWindow] = useState<string | null>(
-    sent.window ?? booking.arrivalWindow,
+  const { chosenDate, setChosenDate, chosenWindow, setChosenWindow } = useChosenDayAndWindow(
+    sent.date,
+    sent.window,
+    booking.arrivalWindow,
   );
-  useEffect(() => {
-    setChosenDate(sent.date ?? null);
-    setChosenWindow(sent.window ?? booking.arrivalWindow);
-  }, [sent.date, sent.window, booking.arrivalWindow]);
 
   if (result?.kind === "embedded")
     return (
@@ -259,34 +259,13 @@ export default function ManageBooking() {
               : "Moving your collection is free."}
           </p>
           {calendar ? (
-            <Form
-              method="post"
+            <DateChoiceForm
               action={self}
-              className="checkout-form"
-              preventScrollReset
-              onChange={(event) => {
-                const input = event.target as HTMLInputElement;
-                if (input.name === "date") setChosenDate(input.value);
-              }}
+              submitIntent="rearrange"
+              payment={page}
+              month={calendar.month}
+              onDateChange={setChosenDate}
             >
-              <button
-                type="submit"
-                name="intent"
-                value="rearrange"
-                className="visually-hidden"
-                tabIndex={-1}
-                aria-hidden="true"
-              />
-              <input
-                type="hidden"
-                name="ui"
-                value={
-                  hydrated && page.gateway === "stripe" && page.publishableKey
-                    ? "embedded"
-                    : "hosted"
-                }
-              />
-              <input type="hidden" name="month" value={calendar.month} />
               {moving?.message ? (
                 <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
                   {moving.message}
@@ -353,7 +332,7 @@ export default function ManageBooking() {
                   <Link to={self}>Keep my date</Link>
                 </p>
               </div>
-            </Form>
+            </DateChoiceForm>
           ) : (
             <p>
               <Link

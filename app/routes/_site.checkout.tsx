@@ -1,12 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields, CrewNotesField } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
+import {
+  DateChoiceForm,
+  useChosenDayAndWindow,
+  usePostingIntent,
+} from "~/components/date-choice-form";
 import { CheckoutEmptyBag, CheckoutSummary } from "~/components/checkout-summary";
+import { checkoutStyledPage } from "~/components/checkout-styled-page";
 import { ContactFields } from "~/components/contact-fields";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
@@ -34,21 +40,11 @@ import { abandonCheckout, retryDetails } from "~/models/payments/payment.server"
 import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
 
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
-
-export const meta: MetaFunction = () => [
-  { title: "Checkout | Book your collection" },
-  {
-    name: "description",
-    content: "Choose your collection date and pay by card to book your rubbish removal.",
-  },
-  { name: "robots", content: "noindex" },
-];
+export const { links, handle, meta } = checkoutStyledPage(
+  "Checkout | Book your collection",
+  "Choose your collection date and pay by card to book your rubbish removal.",
+);
 
 export const headers = passActionHeaders;
 
@@ -220,7 +216,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const alertRef = useRef<HTMLDivElement>(null);
   const failed = result?.kind === "form" && result.message ? result : null;
@@ -232,21 +227,15 @@ export default function Checkout() {
   const values = formResult?.values ?? page.retry ?? {};
   const errors = formResult?.errors ?? {};
   const calendar = formResult?.calendar ?? page.calendar;
-  // The day and window chosen so far: the picker shows that day's windows, the total its discount.
-  const [chosenDate, setChosenDate] = useState<string | null>(values.date ?? null);
-  const [chosenWindow, setChosenWindow] = useState<string | null>(values.window ?? null);
-  useEffect(() => {
-    setChosenDate(values.date ?? null);
-    setChosenWindow(values.window ?? null);
-  }, [values.date, values.window]);
+  const { chosenDate, setChosenDate, chosenWindow, setChosenWindow } = useChosenDayAndWindow(
+    values.date,
+    values.window,
+  );
   const discountPence =
     chosenWindow === "any" && page.bag.anyTimeDiscountPence !== null
       ? page.bag.anyTimeDiscountPence
       : 0;
-  const submitting =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") === "pay";
+  const submitting = usePostingIntent("pay");
   const { bag } = page;
 
   if (result?.kind === "embedded") {
@@ -307,34 +296,14 @@ export default function Checkout() {
           vatRegistered={page.vatRegistered}
         />
 
-        <Form
-          method="post"
-          className="checkout-form"
-          aria-labelledby="contact-details"
-          preventScrollReset
-          onChange={(event) => {
-            const input = event.target as HTMLInputElement;
-            if (input.name === "date") setChosenDate(input.value);
-          }}
+        <DateChoiceForm
+          labelledBy="contact-details"
+          submitIntent="pay"
+          token={values.token ?? page.token}
+          payment={page}
+          month={calendar.month}
+          onDateChange={setChosenDate}
         >
-          {/* Enter in a text field presses the form's first submit button: make it Pay, not a month button. */}
-          <button
-            type="submit"
-            name="intent"
-            value="pay"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-          />
-          <input type="hidden" name="token" value={values.token ?? page.token} />
-          <input
-            type="hidden"
-            name="ui"
-            value={
-              hydrated && page.gateway === "stripe" && page.publishableKey ? "embedded" : "hosted"
-            }
-          />
-          <input type="hidden" name="month" value={calendar.month} />
           <fieldset className="checkout-fieldset">
             <legend id="contact-details">
               <h2>Your details</h2>
@@ -375,7 +344,7 @@ export default function Checkout() {
             demo={page.gateway === "demo"}
             earlyStart={{ checked: values.early_start === "yes", error: errors.early_start }}
           />
-        </Form>
+        </DateChoiceForm>
       </div>
     </div>
   );

@@ -1,23 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { checkoutStyledPage } from "~/components/checkout-styled-page";
 import { AlertCircleIcon, TickCircleIcon } from "~/components/icons";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { readPaymentStatus } from "~/models/payments/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { config } from "~/services/config.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
 
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
-
-export const meta: MetaFunction = () => [
-  { title: "Payment | Your booking" },
-  { name: "description", content: "The status of your payment and booking." },
-  { name: "robots", content: "noindex" },
-];
+export const { links, handle, meta } = checkoutStyledPage(
+  "Payment | Your booking",
+  "The status of your payment and booking.",
+);
 
 /**
  * Where a payment comes back to: reads the session's status from the gateway

@@ -1,21 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderLines } from "~/components/checkout-summary";
+import { checkoutStyledPage } from "~/components/checkout-styled-page";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { demoPayment, finishDemoPayment } from "~/models/payments/payment-status.server";
-import { routeStylesheets } from "~/lib/stylesheets";
-import checkoutStyles from "~/styles/checkout.css";
 
-const styles = routeStylesheets(checkoutStyles);
-export const links = styles.links;
-export const handle = styles.handle;
-
-export const meta: MetaFunction = () => [
-  { title: "Demo payment — no card is charged" },
-  { name: "description", content: "Demo payment page: no card is charged." },
-  { name: "robots", content: "noindex" },
-];
+export const { links, handle, meta } = checkoutStyledPage(
+  "Demo payment — no card is charged",
+  "Demo payment page: no card is charged.",
+);
 
 /**
  * The demo gateway's payment page (no Stripe keys, not production): Pay and

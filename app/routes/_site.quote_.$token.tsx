@@ -1,12 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
+import {
+  DateChoiceForm,
+  useChosenDayAndWindow,
+  usePostingIntent,
+} from "~/components/date-choice-form";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import {
   ClosedOffer,
@@ -202,7 +207,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function CustomerQuote() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const alertRef = useRef<HTMLDivElement>(null);
   const formResult = result?.kind === "form" ? result : null;
@@ -212,14 +216,12 @@ export default function CustomerQuote() {
   // A submission that answers without a redirect keeps the scroll position: after declining from
   // the foot of the page, show the answer from the top, and move focus to it.
   const declined = result?.kind === "declined";
-  // The day and window chosen so far: the picker shows that day's windows, the total its discount.
   const sentValues = formResult?.values ?? {};
-  const [chosenDate, setChosenDate] = useState<string | null>(sentValues.date ?? null);
-  const [chosenWindow, setChosenWindow] = useState<string | null>(sentValues.window ?? null);
-  useEffect(() => {
-    setChosenDate(sentValues.date ?? null);
-    setChosenWindow(sentValues.window ?? null);
-  }, [sentValues.date, sentValues.window]);
+  const { chosenDate, setChosenDate, chosenWindow, setChosenWindow } = useChosenDayAndWindow(
+    sentValues.date,
+    sentValues.window,
+  );
+  const submitting = usePostingIntent("pay");
   useEffect(() => {
     if (!declined) return;
     window.scrollTo(0, 0);
@@ -245,10 +247,6 @@ export default function CustomerQuote() {
   const calendar = formResult?.calendar ?? page.calendar!;
   const discountPence =
     chosenWindow === "any" && page.anyTimeDiscountPence !== null ? page.anyTimeDiscountPence : 0;
-  const submitting =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") === "pay";
   const notice = formResult?.notice ?? page.notice;
   const self = `/quote/${offer.token}`;
 
@@ -285,32 +283,13 @@ export default function CustomerQuote() {
           licence={page.licence}
         />
 
-        <Form
-          method="post"
+        <DateChoiceForm
           action={self}
-          className="checkout-form"
-          preventScrollReset
-          onChange={(event) => {
-            const input = event.target as HTMLInputElement;
-            if (input.name === "date") setChosenDate(input.value);
-          }}
+          submitIntent="pay"
+          payment={page}
+          month={calendar.month}
+          onDateChange={setChosenDate}
         >
-          <button
-            type="submit"
-            name="intent"
-            value="pay"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-          />
-          <input
-            type="hidden"
-            name="ui"
-            value={
-              hydrated && page.gateway === "stripe" && page.publishableKey ? "embedded" : "hosted"
-            }
-          />
-          <input type="hidden" name="month" value={calendar.month} />
           <CollectionCalendar
             calendar={calendar}
             selected={values.date ?? null}
@@ -339,7 +318,7 @@ export default function CustomerQuote() {
               error: formResult?.errors?.early_start,
             }}
           />
-        </Form>
+        </DateChoiceForm>
       </div>
 
       <QuoteDecline

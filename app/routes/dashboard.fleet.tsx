@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import type { ReactNode } from "react";
 import { Field, filled } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
+import { IntentButton } from "~/components/intent-button";
 import { WEEKDAY_NAMES, WINDOW_KEYS, WINDOW_LABELS } from "~/lib/capacity";
 import { formatLongDate } from "~/lib/format";
 import { formValues, type FieldLimits } from "~/lib/forms";
@@ -118,33 +119,6 @@ function ErrorSummary({ failure, intent }: { failure: Failure | undefined; inten
   );
 }
 
-/** A form's submit button: its intent, and what it says while that intent is being sent. */
-function IntentButton({
-  intent,
-  pending,
-  className,
-  label,
-  busy,
-}: {
-  intent: Intent;
-  pending: unknown;
-  className: string;
-  label: string;
-  busy: string;
-}) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      className={className}
-      disabled={pending === intent}
-    >
-      {pending === intent ? busy : label}
-    </button>
-  );
-}
-
 /** A form that adds a day (blocked, or with other vans): its error, the day, its own fields. */
 function DayForm({
   intent,
@@ -186,13 +160,9 @@ function DayForm({
           {...filled("day", sent?.values, sent?.errors)}
         />
         {children}
-        <IntentButton
-          intent={intent}
-          pending={pending}
-          className="button"
-          label={submit}
-          busy={busy}
-        />
+        <IntentButton intent={intent} className="button" busy={pending === intent} busyLabel={busy}>
+          {submit}
+        </IntentButton>
       </Form>
     </>
   );
@@ -327,11 +297,12 @@ export default function Fleet() {
             </fieldset>
             <IntentButton
               intent="fleet"
-              pending={pending}
               className="button button-large"
-              label="Save the fleet"
-              busy="Saving..."
-            />
+              busy={pending === "fleet"}
+              busyLabel="Saving..."
+            >
+              Save the fleet
+            </IntentButton>
           </Form>
         </section>
 

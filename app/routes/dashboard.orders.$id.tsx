@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
+import { IntentButton } from "~/components/intent-button";
 import { CANCEL_REASON_MAX, type ChangeTerms } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { PaymentMethod } from "~/lib/domain";
@@ -422,25 +423,23 @@ function CancelBooking({
         </div>
         <div className="cancel-actions">
           {cancel.customerTerms.allowed ? (
-            <button
-              type="submit"
-              name="intent"
-              value="cancel-terms"
+            <IntentButton
+              intent="cancel-terms"
               className="button button-danger"
-              disabled={submitting}
+              busy={submitting}
+              busyLabel="Cancelling..."
             >
-              {submitting ? "Cancelling..." : "Cancel with the customer's terms"}
-            </button>
+              Cancel with the customer&apos;s terms
+            </IntentButton>
           ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="cancel-full"
+          <IntentButton
+            intent="cancel-full"
             className="button button-danger"
-            disabled={submitting}
+            busy={submitting}
+            busyLabel="Cancelling..."
           >
-            {submitting ? "Cancelling..." : "Cancel and refund in full"}
-          </button>
+            Cancel and refund in full
+          </IntentButton>
           <Link to={self} className="button button-light">
             Keep the booking
           </Link>

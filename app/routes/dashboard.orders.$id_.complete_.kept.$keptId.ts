@@ -3,6 +3,7 @@ import { requireId } from "~/lib/ids";
 import { keptPhotoImage } from "~/models/quotes/pending-uploads.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+import { privatePhotoResponse } from "~/lib/photo-response";
 
 /**
  * GET /dashboard/orders/{id}/complete/kept/{kept id} — the thumbnail of a photo the "Complete
@@ -17,12 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
     return new Response("Photo not found", { status: 404 });
-  return new Response(new Uint8Array(await photoThumbnail(photo.bytes, 240)), {
-    headers: {
-      "Cache-Control": "private, max-age=3600",
-      "Content-Type": "image/jpeg",
-      "Content-Disposition": "inline",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  return privatePhotoResponse(await photoThumbnail(photo.bytes, 240));
 }

@@ -4,22 +4,14 @@ import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/com
 import { paymentMethodLabel } from "~/lib/domain";
 import { formatDay, formatPence } from "~/lib/format";
 import { searchQuery, staffSearch } from "~/lib/paging";
-import { searchOrders, type OrderView } from "~/models/checkout/order.server";
+import { orderSearchFrom, searchOrders, type OrderView } from "~/models/checkout/order.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
   const search = staffSearch(q, ["name", "product_name", "email", "order_id", "status"]);
-  const result = await searchOrders({
-    name: search.name,
-    productName: search.product_name,
-    email: search.email,
-    orderId: search.order_id,
-    status: search.status,
-    limit: Number(search.limit),
-    page: Number(q.get("page")),
-  });
+  const result = await searchOrders(orderSearchFrom(q));
   return { search, ...result };
 }
 

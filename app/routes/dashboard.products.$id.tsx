@@ -8,6 +8,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { receiveProductUpload } from "~/api/product-upload.server";
+import { IntentButton } from "~/components/intent-button";
 import { Overlay } from "~/components/overlay";
 import {
   imageRefused,
@@ -118,15 +119,14 @@ export default function EditProduct() {
           undone.
         </p>
         <Form method="post" action={self} className="quote-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
+          <IntentButton
+            intent="delete"
             className="button button-danger"
-            disabled={deleting}
+            busy={deleting}
+            busyLabel="Submitting..."
           >
-            {deleting ? "Submitting..." : "Delete product"}
-          </button>
+            Delete product
+          </IntentButton>
           <Link to={self} className="button button-light" preventScrollReset replace>
             Keep it
           </Link>

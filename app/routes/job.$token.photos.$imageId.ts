@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jobPhoto } from "~/models/job-day/job-customer-page.server";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+import { askedPhotoWidth, privatePhotoResponse } from "~/lib/photo-response";
 
 /**
  * GET /job/{token}/photos/{image id} — a before or after photo of a completed
@@ -12,15 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const photo = await jobPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
     return linkMissResponse(context.clientIp, "Photo not found");
-  const width = Number(new URL(request.url).searchParams.get("w"));
-  const bytes =
-    width >= 64 && width <= 1024 ? await photoThumbnail(photo.bytes, width) : photo.bytes;
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Cache-Control": "private, max-age=3600",
-      "Content-Type": "image/jpeg",
-      "Content-Disposition": "inline",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  const width = askedPhotoWidth(request.url);
+  return privatePhotoResponse(width ? await photoThumbnail(photo.bytes, width) : photo.bytes);
 }

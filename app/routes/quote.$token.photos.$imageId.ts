@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { offerPhoto } from "~/models/quotes/quote-offer.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+import { askedPhotoWidth, privatePhotoResponse } from "~/lib/photo-response";
 
 /**
  * GET /quote/{token}/photos/{image id} — a photo of the quote, for the holder
@@ -12,14 +13,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const photo = await offerPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
     return linkMissResponse(context.clientIp, "Photo not found");
-  const headers = {
-    "Cache-Control": "private, max-age=3600",
-    "Content-Type": "image/jpeg",
-    "Content-Disposition": "inline",
-    "Referrer-Policy": "same-origin",
-  };
-  const width = Number(new URL(request.url).searchParams.get("w"));
-  const bytes =
-    width >= 64 && width <= 1024 ? await photoThumbnail(photo.bytes, width) : photo.bytes;
-  return new Response(new Uint8Array(bytes), { headers });
+  const width = askedPhotoWidth(request.url);
+  return privatePhotoResponse(width ? await photoThumbnail(photo.bytes, width) : photo.bytes);
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isFormToken, keptPhotoImage } from "~/models/quotes/pending-uploads.server";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
+import { privatePhotoResponse } from "~/lib/photo-response";
 
 /**
  * GET /quote/kept/{id}?form={form token} — the thumbnail of a photo the quote form kept from its
@@ -15,12 +16,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     : undefined;
   if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
     return linkMissResponse(context.clientIp, "Photo not found");
-  return new Response(new Uint8Array(await photoThumbnail(photo.bytes, 240)), {
-    headers: {
-      "Cache-Control": "private, max-age=3600",
-      "Content-Type": "image/jpeg",
-      "Content-Disposition": "inline",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  return privatePhotoResponse(await photoThumbnail(photo.bytes, 240));
 }
