@@ -289,14 +289,7 @@ export async function overCapacityAfterHold(
 }
 
 /** The office: a paid booking that took its day over capacity, to move or refund. */
-export function overCapacityEmail(order: {
-  id: number;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  collection_date: string;
-  total_pence: number;
-}): OutgoingEmail {
+export function overCapacityEmail(order: Omit<RefusedOrder, "quote_id">): OutgoingEmail {
   const { business, publicUrl } = config();
   return {
     kind: "payment_over_capacity",
