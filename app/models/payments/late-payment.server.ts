@@ -227,33 +227,26 @@ export async function refundRefusedPayment(orderId: number): Promise<boolean> {
         .executeTakeFirstOrThrow();
       if (!refundOutstanding(current)) return current.refund_reference !== null;
       const at = new Date().toISOString();
-      if (result.ok) {
-        await trx
-          .updateTable("orders")
-          .set({ refund_reference: result.id, updated_at: at })
-          .where("id", "=", orderId)
-          .execute();
-        await recordOrderEvent(trx, {
-          orderId,
-          field: "refund",
-          oldValue: null,
-          newValue: `refunded ${formatPence(current.refund_pence!)} (${result.id})`,
-          actor: "system",
-        });
-        return true;
-      }
+      const refund = formatPence(current.refund_pence!);
       await trx
         .updateTable("orders")
-        .set({ payment_review_at: at, updated_at: at })
+        .set(
+          result.ok
+            ? { refund_reference: result.id, updated_at: at }
+            : { payment_review_at: at, updated_at: at },
+        )
         .where("id", "=", orderId)
         .execute();
       await recordOrderEvent(trx, {
         orderId,
         field: "refund",
         oldValue: null,
-        newValue: `refund of ${formatPence(current.refund_pence!)} refused: ${result.reason}`,
+        newValue: result.ok
+          ? `refunded ${refund} (${result.id})`
+          : `refund of ${refund} refused: ${result.reason}`,
         actor: "system",
       });
+      if (result.ok) return true;
       await enqueueEmail(
         trx,
         refundRefusedEmail(current, current.refund_pence!, `late payment: ${result.reason}`),
