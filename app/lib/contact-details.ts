@@ -42,6 +42,18 @@ export type OrderContactDetails = ContactDetails<typeof ORDER_CONTACT_NAMES>;
 /** A customer's details under the quote request's names. */
 export type QuoteContactDetails = ContactDetails<typeof QUOTE_CONTACT_NAMES>;
 
+/** An order's or a quote's columns as the pages read them: { fullName, email, phoneNumber, … }. */
+export function quoteContactDetails(row: OrderContactDetails): QuoteContactDetails {
+  return {
+    fullName: row.full_name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    address1: row.address_1,
+    town: row.town,
+    postcode: row.postcode,
+  };
+}
+
 /** Characters a phone number may be typed with: digits, spaces, brackets, hyphens and a leading +. */
 const PHONE_CHARACTERS = /^[0-9 ()+-]+$/;
 

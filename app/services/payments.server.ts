@@ -409,6 +409,9 @@ export async function verifyStripeKey(timeoutMs = 10_000): Promise<{ livemode: b
   return { livemode: balance.livemode };
 }
 
+/** Why a refund could not be asked for: no gateway is in use. */
+export const NO_GATEWAY = "card payments are not set up on this site";
+
 /**
  * The gateway in use, or null when card payment is unavailable (production
  * without Stripe keys: checkout then says how to book by phone).
@@ -417,4 +420,22 @@ export function paymentGateway(): PaymentGateway | null {
   const { stripe: keys, isProduction } = config();
   if (keys.secretKey) return stripeGateway;
   return isProduction ? null : demoGateway;
+}
+
+/**
+ * Sends a payment back through the gateway in use, never throwing: without a
+ * gateway, or when the call fails, the answer says why (for staff).
+ */
+export async function refundPayment(
+  paymentReference: string,
+  amountPence: number,
+  idempotencyKey: string,
+): Promise<RefundResult> {
+  const gateway = paymentGateway();
+  if (!gateway) return { ok: false, reason: NO_GATEWAY };
+  try {
+    return await gateway.refund(paymentReference, amountPence, { idempotencyKey });
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
 }

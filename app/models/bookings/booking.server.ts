@@ -1,5 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
+import {
+  ORDER_CONTACT_NAMES,
+  quoteContactDetails,
+  type QuoteContactDetails,
+} from "~/lib/contact-details";
 import { INVALID_DATE_MESSAGE, type SlotState, type WindowChoice } from "~/lib/capacity";
 import { londonTime, todayInLondon } from "~/lib/london-clock.server";
 import { db, type DB } from "~/services/db.server";
@@ -145,14 +150,9 @@ export async function holdsOn(
   return { held: Number(row.held), heldByAddress: Number(row.by_address) };
 }
 
-export interface DayBooking {
+/** A booking on the day view, with its customer's details. */
+export interface DayBooking extends QuoteContactDetails {
   orderId: number;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  address1: string;
-  town: string;
-  postcode: string;
   totalPence: number;
   paymentMethod: string;
   status: string;
@@ -168,12 +168,7 @@ export interface DayBooking {
 /** What staff see of a booking, in the day view and the edit form. */
 export const BOOKING_COLUMNS = [
   "id",
-  "full_name",
-  "email",
-  "phone_number",
-  "address_1",
-  "town",
-  "postcode",
+  ...Object.values(ORDER_CONTACT_NAMES),
   "collection_date",
   "total_pence",
   "payment_method",
@@ -204,12 +199,7 @@ export async function bookingsOn(day: string): Promise<DayBooking[]> {
     .execute();
   return rows.map((r) => ({
     orderId: r.id,
-    fullName: r.full_name,
-    email: r.email,
-    phoneNumber: r.phone_number,
-    address1: r.address_1,
-    town: r.town,
-    postcode: r.postcode,
+    ...quoteContactDetails(r),
     totalPence: r.total_pence,
     paymentMethod: r.payment_method,
     status: r.status,

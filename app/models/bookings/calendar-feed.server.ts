@@ -4,13 +4,12 @@ import { windowDescription, windowHours } from "~/lib/capacity";
 import { clientNetwork } from "~/lib/client-network";
 import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { lineName } from "~/lib/positions";
 import { jobPaymentLine } from "~/lib/run-sheet";
 import { config } from "~/services/config.server";
-import { db } from "~/services/db.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import { wasBooked } from "./booking.server";
 import { getFleetSettings } from "./fleet.server";
+import { crewJobLines, crewJobsQuery } from "../job-day/crew-jobs.server";
 import { countedMissResponse } from "../customer-links/customer-link.server";
 import { retryAfterText, type RateLimit } from "../shop/rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "../shop/settings.server";
@@ -120,26 +119,12 @@ export interface FeedBooking {
  */
 export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
   const today = todayInLondon(now);
-  const orders = await db()
-    .selectFrom("orders")
-    .leftJoin("quotes", "quotes.id", "orders.quote_id")
+  const orders = await crewJobsQuery()
     .select([
-      "orders.id",
       "orders.collection_date",
-      "orders.full_name",
-      "orders.phone_number",
-      "orders.address_1",
-      "orders.town",
-      "orders.postcode",
-      "orders.total_pence",
-      "orders.payment_method",
-      "orders.status",
-      "orders.notes",
       "orders.updated_at",
       "orders.cancelled_at",
       "orders.ics_sequence",
-      "orders.arrival_window",
-      "quotes.comments",
     ])
     .where("orders.collection_date", ">=", addDaysIso(today, -FEED_DAYS_BEFORE))
     .where("orders.collection_date", "<=", addDaysIso(today, FEED_DAYS_AFTER))
@@ -149,23 +134,7 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
     .execute();
   if (orders.length === 0) return [];
   const { windows } = await getFleetSettings();
-  const lines = await db()
-    .selectFrom("order_items")
-    .select(["order_id", "product_name", "position", "quantity"])
-    .where(
-      "order_id",
-      "in",
-      orders.map((o) => o.id),
-    )
-    .orderBy("id")
-    .execute();
-  const itemsOf = new Map<number, { items: string[]; count: number }>();
-  for (const line of lines) {
-    const entry = itemsOf.get(line.order_id) ?? { items: [], count: 0 };
-    entry.items.push(`${line.quantity} × ${lineName(line.product_name, line.position)}`);
-    entry.count += line.quantity;
-    itemsOf.set(line.order_id, entry);
-  }
+  const itemsOf = await crewJobLines(orders.map((o) => o.id));
   return orders.map((o) => ({
     orderId: o.id,
     collectionDate: o.collection_date,

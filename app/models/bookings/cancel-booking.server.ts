@@ -10,7 +10,12 @@ import { formatPence } from "~/lib/format";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import { paymentGateway, type RefundResult } from "~/services/payments.server";
+import {
+  NO_GATEWAY,
+  paymentGateway,
+  refundPayment,
+  type RefundResult,
+} from "~/services/payments.server";
 import type { DB } from "~/services/schema";
 import { isUnpaidCheckout, orderChangeFacts } from "./booking-facts.server";
 import {
@@ -423,17 +428,11 @@ async function refundThroughGateway(
 ): Promise<RefundResult> {
   const gateway = paymentGateway();
   const reference = order.payment_session_id;
-  if (!gateway) return { ok: false, reason: "card payments are not set up on this site" };
+  if (!gateway) return { ok: false, reason: NO_GATEWAY };
   if (!reference || !gateway.isSessionId(reference))
     return {
       ok: false,
       reason: `the order's payment (${reference ?? "none"}) was not made through the ${gateway.kind} gateway in use`,
     };
-  try {
-    return await gateway.refund(reference, amountPence, {
-      idempotencyKey: cancelIdempotencyKey(order.id),
-    });
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  }
+  return refundPayment(reference, amountPence, cancelIdempotencyKey(order.id));
 }

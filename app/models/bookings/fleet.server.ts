@@ -323,22 +323,27 @@ export function checkBlockedDay(
 /** The days staff set apart: blocked days, and days with other vans. */
 type DayTable = "blocked_days" | "day_overrides";
 
-/** A day's row added; false when the day has one already. */
-async function addDayRow(
+/** A checked day's row added by a member of staff; `taken` is the day's error when it has one already. */
+async function addDayRow<T extends { day: string; reason: string; vans?: number }>(
   table: DayTable,
-  row: { day: string; reason: string; vans?: number },
+  checked: Checked<T, DayField>,
   staffName: string,
-): Promise<boolean> {
+  taken: string,
+): Promise<Checked<T & { createdBy: string }, DayField>> {
+  if (!checked.ok) return checked;
   try {
     await db()
       .insertInto(table as "day_overrides")
-      .values({ ...(row as { day: string; reason: string; vans: number }), created_by: staffName })
+      .values({
+        ...(checked.value as { day: string; reason: string; vans: number }),
+        created_by: staffName,
+      })
       .execute();
-    return true;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return false;
+    return { ok: false, errors: { day: taken } };
   }
+  return { ok: true, value: { ...checked.value, createdBy: staffName } };
 }
 
 /** A day's row removed; false when it had none. */
@@ -354,11 +359,12 @@ export async function addBlockedDay(
   staffName: string,
   today: string,
 ): Promise<Checked<BlockedDay, DayField>> {
-  const checked = checkBlockedDay(values, today);
-  if (!checked.ok) return checked;
-  if (!(await addDayRow("blocked_days", checked.value, staffName)))
-    return { ok: false, errors: { day: "That day is blocked already" } };
-  return { ok: true, value: { ...checked.value, createdBy: staffName } };
+  return addDayRow(
+    "blocked_days",
+    checkBlockedDay(values, today),
+    staffName,
+    "That day is blocked already",
+  );
 }
 
 /** Staff open a blocked day again; false when it was not blocked. */
@@ -398,14 +404,12 @@ export async function addDayOverride(
   staffName: string,
   today: string,
 ): Promise<Checked<DayOverride, DayField>> {
-  const checked = checkDayOverride(values, today);
-  if (!checked.ok) return checked;
-  if (!(await addDayRow("day_overrides", checked.value, staffName)))
-    return {
-      ok: false,
-      errors: { day: "That day has an override already: remove it first to change it" },
-    };
-  return { ok: true, value: { ...checked.value, createdBy: staffName } };
+  return addDayRow(
+    "day_overrides",
+    checkDayOverride(values, today),
+    staffName,
+    "That day has an override already: remove it first to change it",
+  );
 }
 
 /** Staff remove a day's override; false when it had none. */

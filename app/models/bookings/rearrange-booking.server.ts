@@ -5,7 +5,12 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import { paymentGateway, type GatewaySession, type UiMode } from "~/services/payments.server";
+import {
+  paymentGateway,
+  refundPayment,
+  type GatewaySession,
+  type UiMode,
+} from "~/services/payments.server";
 import type { BookingChangeStatus } from "~/services/schema";
 import { bookingRules, INVALID_DATE_MESSAGE, PAYMENT_WINDOW_MINUTES } from "./booking.server";
 import { isUnpaidCheckout } from "./booking-facts.server";
@@ -357,15 +362,7 @@ async function refundChangeFee(
   change: { id: number; order_id: number; to_date: string; fee_pence: number },
   sessionId: string,
 ): Promise<void> {
-  const gateway = paymentGateway();
-  const result = gateway
-    ? await gateway
-        .refund(sessionId, change.fee_pence, { idempotencyKey: `change-refund-${change.id}` })
-        .catch((error: unknown) => ({
-          ok: false as const,
-          reason: error instanceof Error ? error.message : String(error),
-        }))
-    : { ok: false as const, reason: "card payments are not set up on this site" };
+  const result = await refundPayment(sessionId, change.fee_pence, `change-refund-${change.id}`);
   await db()
     .transaction()
     .execute(async (trx) => {

@@ -16,6 +16,7 @@ import { contactDetailsSchema } from "../messages/contact-details.server";
 import { completeFromBooking } from "../job-day/job-completion.server";
 import { deliverNow } from "../messages/outbox-worker.server";
 import { orderContact, type OrderContact } from "../checkout/order.server";
+import { recordOrderEvent } from "../checkout/order-history.server";
 import { placeOrder } from "../checkout/place-order.server";
 import { markQuoteBooked } from "../quotes/quote-booked.server";
 import {
@@ -363,16 +364,13 @@ export async function updateBooking(
             .where("id", "=", orderId)
             .execute();
         for (const field of changed) {
-          await trx
-            .insertInto("order_events")
-            .values({
-              order_id: orderId,
-              field,
-              old_value: String(current[DB_COLUMN[field]]),
-              new_value: String(next[field]),
-              actor,
-            })
-            .execute();
+          await recordOrderEvent(trx, {
+            orderId,
+            field,
+            oldValue: String(current[DB_COLUMN[field]]),
+            newValue: String(next[field]),
+            actor,
+          });
         }
         // Marked complete here rather than with the crew's form: the documents come from what was booked.
         return next.booking_status === "complete" && current.booking_status !== "complete"

@@ -9,6 +9,7 @@ import {
 } from "~/lib/capacity";
 import type { Transaction } from "kysely";
 import type { DB } from "~/services/db.server";
+import { recordOrderEvent } from "../checkout/order-history.server";
 
 /**
  * Booking over capacity (docs/rules.md#capacity-by-load): staff may, with a reason. The rule
@@ -84,14 +85,11 @@ export async function recordOverride(
   over: { overBy: OverBy; reason: string },
   actor: string,
 ): Promise<void> {
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: orderId,
-      field: "capacity_override",
-      old_value: `over by ${overByText(over.overBy)}`,
-      new_value: over.reason,
-      actor,
-    })
-    .execute();
+  await recordOrderEvent(trx, {
+    orderId,
+    field: "capacity_override",
+    oldValue: `over by ${overByText(over.overBy)}`,
+    newValue: over.reason,
+    actor,
+  });
 }

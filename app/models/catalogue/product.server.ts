@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
 import { resolveCategory } from "~/lib/categories";
 import type { ProductCategory } from "~/lib/domain";
 import { clampPage, pageCount } from "~/lib/paging";
@@ -10,6 +10,7 @@ import {
   startsWithIgnoringCase,
   type DB,
 } from "~/services/db.server";
+import type { ImagesTable, ProductsTable } from "~/services/schema";
 import { listImageVariants } from "./image.server";
 
 /**
@@ -144,25 +145,8 @@ export function isProductId(id: number): boolean {
 }
 
 /** What PRODUCT_COLUMNS select. */
-interface Row {
-  id: number;
-  name: string;
-  description: string;
-  category: ProductCategory;
-  price_pence: number;
-  inside_dismantle_pence: number;
-  inside_no_dismantle_pence: number;
-  outside_pence: number;
-  image_id: string;
-  waste_description: string;
-  low_code: string;
-  pops: 0 | 1;
-  hazardous: 0 | 1;
-  load_hundredths: number;
-  handling_minutes: number;
-  width: number | null;
-  height: number | null;
-}
+type Row = Omit<Selectable<ProductsTable>, "retired_at" | "created_at" | "updated_at"> &
+  Pick<Selectable<ImagesTable>, "width" | "height">;
 
 type Variant = Awaited<ReturnType<typeof listImageVariants>>[number];
 

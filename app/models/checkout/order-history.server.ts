@@ -14,8 +14,8 @@ export interface OrderEvent {
   newValue: string | null;
   /** a staff username, "customer", or the gateway that reported it */
   actor: string;
-  /** ISO time */
-  at: string;
+  /** ISO time; left out, the database stamps the row as it writes it */
+  at?: string;
 }
 
 /** Adds a row to the order's history, in the caller's transaction. */

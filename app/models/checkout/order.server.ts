@@ -1,6 +1,6 @@
 import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
-import type { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
+import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-details";
 import { clampPage, staffPageSize } from "~/lib/paging";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import { noRows } from "~/services/dialect.server";
@@ -8,10 +8,12 @@ import { isBooking } from "../bookings/booking.server";
 import { arrivalOf } from "../bookings/fleet.server";
 
 /** An order's contact details, under the orders table's (and the /api's) names. */
-export type OrderContact = Record<
-  (typeof ORDER_CONTACT_NAMES)[keyof typeof ORDER_CONTACT_NAMES],
-  string
->;
+export type OrderContact = OrderContactDetails;
+
+/** The orders table's contact columns, named with their table for a query that joins others. */
+export const ORDER_CONTACT_COLUMNS = Object.values(ORDER_CONTACT_NAMES).map(
+  (column) => `orders.${column}` as const,
+);
 
 /** The contact details of anything that has them (a form's parsed values, an order's row), in their order. */
 export function orderContact(from: OrderContact): OrderContact {

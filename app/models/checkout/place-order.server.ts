@@ -5,6 +5,7 @@ import type { WasteClass } from "~/lib/waste";
 import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import { dayAvailability, type Need } from "./availability.server";
+import { recordOrderEvent } from "./order-history.server";
 import { holdDecision, holdsOn } from "../bookings/booking.server";
 import { orderContact, type OrderContact } from "./order.server";
 import { recordOverride, staffCapacityDecision } from "../bookings/staff-capacity.server";
@@ -209,16 +210,13 @@ export async function placeOrder<Refusal>(
           .values(place.items.map((item) => itemRow(order.id, item)))
           .execute();
       const { actor } = place.history;
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          field: "created",
-          old_value: null,
-          new_value: place.history.created,
-          actor,
-        })
-        .execute();
+      await recordOrderEvent(trx, {
+        orderId: order.id,
+        field: "created",
+        oldValue: null,
+        newValue: place.history.created,
+        actor,
+      });
       if (claimed.over) await recordOverride(trx, order.id, claimed.over, actor);
       await place.alsoWrite?.(trx, order.id);
       return {

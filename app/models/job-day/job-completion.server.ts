@@ -14,6 +14,7 @@ import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
 import { newLinkToken } from "../customer-links/customer-link.server";
 import { saveQuotePhoto } from "../catalogue/image.server";
+import { recordOrderEvent } from "../checkout/order-history.server";
 import { deliverNow } from "../messages/outbox-worker.server";
 import {
   KeptPhotosGoneError,
@@ -371,15 +372,17 @@ async function recordCompletion(
       })
       .where("id", "=", context.orderId)
       .execute();
-    const events = [];
-    if (context.bookingStatus !== "complete")
-      events.push({ field: "booking_status", old_value: "pending", new_value: "complete" });
-    if (collected) events.push({ field: "status", old_value: "pending", new_value: "complete" });
-    for (const event of events)
-      await trx
-        .insertInto("order_events")
-        .values({ order_id: context.orderId, actor, ...event })
-        .execute();
+    const fields = [];
+    if (context.bookingStatus !== "complete") fields.push("booking_status");
+    if (collected) fields.push("status");
+    for (const field of fields)
+      await recordOrderEvent(trx, {
+        orderId: context.orderId,
+        field,
+        oldValue: "pending",
+        newValue: "complete",
+        actor,
+      });
   }
   const emailId = await enqueueCompletionEmail(trx, completion.id);
   return { ok: true, completionId: completion.id, receiptNumber, emailId };

@@ -1,10 +1,12 @@
 import type { Transaction } from "kysely";
+import { quoteContactDetails, type QuoteContactDetails } from "~/lib/contact-details";
 import type { PaymentMethod, Position } from "~/lib/domain";
 import { CONTAINMENTS, JOB_FIELDS } from "~/lib/job-completion";
 import { londonDateTimeLocal } from "~/lib/london-clock.server";
 import { storedWasteClass, type WasteClass } from "~/lib/waste";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
+import { ORDER_CONTACT_COLUMNS } from "../checkout/order.server";
 
 /**
  * An order as the crew's "Complete job" form reads it: the customer, what was
@@ -31,14 +33,8 @@ export interface CatalogueItem {
   waste: WasteClass;
 }
 
-export interface JobContext {
+export interface JobContext extends QuoteContactDetails {
   orderId: number;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  address1: string;
-  town: string;
-  postcode: string;
   collectionDate: string;
   paymentMethod: PaymentMethod;
   paid: boolean;
@@ -68,12 +64,7 @@ export async function jobContext(
     .leftJoin("job_completions", "job_completions.order_id", "orders.id")
     .select([
       "orders.id",
-      "orders.full_name",
-      "orders.email",
-      "orders.phone_number",
-      "orders.address_1",
-      "orders.town",
-      "orders.postcode",
+      ...ORDER_CONTACT_COLUMNS,
       "orders.collection_date",
       "orders.payment_method",
       "orders.status",
@@ -123,12 +114,7 @@ export async function jobContext(
   const paid = order.status === "complete";
   return {
     orderId: order.id,
-    fullName: order.full_name,
-    email: order.email,
-    phoneNumber: order.phone_number,
-    address1: order.address_1,
-    town: order.town,
-    postcode: order.postcode,
+    ...quoteContactDetails(order),
     collectionDate: order.collection_date,
     paymentMethod: order.payment_method,
     paid,

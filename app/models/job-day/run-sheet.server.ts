@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { windowDescription, type WindowChoice } from "~/lib/capacity";
-import { lineName } from "~/lib/positions";
 import { needsConsignmentNote } from "~/lib/waste";
 import { jobPaymentLine, mapsHref, telHref, type PaymentLine } from "~/lib/run-sheet";
-import { db } from "~/services/db.server";
 import { isBooking } from "../bookings/booking.server";
 import { fleetOnDay } from "../bookings/fleet.server";
+import { crewJobLines, crewJobsQuery } from "./crew-jobs.server";
 
 /** One job on the crew's run sheet (docs/rules.md#the-run-sheet). */
 export interface RunSheetJob {
@@ -41,26 +40,8 @@ const WINDOW_ORDER = sql`CASE orders.arrival_window WHEN 'morning' THEN 0 WHEN '
  * route order yet, so within a window by order id.
  */
 export async function runSheet(day: string): Promise<RunSheetJob[]> {
-  const orders = await db()
-    .selectFrom("orders")
-    .leftJoin("quotes", "quotes.id", "orders.quote_id")
-    .select([
-      "orders.id",
-      "orders.full_name",
-      "orders.phone_number",
-      "orders.address_1",
-      "orders.town",
-      "orders.postcode",
-      "orders.total_pence",
-      "orders.payment_method",
-      "orders.status",
-      "orders.booking_status",
-      "orders.business_name",
-      "orders.sic_code",
-      "orders.notes",
-      "orders.arrival_window",
-      "quotes.comments",
-    ])
+  const orders = await crewJobsQuery()
+    .select(["orders.booking_status", "orders.business_name", "orders.sic_code"])
     .where("orders.collection_date", "=", day)
     .where(isBooking)
     .orderBy(sql`orders.booking_status = 'complete'`)
@@ -69,24 +50,7 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
     .execute();
   if (orders.length === 0) return [];
   const { windows } = await fleetOnDay(day);
-  const lines = await db()
-    .selectFrom("order_items")
-    .select(["order_id", "product_name", "position", "quantity", "hazardous"])
-    .where(
-      "order_id",
-      "in",
-      orders.map((o) => o.id),
-    )
-    .orderBy("id")
-    .execute();
-  const itemsOf = new Map<number, string[]>();
-  const hazardous = new Set<number>();
-  for (const line of lines) {
-    const list = itemsOf.get(line.order_id) ?? [];
-    list.push(`${line.quantity} × ${lineName(line.product_name, line.position)}`);
-    itemsOf.set(line.order_id, list);
-    if (line.hazardous === 1) hazardous.add(line.order_id);
-  }
+  const linesOf = await crewJobLines(orders.map((o) => o.id));
   return orders.map((o) => {
     const address = `${o.address_1}, ${o.town}, ${o.postcode}`;
     const notes = o.notes?.trim() || o.comments?.trim();
@@ -99,11 +63,11 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
       phoneNumber: o.phone_number,
       telHref: telHref(o.phone_number),
       business,
-      items: itemsOf.get(o.id) ?? [],
+      items: linesOf.get(o.id)?.items ?? [],
       notes: notes ? notes : null,
       consignmentNote: needsConsignmentNote({
         business: business !== null,
-        hazardous: hazardous.has(o.id),
+        hazardous: linesOf.get(o.id)?.hazardous ?? false,
       }),
       payment: jobPaymentLine(o.payment_method, o.status, o.total_pence),
       done: o.booking_status === "complete",

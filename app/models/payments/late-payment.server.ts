@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { orderLoad, pickWindow, type WindowChoice } from "~/lib/capacity";
+import { pickWindow, type WindowChoice } from "~/lib/capacity";
 import type { PaymentRefused } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -7,8 +7,10 @@ import { holdEndsAt, holdLapsed } from "~/lib/payment-hold";
 import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import { paymentGateway } from "~/services/payments.server";
+import { refundPayment } from "~/services/payments.server";
+import { orderNeed } from "../bookings/booking-facts.server";
 import { dayAvailability } from "../checkout/availability.server";
+import { recordOrderEvent } from "../checkout/order-history.server";
 import { refundRefusedEmail } from "../bookings/booking-change-emails.server";
 import { enqueueEmail, type OutgoingEmail } from "../messages/outbox.server";
 
@@ -169,19 +171,15 @@ export async function recordRefusedQuotePayment(
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return false;
-  await trx
-    .insertInto("order_events")
-    .values([
-      { order_id: order.id, field: "status", old_value: "pending", new_value: "complete", actor },
-      {
-        order_id: order.id,
-        field: "cancelled",
-        old_value: null,
-        new_value: `paid after ${GONE_WORDS[gone]}: not booked; full refund of ${formatPence(order.total_pence)} due`,
-        actor,
-      },
-    ])
-    .execute();
+  const events = [
+    { field: "status", oldValue: "pending", newValue: "complete" },
+    {
+      field: "cancelled",
+      oldValue: null,
+      newValue: `paid after ${GONE_WORDS[gone]}: not booked; full refund of ${formatPence(order.total_pence)} due`,
+    },
+  ];
+  for (const event of events) await recordOrderEvent(trx, { orderId: order.id, actor, ...event });
   await enqueueEmail(trx, quotePaymentRefundedEmail(order, gone));
   await enqueueEmail(trx, quotePaymentRefundedNotice(order, gone));
   return true;
@@ -213,17 +211,11 @@ export async function refundRefusedPayment(orderId: number): Promise<boolean> {
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order?.payment_session_id || !order.refund_pence) return false;
-  const gateway = paymentGateway();
-  const result = gateway
-    ? await gateway
-        .refund(order.payment_session_id, order.refund_pence, {
-          idempotencyKey: `late-payment-refund-${orderId}`,
-        })
-        .catch((error: unknown) => ({
-          ok: false as const,
-          reason: error instanceof Error ? error.message : String(error),
-        }))
-    : { ok: false as const, reason: "card payments are not set up on this site" };
+  const result = await refundPayment(
+    order.payment_session_id,
+    order.refund_pence,
+    `late-payment-refund-${orderId}`,
+  );
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -235,39 +227,26 @@ export async function refundRefusedPayment(orderId: number): Promise<boolean> {
         .executeTakeFirstOrThrow();
       if (!refundOutstanding(current)) return current.refund_reference !== null;
       const at = new Date().toISOString();
-      if (result.ok) {
-        await trx
-          .updateTable("orders")
-          .set({ refund_reference: result.id, updated_at: at })
-          .where("id", "=", orderId)
-          .execute();
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: orderId,
-            field: "refund",
-            old_value: null,
-            new_value: `refunded ${formatPence(current.refund_pence!)} (${result.id})`,
-            actor: "system",
-          })
-          .execute();
-        return true;
-      }
+      const refund = formatPence(current.refund_pence!);
       await trx
         .updateTable("orders")
-        .set({ payment_review_at: at, updated_at: at })
+        .set(
+          result.ok
+            ? { refund_reference: result.id, updated_at: at }
+            : { payment_review_at: at, updated_at: at },
+        )
         .where("id", "=", orderId)
         .execute();
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: orderId,
-          field: "refund",
-          old_value: null,
-          new_value: `refund of ${formatPence(current.refund_pence!)} refused: ${result.reason}`,
-          actor: "system",
-        })
-        .execute();
+      await recordOrderEvent(trx, {
+        orderId,
+        field: "refund",
+        oldValue: null,
+        newValue: result.ok
+          ? `refunded ${refund} (${result.id})`
+          : `refund of ${refund} refused: ${result.reason}`,
+        actor: "system",
+      });
+      if (result.ok) return true;
       await enqueueEmail(
         trx,
         refundRefusedEmail(current, current.refund_pence!, `late payment: ${result.reason}`),
@@ -293,18 +272,7 @@ export async function overCapacityAfterHold(
   now: Date,
 ): Promise<boolean> {
   if (!order.payment_closed && !holdLapsed(order.created_at, now)) return false;
-  const items = await trx
-    .selectFrom("order_items")
-    .select(["quantity", "load_hundredths", "handling_minutes"])
-    .where("order_id", "=", order.id)
-    .execute();
-  const need = orderLoad(
-    items.map((i) => ({
-      quantity: i.quantity,
-      loadHundredths: i.load_hundredths,
-      handlingMinutes: i.handling_minutes,
-    })),
-  );
+  const need = await orderNeed(order.id, trx);
   const answer = await dayAvailability(order.collection_date, need, {
     now,
     executor: trx,
@@ -314,14 +282,7 @@ export async function overCapacityAfterHold(
 }
 
 /** The office: a paid booking that took its day over capacity, to move or refund. */
-export function overCapacityEmail(order: {
-  id: number;
-  full_name: string;
-  email: string;
-  phone_number: string;
-  collection_date: string;
-  total_pence: number;
-}): OutgoingEmail {
+export function overCapacityEmail(order: Omit<RefusedOrder, "quote_id">): OutgoingEmail {
   const { business, publicUrl } = config();
   return {
     kind: "payment_over_capacity",
@@ -352,15 +313,12 @@ export async function flagOverCapacity(
     .set({ payment_review_at: at, updated_at: at })
     .where("id", "=", order.id)
     .execute();
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      field: "payment_review",
-      old_value: null,
-      new_value: "paid after its hold ran out: the day is over capacity",
-      actor,
-    })
-    .execute();
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    field: "payment_review",
+    oldValue: null,
+    newValue: "paid after its hold ran out: the day is over capacity",
+    actor,
+  });
   await enqueueEmail(trx, overCapacityEmail(order));
 }

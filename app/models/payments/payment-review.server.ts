@@ -1,6 +1,7 @@
 import { formatPence } from "~/lib/format";
 import { db } from "~/services/db.server";
 import { cancelOrder } from "../bookings/cancel-booking.server";
+import { recordOrderEvent } from "../checkout/order-history.server";
 
 /**
  * Payments to review, oldest first, each flagged by payment_review_at:
@@ -81,16 +82,13 @@ export async function clearPaymentReview(orderId: number, actor: string): Promis
         .where("payment_review_at", "is not", null)
         .executeTakeFirst();
       if (Number(cleared.numUpdatedRows) === 0) return false;
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: orderId,
-          field: "payment_review",
-          old_value: "to review",
-          new_value: "checked",
-          actor,
-        })
-        .execute();
+      await recordOrderEvent(trx, {
+        orderId,
+        field: "payment_review",
+        oldValue: "to review",
+        newValue: "checked",
+        actor,
+      });
       return true;
     });
 }

@@ -6,10 +6,10 @@ import { paymentGateway, type GatewaySession } from "~/services/payments.server"
 import {
   closePayment,
   completePayment,
-  orderItems,
   RECENT_CHECKOUT_MS,
   type CompletionOutcome,
 } from "./payment.server";
+import { orderLines } from "../bookings/booking-facts.server";
 import { changeForPayment, closeChange } from "../bookings/rearrange-booking.server";
 
 /**
@@ -183,7 +183,7 @@ export async function demoPayment(sessionId: string) {
     .select(["collection_date", "total_pence", "window_discount_pence"])
     .where("id", "=", session.orderId)
     .executeTakeFirstOrThrow();
-  const items = await orderItems(session.orderId);
+  const items = await orderLines(session.orderId);
   return {
     status: session.status,
     totalPence: order.total_pence,

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
 import { ANY_TIME_DISCOUNT_PERCENT, unitDiscountPence } from "~/lib/capacity";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import type { PaymentClosed } from "~/lib/domain";
 import { holdEndsAt } from "~/lib/payment-hold";
 import { lineName } from "~/lib/positions";
 import { config } from "~/services/config.server";
-import { db, type DB } from "~/services/db.server";
+import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import {
   paymentGateway,
@@ -21,6 +20,8 @@ import {
   bookingNotificationEmail,
   paymentReviewEmail,
 } from "../bookings/booking-emails.server";
+import { orderLines } from "../bookings/booking-facts.server";
+import { recordOrderEvent } from "../checkout/order-history.server";
 import { arrivalOf } from "../bookings/fleet.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { manageToken, managePath } from "../bookings/manage-booking.server";
@@ -48,16 +49,6 @@ import { vatRatePercent } from "../shop/settings.server";
  * or the demo page), or closed, which frees the order's slot. Gateways are
  * reached only through the interface of services/payments.server.ts.
  */
-
-/** An order's lines, as bought (the snapshot written at checkout). */
-export function orderItems(orderId: number, executor: Kysely<DB> = db()) {
-  return executor
-    .selectFrom("order_items")
-    .select(["product_name", "position", "unit_price_pence", "quantity"])
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
-}
 
 /** How long after a checkout its page may still empty the bag or refill the form for "Try again". */
 export const RECENT_CHECKOUT_MS = 2 * 60 * 60 * 1000;
@@ -121,7 +112,7 @@ export async function startPayment(
   /** the page the provider's "back" link returns to (a quote's page, or the checkout) */
   cancelPath = "/checkout",
 ): Promise<GatewaySession> {
-  const items = await orderItems(order.id);
+  const items = await orderLines(order.id);
   const { window_discount_pence: discountPence } = await db()
     .selectFrom("orders")
     .select("window_discount_pence")
@@ -328,16 +319,13 @@ export async function completePayment(
         console.error(
           `payment: order ${order.id} expected ${order.total_pence} gbp, session ${payment.id} has ${payment.amountTotal} ${payment.currency}`,
         );
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: order.id,
-            field: "payment",
-            old_value: null,
-            new_value: refusal,
-            actor,
-          })
-          .execute();
+        await recordOrderEvent(trx, {
+          orderId: order.id,
+          field: "payment",
+          oldValue: null,
+          newValue: refusal,
+          actor,
+        });
         // Flag the order for staff, and tell them once per order.
         const flaggedAt = now.toISOString();
         const flagged = await trx
@@ -365,21 +353,18 @@ export async function completePayment(
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return "already-paid";
-      await trx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          field: "status",
-          old_value: "pending",
-          new_value: "complete",
-          actor,
-        })
-        .execute();
+      await recordOrderEvent(trx, {
+        orderId: order.id,
+        field: "status",
+        oldValue: "pending",
+        newValue: "complete",
+        actor,
+      });
       await markQuoteBooked(trx, order, at);
       const receipt = {
         ...order,
         ...(await arrivalOf(order.arrival_window, trx)),
-        items: await orderItems(order.id, trx),
+        items: await orderLines(order.id, trx),
         vatRate,
         manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,
       };

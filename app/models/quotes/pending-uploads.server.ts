@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { DeleteQueryBuilder, DeleteResult, Kysely, Transaction } from "kysely";
 import type { KeptPhoto, PendingField } from "~/lib/kept-photos";
 import { db, type DB } from "~/services/db.server";
 import {
@@ -121,24 +121,32 @@ export async function resolveKeptPhotos(
   };
 }
 
+type PendingDelete = DeleteQueryBuilder<DB, "pending_uploads", DeleteResult>;
+
+/** Forgets the kept photos `pick` narrows to, and their images when nothing else uses them; answers how many. */
+async function forgetKeptPhotos(
+  trx: Transaction<DB>,
+  pick: (query: PendingDelete) => PendingDelete,
+): Promise<number> {
+  const gone = await pick(trx.deleteFrom("pending_uploads")).returning("image_id").execute();
+  await deleteUnusedImages(
+    trx,
+    gone.map((row) => row.image_id),
+  );
+  return gone.length;
+}
+
 /** Forgets these kept photos of this scope, and their images when nothing else uses them. */
 export async function discardKeptPhotos(scope: PendingScope, ids: readonly string[]) {
   const wanted = cleanIds(ids);
   if (wanted.length === 0) return;
   await db()
     .transaction()
-    .execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom("pending_uploads")
-        .where("id", "in", wanted)
-        .where("scope", "=", scopeKey(scope))
-        .returning("image_id")
-        .execute();
-      await deleteUnusedImages(
-        trx,
-        gone.map((row) => row.image_id),
-      );
-    });
+    .execute((trx) =>
+      forgetKeptPhotos(trx, (query) =>
+        query.where("id", "in", wanted).where("scope", "=", scopeKey(scope)),
+      ),
+    );
 }
 
 /** The limits a form's photos keep to, kept and new together. */
@@ -308,18 +316,8 @@ export async function prunePendingUploads(
   now = new Date(),
   executor: Kysely<DB> | Transaction<DB> = db(),
 ): Promise<number> {
-  const prune = async (trx: Transaction<DB>) => {
-    const gone = await trx
-      .deleteFrom("pending_uploads")
-      .where("created_at", "<", oldestKept(now))
-      .returning("image_id")
-      .execute();
-    await deleteUnusedImages(
-      trx,
-      gone.map((row) => row.image_id),
-    );
-    return gone.length;
-  };
+  const prune = (trx: Transaction<DB>) =>
+    forgetKeptPhotos(trx, (query) => query.where("created_at", "<", oldestKept(now)));
   return executor.isTransaction
     ? prune(executor as Transaction<DB>)
     : executor.transaction().execute(prune);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { quoteContactDetails, type QuoteContactDetails } from "~/lib/contact-details";
 import type { OfferStatus, Position } from "~/lib/domain";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -152,14 +153,7 @@ export interface OfferView {
   vatPence: number;
   vatRatePercent: number;
   vatRegistered: boolean;
-  customer: {
-    fullName: string;
-    email: string;
-    phoneNumber: string;
-    address1: string;
-    town: string;
-    postcode: string;
-  };
+  customer: QuoteContactDetails;
   lines: PricedLine[];
   photos: { id: string; width: number | null; height: number | null }[];
 }
@@ -268,14 +262,7 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
       vatPence: vatRegistered ? vatIncluded(offer.total_pence, rate) : 0,
       vatRatePercent: rate,
       vatRegistered,
-      customer: {
-        fullName: offer.full_name,
-        email: offer.email,
-        phoneNumber: offer.phone_number,
-        address1: offer.address_1,
-        town: offer.town,
-        postcode: offer.postcode,
-      },
+      customer: quoteContactDetails(offer),
       lines: lines.map((l) => ({
         productId: l.product_id,
         position: l.position,
