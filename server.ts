@@ -5,12 +5,13 @@ import type { ServerBuild } from "@remix-run/node";
 import { run } from "./server/start";
 
 /**
- * `node build/server.js [command]`: the shop from the repository's build
- * (npm start, the tests). The single executable enters through
- * server/single-executable.ts instead, with the same run().
+ * `npm run dev`: the shop from the app's build, loaded afresh after each change. `npm start` and
+ * the tests run build/server.js, the same run() and the app's build bundled into one file with
+ * their packages (scripts/build-server.mjs); the single executable enters through
+ * server/single-executable.ts, with the same run().
  */
 
-// The repository root: this file runs as build/server.js, or as server.ts under `npm run dev`.
+// The repository root: this file runs as server.ts under `npm run dev`.
 const here = import.meta.dirname;
 const root = path.basename(here) === "build" ? path.dirname(here) : here;
 const BUILD_PATH = path.join(root, "build", "index.js");
