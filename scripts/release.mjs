@@ -284,10 +284,20 @@ const fonts = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map((file) => {
   if (!fs.existsSync(path.join(fontDir, file))) fail(`${file} is missing from dejavu-fonts-ttf`);
   return [`fonts/${file}`, path.join(fontDir, file)];
 });
+// The demo catalogue's images as the build encoded them, read from memory at a first start
+// (app/services/demo-images.server.ts), never unpacked.
+const demoImagesDir = path.join(root, "build", "demo-images");
+if (!fs.existsSync(path.join(demoImagesDir, "manifest.json")))
+  fail("build/demo-images is missing: run `npm run build`");
+const demoImages = fs
+  .readdirSync(demoImagesDir)
+  .sort()
+  .map((file) => [`demo-images/${file}`, path.join(demoImagesDir, file)]);
 const assets = Object.fromEntries([
   ["manifest.json", path.join(work, "manifest.json")],
   ...embedded,
   ...fonts,
+  ...demoImages,
 ]);
 const blob = path.join(work, "haulbook.blob");
 fs.writeFileSync(

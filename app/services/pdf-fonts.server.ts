@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { nodeRequire, seaModule } from "./sea.server";
 
 /**
  * The fonts every PDF embeds: DejaVu Sans and DejaVu Sans Bold from the
@@ -19,32 +19,6 @@ export type DocumentFonts = Record<FontRole, Buffer>;
 /** The SEA asset key of a font file. */
 export function fontAssetKey(file: string): string {
   return `fonts/${file}`;
-}
-
-/**
- * A require for Node's own modules and packages. ESM (tsx, vitest, the Remix server build) makes
- * one from import.meta.url; the single executable's CommonJS bundle has an empty import.meta and
- * a require of its own (only Node's built-in modules). Not `typeof require`: in the Remix build,
- * esbuild turns `require` into a stand-in that is a function but cannot load anything. node:sea
- * is reached this way, not imported, because Node before 20.12 has no such module.
- */
-function nodeRequire(): NodeRequire {
-  const url = import.meta.url as string | undefined;
-  return url ? createRequire(url) : require;
-}
-
-interface SeaModule {
-  isSea(): boolean;
-  getAsset(key: string): ArrayBuffer;
-}
-
-function seaModule(): SeaModule | undefined {
-  try {
-    const sea = nodeRequire()("node:sea") as SeaModule;
-    return sea.isSea() ? sea : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function readFonts(): DocumentFonts {

@@ -41,6 +41,24 @@ describe("starting the server", () => {
     expect(await countRows(dataDir, "users")).toBe(1);
   });
 
+  it("a new shop's first start takes the demo images the build prepared, and serves them", async () => {
+    const server = await startServer({ fromTemplate: false });
+    try {
+      expect(server.output()).toContain("[seed] added the demo catalogue");
+      // Nothing encoded at the start: the build (or the executable) carries every image.
+      expect(server.output()).not.toContain("[seed] preparing");
+      const page = await fetch(`${server.url}/products`);
+      const src = /<img[^>]+src="(\/api\/products\/image\/[^"]+)"/.exec(await page.text())?.[1];
+      expect(src).toBeDefined();
+      const image = await fetch(`${server.url}${src!.replaceAll("&amp;", "&")}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toMatch(/^image\/(webp|png)$/);
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it("creates admin with a random password printed once when no credentials are given", async () => {
     const server = await startServer({
       fromTemplate: false,

@@ -1,5 +1,6 @@
 import { productIllustrations } from "~/seed/illustrations";
 import { seedProducts } from "~/seed/products";
+import { preparedDemoImages, svgKey } from "~/services/demo-images.server";
 import { processProductImage, type ProcessedImage } from "~/services/images.server";
 import { createProduct } from "./product-admin.server";
 import { getSetting, setSetting } from "../shop/settings.server";
@@ -13,19 +14,30 @@ const SEEDED_KEY = "demo_catalogue_seeded_at";
  */
 export async function seedDemoCatalogue(): Promise<{ seeded: boolean; products: number }> {
   if (await getSetting(SEEDED_KEY)) return { seeded: false, products: 0 };
-  // Encode two images at a time (CPU-bound), then insert in catalogue order so ids are stable.
-  const images: ProcessedImage[] = new Array(seedProducts.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < seedProducts.length; i = next++) {
-      const key = seedProducts[i]!.illustration;
-      const svg = productIllustrations[key];
-      if (!svg) throw new Error(`Seed illustration missing: ${key}`);
-      images[i] = await processProductImage(Buffer.from(svg, "utf8"));
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  const images = await demoCatalogueImages();
   for (const [i, product] of seedProducts.entries()) await createProduct(product, images[i]!);
   await setSetting(SEEDED_KEY, new Date().toISOString());
   return { seeded: true, products: seedProducts.length };
+}
+
+/**
+ * Each seed product's image, in catalogue order: as the build prepared it, else encoded now (an
+ * illustration changed since the build, or no build made them: `npm run dev`).
+ */
+async function demoCatalogueImages(): Promise<ProcessedImage[]> {
+  const prepared = preparedDemoImages();
+  const svgs = seedProducts.map((product) => {
+    const svg = productIllustrations[product.illustration];
+    if (!svg) throw new Error(`Seed illustration missing: ${product.illustration}`);
+    return svg;
+  });
+  const missing = svgs.filter((svg) => !prepared.has(svgKey(svg))).length;
+  if (missing > 0)
+    console.log(
+      `[seed] preparing ${missing} demo images (up to a minute; \`npm run build\` prepares them ahead)`,
+    );
+  const images: ProcessedImage[] = [];
+  for (const svg of svgs)
+    images.push(prepared.get(svgKey(svg)) ?? (await processProductImage(Buffer.from(svg, "utf8"))));
+  return images;
 }
