@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import http from "node:http";
 import zlib from "node:zlib";
+import { violationsIn } from "./support/axe";
 
 const PAGES = [
   "/",
@@ -41,16 +41,6 @@ async function axePage(args: {
   return context.newPage();
 }
 
-/** Serious and critical WCAG 2.1 AA problems axe finds, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
 /** The splash cookie as the server writes it, so colour checks see the page, not the splash. */
 const SPLASH_SEEN = { name: "splash_seen", value: "dHJ1ZQ%3D%3D" };
 
@@ -74,7 +64,7 @@ for (const path of [...PAGES, ...OTHER_PAGES]) {
       const url = bagOpen ? `${path}${path.includes("?") ? "&" : "?"}bag=open` : path;
       await page.goto(url);
       if (bagOpen) await expect(page.getByRole("dialog", { name: "YOUR BAG" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await violationsIn(page)).toEqual([]);
     });
   }
 }
@@ -195,7 +185,7 @@ test("axe finds no serious or critical problem on checkout with a bag", async ({
   });
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await violationsIn(page)).toEqual([]);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   );

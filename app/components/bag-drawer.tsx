@@ -5,6 +5,7 @@ import type { Position } from "~/lib/domain";
 import { Overlay } from "./overlay";
 import { ProductImage, type ImageView } from "./product-image";
 import { useHydrated } from "./use-hydrated";
+import { AlertNotice } from "~/components/alert-notice";
 
 /** One priced line of the bag, as the server works it out. */
 interface BagLine {
@@ -118,11 +119,7 @@ export function BagDrawer({
         )
       }
     >
-      {error ? (
-        <p role="alert" className="notice notice-error">
-          {error}
-        </p>
-      ) : null}
+      <AlertNotice message={error} />
       {empty ? (
         <div className="bag-empty">
           <p>no cart items</p>

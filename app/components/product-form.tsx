@@ -1,11 +1,12 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import type { FieldLimits } from "~/lib/forms";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
 import { POSITION_LABELS } from "~/lib/positions";
 import { WASTE_DESCRIPTION_MAX } from "~/lib/waste";
 import { Field, filled } from "./field";
+import { AlertNotice } from "~/components/alert-notice";
 
 export type ProductFormField =
   | "product_name"
@@ -270,14 +271,5 @@ export function ProductForm({
 
 /** A refused save's message, focused when it arrives so a screen reader reads it first. */
 export function ProductFailureAlert({ failed }: { failed: ProductFailure | undefined }) {
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
-  if (!failed) return null;
-  return (
-    <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-      {failed.message}
-    </p>
-  );
+  return <AlertNotice message={failed?.message} focusOn={failed ?? null} />;
 }

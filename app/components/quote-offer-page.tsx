@@ -10,6 +10,7 @@ import { paymentPagePath } from "~/lib/payment-start";
 import { POSITION_LABELS } from "~/lib/positions";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
 import { vatIncluded } from "~/lib/vat";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * The parts of the customer's priced-quote page (/quote/{token}): the price with its lines and
@@ -138,11 +139,7 @@ export function QuoteDecline({
       <h2 id="decline-title">Not for you?</h2>
       {open ? (
         <Form method="post" action={self} className="stack">
-          {failed ? (
-            <div role="alert" className="notice notice-error">
-              <p>{failed.message}</p>
-            </div>
-          ) : null}
+          <AlertNotice message={failed?.message} />
           <div className="field">
             <label htmlFor="decline-reason">Tell us why (optional)</label>
             <textarea

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { AlertNotice } from "~/components/alert-notice";
 
 interface Loaded {
   Provider: ComponentType<{
@@ -43,9 +44,7 @@ export function StripeEmbeddedCheckout({
 
   if (failed) {
     return (
-      <div role="alert" className="notice notice-error">
-        <p>The card form could not load. Please check your connection and reload this page.</p>
-      </div>
+      <AlertNotice message="The card form could not load. Please check your connection and reload this page." />
     );
   }
   if (!loaded) return <p role="status">Loading the secure card form…</p>;

@@ -6,6 +6,7 @@ import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { LOOKUP_MESSAGES, requestBookingLink } from "~/models/customer-links/booking-lookup.server";
 import { config } from "~/services/config.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * /booking: for a customer without the link from their email. Their booking
@@ -53,9 +54,9 @@ export default function FindBooking() {
   const { phone } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const navigation = useNavigation();
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (answer) noticeRef.current?.focus();
+    if (answer?.kind === "sent") sentRef.current?.focus();
   }, [answer]);
   const tel = `tel:${phone.replace(/\s+/g, "")}`;
   return (
@@ -71,7 +72,7 @@ export default function FindBooking() {
           role="status"
           className="notice notice-success"
           tabIndex={-1}
-          ref={noticeRef}
+          ref={sentRef}
           data-testid="lookup-sent"
         >
           <p>
@@ -83,11 +84,10 @@ export default function FindBooking() {
           </p>
         </div>
       ) : null}
-      {answer?.kind === "failed" ? (
-        <div role="alert" className="notice notice-error" tabIndex={-1} ref={noticeRef}>
-          <p>{answer.message}</p>
-        </div>
-      ) : null}
+      <AlertNotice
+        message={answer?.kind === "failed" ? answer.message : null}
+        focusOn={answer?.kind === "failed" ? answer : null}
+      />
       <Form method="post" className="manage-lookup-form">
         {LOOKUP_FIELDS.map((field) => (
           <Field

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { CollectionCalendar } from "~/components/collection-calendar";
@@ -41,6 +40,7 @@ import {
   type ChangeNotice,
 } from "~/models/bookings/rearrange-page.server";
 import { config, siteUrl } from "~/services/config.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
@@ -196,10 +196,6 @@ export default function ManageBooking() {
   const failed = result?.kind === "failed" ? result : null;
   const moving = result?.kind === "rearrange" ? result : null;
   const hydrated = useHydrated();
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (failed || moving?.message) alertRef.current?.focus();
-  }, [failed, moving]);
   const self = `/booking/${booking.token}`;
   const cancelling = usePostingIntent("cancel");
   const submittingMove = usePostingIntent("rearrange");
@@ -235,11 +231,7 @@ export default function ManageBooking() {
       <h1 id="booking-title">
         {title} {formatLongDate(booking.collectionDate)}
       </h1>
-      {failed ? (
-        <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          {failed.message}
-        </p>
-      ) : null}
+      <AlertNotice message={failed?.message} focusOn={failed} />
       {change ? (
         <p
           role="status"
@@ -266,11 +258,7 @@ export default function ManageBooking() {
               month={calendar.month}
               onDateChange={setChosenDate}
             >
-              {moving?.message ? (
-                <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-                  {moving.message}
-                </p>
-              ) : null}
+              <AlertNotice message={moving?.message} focusOn={moving?.message ? moving : null} />
               <CollectionCalendar
                 calendar={calendar}
                 selected={values.date ?? null}

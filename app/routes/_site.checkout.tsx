@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields, CrewNotesField } from "~/components/business-fields";
@@ -40,6 +39,7 @@ import { abandonCheckout, retryDetails } from "~/models/payments/payment.server"
 import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 export const { links, handle, meta } = checkoutStyledPage(
   "Checkout | Book your collection",
@@ -217,11 +217,7 @@ export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const alertRef = useRef<HTMLDivElement>(null);
   const failed = result?.kind === "form" && result.message ? result : null;
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
 
   const formResult = result?.kind === "form" ? result : null;
   const values = formResult?.values ?? page.retry ?? {};
@@ -272,21 +268,9 @@ export default function Checkout() {
           </p>
         </div>
       ) : null}
-      {failed ? (
-        <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          <p>{failed.message}</p>
-        </div>
-      ) : null}
-      {bag.tooBig && !failed ? (
-        <div role="alert" className="notice notice-error">
-          <p>{bag.tooBig}</p>
-        </div>
-      ) : null}
-      {page.unavailable ? (
-        <div role="alert" className="notice notice-error">
-          <p>{page.unavailable}</p>
-        </div>
-      ) : null}
+      <AlertNotice message={failed?.message} focusOn={failed} />
+      <AlertNotice message={failed ? null : bag.tooBig} />
+      <AlertNotice message={page.unavailable} />
 
       <div className="checkout-layout">
         <CheckoutSummary

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { ContactFields } from "~/components/contact-fields";
 import { Field } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
@@ -26,6 +25,7 @@ import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import quoteStyles from "~/styles/quote.css";
+import { AlertNotice } from "~/components/alert-notice";
 
 const styles = routeStylesheets(quoteStyles);
 export const links = styles.links;
@@ -113,10 +113,6 @@ export default function Quote() {
   const location = useLocation();
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/quote");
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
   const v = failed?.values ?? {};
   const e = failed?.errors ?? {};
   return (
@@ -130,11 +126,10 @@ export default function Quote() {
         </p>
       </div>
       <FlashNotice flash={success} testId="quote-success" />
-      {failed ? (
-        <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          <p>{failed.message || QUOTE_ERROR_MESSAGE}</p>
-        </div>
-      ) : null}
+      <AlertNotice
+        message={failed ? failed.message || QUOTE_ERROR_MESSAGE : null}
+        focusOn={failed ?? null}
+      />
       {/* A new key after each successful submit clears the form. */}
       <Form
         key={success ? location.key : "form"}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { BookAndPay } from "~/components/book-and-pay";
@@ -45,6 +45,7 @@ import {
 } from "~/models/quotes/quote-offer.server";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { config, siteUrl } from "~/services/config.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * /quote/{token}: the customer's priced quote, from the link in its email.
@@ -208,11 +209,7 @@ export default function CustomerQuote() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const alertRef = useRef<HTMLDivElement>(null);
   const formResult = result?.kind === "form" ? result : null;
-  useEffect(() => {
-    if (formResult?.message) alertRef.current?.focus();
-  }, [formResult]);
   // A submission that answers without a redirect keeps the scroll position: after declining from
   // the foot of the page, show the answer from the top, and move focus to it.
   const declined = result?.kind === "declined";
@@ -264,16 +261,11 @@ export default function CustomerQuote() {
           <p>{notice}</p>
         </div>
       ) : null}
-      {page.unavailable ? (
-        <div role="alert" className="notice notice-error">
-          <p>{page.unavailable}</p>
-        </div>
-      ) : null}
-      {formResult?.message ? (
-        <div role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          <p>{formResult.message}</p>
-        </div>
-      ) : null}
+      <AlertNotice message={page.unavailable} />
+      <AlertNotice
+        message={formResult?.message}
+        focusOn={formResult?.message ? formResult : null}
+      />
 
       <div className="checkout-layout">
         <QuoteOfferSummary

@@ -29,6 +29,7 @@ import {
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/fleet.css";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * The fleet (docs/rules.md#capacity-by-load): vans per weekday, a van's load per trip, trips per
@@ -112,11 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function ErrorSummary({ failure, intent }: { failure: Failure | undefined; intent: Intent }) {
   if (failure?.intent !== intent) return null;
-  return (
-    <p role="alert" className="notice notice-error">
-      {Object.values(failure.errors)[0] ?? "Please check the form."}
-    </p>
-  );
+  return <AlertNotice message={Object.values(failure.errors)[0] ?? "Please check the form."} />;
 }
 
 /** A form that adds a day (blocked, or with other vans): its error, the day, its own fields. */

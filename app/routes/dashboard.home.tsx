@@ -32,6 +32,7 @@ import { countProducts } from "~/models/catalogue/product.server";
 import { countQuotes } from "~/models/quotes/quote.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlashes, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -353,11 +354,7 @@ export default function DashboardHome() {
           title={`Edit booking #${editing.orderId}`}
           closeTo={`/dashboard/home?month=${month}&day=${editing.date}`}
         >
-          {failed?.intent === "update-booking" ? (
-            <div role="alert" className="notice notice-error">
-              <p>{failed.message}</p>
-            </div>
-          ) : null}
+          <AlertNotice message={failed?.intent === "update-booking" ? failed.message : null} />
           <BookingEditForm
             action={`/dashboard/home?month=${month}&edit=${editing.orderId}`}
             booking={editing}
@@ -371,11 +368,7 @@ export default function DashboardHome() {
 
       {creating ? (
         <Overlay title="Create Booking" closeTo={closeTo}>
-          {failed ? (
-            <div role="alert" className="notice notice-error">
-              <p>{failed.message || MANUAL_BOOKING_FAILED}</p>
-            </div>
-          ) : null}
+          <AlertNotice message={failed ? failed.message || MANUAL_BOOKING_FAILED : null} />
           <ManualBookingForm
             action={`/dashboard/home?month=${month}&new=booking`}
             values={{ ...v, date: v.date ?? today }}

@@ -19,6 +19,7 @@ import {
 import { getOrderWithHistory } from "~/models/checkout/order.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * /dashboard/orders/{id}: one order for staff, its documents and history.
@@ -122,12 +123,11 @@ export default function OrderDetail() {
         Order #{order.id}: {order.billing.full_name}
       </h1>
       <FlashNotice flash={flash} testId="order-flash" />
-      {failed && !(cancel && confirming) ? (
-        // A cancel that was refused once the step was gone (the job done, or cancelled meanwhile).
-        <p role="alert" className="notice notice-error" data-testid="order-cancel-error">
-          {failed.message}
-        </p>
-      ) : null}
+      {/* A cancel that was refused once the step was gone (the job done, or cancelled meanwhile). */}
+      <AlertNotice
+        message={failed && !(cancel && confirming) ? failed.message : null}
+        testId="order-cancel-error"
+      />
       {order.cancelledAt ? (
         <p className="notice" data-testid="order-cancelled">
           <strong>Cancelled</strong> on {formatDateTime(order.cancelledAt)}
@@ -347,11 +347,9 @@ function CancelBooking({
 }) {
   const failed = useActionData<typeof action>() as CancelFailure | undefined;
   const navigation = useNavigation();
-  const alertRef = useRef<HTMLParagraphElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (failed?.errors?.reason) reasonRef.current?.focus();
-    else if (failed) alertRef.current?.focus();
   }, [failed]);
   const submitting =
     navigation.state === "submitting" &&
@@ -368,17 +366,11 @@ function CancelBooking({
         Collection on {formatLongDate(cancel.collectionDate)}: {paid}. The customer is emailed
         either way.
       </p>
-      {failed && !failed.errors?.reason ? (
-        <p
-          role="alert"
-          className="notice notice-error"
-          tabIndex={-1}
-          ref={alertRef}
-          data-testid="order-cancel-error"
-        >
-          {failed.message}
-        </p>
-      ) : null}
+      <AlertNotice
+        message={failed && !failed.errors?.reason ? failed.message : null}
+        focusOn={failed && !failed.errors?.reason ? failed : null}
+        testId="order-cancel-error"
+      />
       <Form method="post" action={`${self}?cancel=1`} className="order-cancel-form">
         <div className="cancel-choices">
           <div className="cancel-choice" data-testid="cancel-customer-terms">

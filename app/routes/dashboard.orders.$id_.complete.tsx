@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -28,6 +27,7 @@ import { completionDefaults, jobContext } from "~/models/job-day/job-context.ser
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * /dashboard/orders/{id}/complete — the crew complete a job on a tablet:
@@ -165,10 +165,6 @@ export default function CompleteJob() {
   const { context, defaults, crew } = useLoaderData<typeof loader>();
   const failed = useActionData<Failure>();
   const navigation = useNavigation();
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (failed) alertRef.current?.focus();
-  }, [failed]);
   const values = failed ? failed.values : defaults;
   const errors = failed?.errors ?? {};
   const kept = failed?.kept ?? [];
@@ -206,11 +202,7 @@ export default function CompleteJob() {
         {formatLongDate(context.collectionDate)}
         {context.businessName ? ` · ${context.businessName} (SIC ${context.sicCode})` : ""}
       </p>
-      {failed ? (
-        <p role="alert" className="notice notice-error" tabIndex={-1} ref={alertRef}>
-          {failed.message}
-        </p>
-      ) : null}
+      <AlertNotice message={failed?.message} focusOn={failed ?? null} />
       <Form method="post" encType="multipart/form-data" className="complete-job-form" noValidate>
         <section aria-labelledby="photos-title">
           <h2 id="photos-title">Photos</h2>

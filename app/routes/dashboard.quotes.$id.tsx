@@ -26,6 +26,7 @@ import { withdrawQuotePrice } from "~/models/quotes/quote-offer-changes.server";
 import { config } from "~/services/config.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -138,11 +139,7 @@ export default function QuoteDetail() {
         </span>
       </p>
       <FlashNotice flash={flash} />
-      {failed && !params.get("book") ? (
-        <p role="alert" className="notice notice-error">
-          {failed.message}
-        </p>
-      ) : null}
+      <AlertNotice message={failed && !params.get("book") ? failed.message : null} />
       {bookable ? (
         <p className="quote-actions">
           <Link to={`${self}/price`} className="button">
@@ -223,11 +220,7 @@ export default function QuoteDetail() {
 
       {bookable && (params.get("book") === "1" || failed?.values.intent === "book") ? (
         <Overlay title={`Create Booking from Q${quote.id}`} closeTo={self}>
-          {failed ? (
-            <div role="alert" className="notice notice-error">
-              <p>{failed.message}</p>
-            </div>
-          ) : null}
+          <AlertNotice message={failed?.message} />
           <ManualBookingForm
             action={`${self}?book=1`}
             values={

@@ -23,6 +23,7 @@ import { vatRatePercent } from "~/models/shop/settings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { config } from "~/services/config.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { AlertNotice } from "~/components/alert-notice";
 
 /**
  * "Price this quote" (tablet first): catalogue lines priced as the shop
@@ -170,11 +171,7 @@ export default function PriceQuote() {
         </ul>
       </details>
 
-      {result?.message ? (
-        <div role="alert" className="notice notice-error">
-          <p>{result.message}</p>
-        </div>
-      ) : null}
+      <AlertNotice message={result?.message} />
 
       <Form method="post" action={self} className="stack" onChange={onChange} noValidate>
         {/* Enter in a field updates the totals; it never sends the quote. */}
