@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint and format (side by side, while the build runs), unit + integration
+// `npm test`: typecheck, lint and format (side by side, while the build and the first tests run), unit + integration
 // (vitest), the integration again on PostgreSQL (the suites that exercise the database), end-to-end
 // (Playwright, js and no-js, on SQLite), then the single executable (npm run release) copied into an empty
 // folder: what only it can break (tests/binary, start-up, the owner's commands, files, the request
@@ -143,8 +143,8 @@ const staticChecks = only
 const built = await runBeside("build", "npm", ["run", "build", "--silent"]);
 if (built)
   await runBeside("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
-// The checks end before any test starts, so no test shares the machine with them.
-await Promise.all(staticChecks);
+// The checks go on beside the first tests (every test allows for a busy machine); their output
+// is printed when they end.
 
 if (!built) {
   failed++;
@@ -158,6 +158,7 @@ if (!built) {
       "vitest.json",
       only ? {} : { HAULBOOK_EXECUTABLE_PASS: "later" },
     );
+  await Promise.all(staticChecks);
 
   // The same integration and reliability suites on PostgreSQL (a throwaway server started by
   // the tests, tests/support/postgres.ts), and the tests of several processes on one database.
@@ -194,6 +195,8 @@ if (!built) {
   }
 }
 
+// (Already ended unless the build failed.)
+await Promise.all(staticChecks);
 console.log(
   `\ntimings: ${timings.join(", ")}; in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
