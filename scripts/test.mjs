@@ -6,7 +6,7 @@
 // "N passed, N failed", after the time each part took.
 // `--only e2e` runs the build and the end-to-end part alone; `--only unit` the vitest part;
 // `--only postgres` the vitest part on PostgreSQL.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,29 +23,24 @@ let failed = 0;
 let skipped = 0;
 const timings = [];
 
-/** Like run, without blocking: the background checks' own times are then read as they end. */
-function runBeside(label, command, args) {
+/**
+ * Runs a part of the suite, its output shown as it comes. Asynchronous, so the checks still
+ * running in the background are timed when they end, not when this part does.
+ */
+function run(label, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n━━ ${label} ━━ ${command} ${args.join(" ")}`);
-  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve) => {
     child.on("close", (code) => {
       timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
       resolve(code === 0);
     });
   });
-}
-
-function run(label, command, args, env = {}) {
-  const started = Date.now();
-  console.log(`\n━━ ${label} ━━ ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...env },
-  });
-  timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
 }
 
 /**
@@ -84,10 +79,10 @@ function readJson(file) {
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
-function vitest(label, reportName, env = {}) {
+async function vitest(label, reportName, env = {}) {
   const report = path.join(tmp, reportName);
   fs.rmSync(report, { force: true });
-  run(
+  await run(
     label,
     bin("vitest"),
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
@@ -104,7 +99,7 @@ function vitest(label, reportName, env = {}) {
   }
 }
 
-function playwright(label, reportName, env = {}, args = []) {
+async function playwright(label, reportName, env = {}, args = []) {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!fs.existsSync(chromium)) {
     console.log("\n" + "!".repeat(72));
@@ -115,7 +110,7 @@ function playwright(label, reportName, env = {}, args = []) {
   }
   const report = path.join(tmp, reportName);
   fs.rmSync(report, { force: true });
-  run(label, bin("playwright"), ["test", "--reporter=list,json", ...args], {
+  await run(label, bin("playwright"), ["test", "--reporter=list,json", ...args], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: report,
     ...env,
   });
@@ -140,9 +135,9 @@ const staticChecks = only
       background("format", bin("prettier"), ["--check", "--log-level", "warn", "."]),
     ];
 
-const built = await runBeside("build", "npm", ["run", "build", "--silent"]);
+const built = await run("build", "npm", ["run", "build", "--silent"]);
 if (built)
-  await runBeside("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
+  await run("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
 // The checks go on beside the first tests (every test allows for a busy machine); their output
 // is printed when they end.
 
@@ -153,7 +148,7 @@ if (!built) {
   // The suites the executable pass runs anyway wait for it (vitest.config.ts), unless this run
   // has no executable pass.
   if (!only || only === "unit")
-    vitest(
+    await vitest(
       "unit and integration",
       "vitest.json",
       only ? {} : { HAULBOOK_EXECUTABLE_PASS: "later" },
@@ -163,9 +158,9 @@ if (!built) {
   // The same integration and reliability suites on PostgreSQL (a throwaway server started by
   // the tests, tests/support/postgres.ts), and the tests of several processes on one database.
   if (!only || only === "postgres")
-    vitest("integration on PostgreSQL", "vitest-postgres.json", { TEST_ENGINE: "postgres" });
+    await vitest("integration on PostgreSQL", "vitest-postgres.json", { TEST_ENGINE: "postgres" });
 
-  if (!only || only === "e2e") playwright("end-to-end (js, no-js)", "playwright.json");
+  if (!only || only === "e2e") await playwright("end-to-end (js, no-js)", "playwright.json");
 
   // The journeys run once, on SQLite: a browser sees the same pages from either engine, and the
   // integration suites have run every rule of the database on PostgreSQL already (decision 035;
@@ -173,15 +168,15 @@ if (!built) {
 
   if (!only) {
     // The product as an owner gets it: one file, alone in a folder outside the repository.
-    if (run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
+    if (await run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
       const binary = path.join(folder, "haulbook");
       fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), binary);
       fs.chmodSync(binary, 0o755);
       const env = { HAULBOOK_BINARY: binary };
-      vitest("integration against the executable", "vitest-binary.json", env);
+      await vitest("integration against the executable", "vitest-binary.json", env);
       // With JavaScript: what the executable can break in a browser is the files it serves.
-      playwright("@smoke journeys against the executable", "playwright-binary.json", env, [
+      await playwright("@smoke journeys against the executable", "playwright-binary.json", env, [
         "--grep",
         "@smoke",
         "--project",

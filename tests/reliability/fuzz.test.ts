@@ -658,8 +658,10 @@ describe("fuzzing every route", () => {
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
-    // About 300 MB of its own, plus two password hashes at once (HASH_SLOTS, 128 MiB each: the
-    // prototype names reach both sign-in routes from several workers together).
-    expect(peak).toBeLessThan(650);
+    // About 320 MB of its own (the one-file build/server.js holds some 16 MB more compiled code
+    // than packages loaded from node_modules: decision 039), plus two password hashes at once
+    // (HASH_SLOTS, 128 MiB each: the prototype names reach both sign-in routes from several
+    // workers together).
+    expect(peak).toBeLessThan(680);
   }, 600_000);
 });
