@@ -90,11 +90,14 @@ export function BagDrawer({
   closeTo,
   returnTo,
   error,
+  pricesNote,
 }: {
   bag: BagView;
   closeTo: string;
   returnTo: string;
   error?: string;
+  /** what the prices include ("" when no VAT is charged: lib/vat.ts) */
+  pricesNote: string;
 }) {
   const empty = bag.lines.length === 0;
   return (
@@ -110,7 +113,7 @@ export function BagDrawer({
               <strong data-testid="bag-subtotal">{formatPence(bag.subtotalPence)}</strong>
             </p>
             <p className="bag-vat-note">
-              Prices include VAT. You choose your collection date next.
+              {pricesNote ? `${pricesNote} ` : ""}You choose your collection date next.
             </p>
             <Link to="/checkout" className="button button-large bag-checkout">
               CHECK OUT

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { cancellationSummary } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
-import { vatIncluded } from "~/lib/vat";
+import { vatWording, type VatStatus } from "~/lib/vat";
 
 export interface OrderLine {
   name: string;
@@ -40,8 +40,18 @@ export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
 export interface CheckoutBag {
   lines: OrderLine[];
   subtotalPence: number;
-  vatPence: number;
-  vatRate: number;
+}
+
+/** The VAT a total includes, as a row of the totals; nothing when no VAT is charged. */
+export function VatTotal({ vat, totalPence }: { vat: VatStatus; totalPence: number }) {
+  const line = vatWording(vat).totalLine(totalPence);
+  if (!line) return null;
+  return (
+    <div className="checkout-vat">
+      <dt>{line.label}</dt>
+      <dd>{formatPence(line.pence)}</dd>
+    </div>
+  );
 }
 
 /** The order beside the checkout form: its lines, the total with the VAT it includes, and the terms. */
@@ -49,14 +59,14 @@ export function CheckoutSummary({
   bag,
   discountPence = 0,
   licence,
-  vatRegistered,
+  vat,
 }: {
   bag: CheckoutBag;
   /** the "any time" discount, when that window is chosen */
   discountPence?: number;
   licence: string;
-  /** the business charges VAT (VAT_NUMBER set): the terms then say "including VAT" */
-  vatRegistered: boolean;
+  /** whether the prices include VAT, and at what rate (lib/vat.ts) */
+  vat: VatStatus;
 }) {
   return (
     <section className="checkout-summary" aria-labelledby="order-details">
@@ -73,16 +83,13 @@ export function CheckoutSummary({
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatPence(bag.subtotalPence - discountPence)}</dd>
         </div>
-        <div className="checkout-vat">
-          <dt>Includes VAT at {bag.vatRate}%</dt>
-          <dd>{formatPence(vatIncluded(bag.subtotalPence - discountPence, bag.vatRate))}</dd>
-        </div>
+        <VatTotal vat={vat} totalPence={bag.subtotalPence - discountPence} />
       </dl>
       <p className="checkout-note">
         <Link to="/?bag=open">Change your bag</Link>
       </p>
       <p className="checkout-note">
-        {`${cancellationSummary(vatRegistered)} Registered waste carrier `}
+        {`${cancellationSummary(vat.registered)} Registered waste carrier `}
         {licence}.
       </p>
     </section>

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { OrderLines, type OrderLine } from "~/components/checkout-summary";
+import { OrderLines, VatTotal, type OrderLine } from "~/components/checkout-summary";
 import { PhotoThumbnail } from "~/components/photo-thumbnail";
 import { cancellationSummary } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
@@ -9,7 +9,7 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { paymentPagePath } from "~/lib/payment-start";
 import { POSITION_LABELS } from "~/lib/positions";
 import { DECLINE_REASON_MAX } from "~/lib/quote-state";
-import { vatIncluded } from "~/lib/vat";
+import type { VatStatus } from "~/lib/vat";
 import { AlertNotice } from "~/components/alert-notice";
 
 /**
@@ -27,8 +27,6 @@ interface ShownOffer {
     unitPricePence: number;
   }[];
   totalPence: number;
-  vatRegistered: boolean;
-  vatRatePercent: number;
   note: string;
   photos: { id: string; width: number | null; height: number | null }[];
 }
@@ -37,13 +35,13 @@ interface ShownOffer {
 export function QuoteOfferSummary({
   offer,
   discountPence,
-  vatRegistered,
+  vat,
   licence,
 }: {
   offer: ShownOffer;
   discountPence: number;
-  /** the business is VAT registered (the cancellation terms' fees) */
-  vatRegistered: boolean;
+  /** whether the prices include VAT, and at what rate (lib/vat.ts) */
+  vat: VatStatus;
   licence: string;
 }) {
   const self = `/quote/${offer.token}`;
@@ -78,14 +76,7 @@ export function QuoteOfferSummary({
           <dt>Total</dt>
           <dd data-testid="quote-total">{formatPence(offer.totalPence - discountPence)}</dd>
         </div>
-        {offer.vatRegistered ? (
-          <div className="checkout-vat">
-            <dt>Includes VAT at {offer.vatRatePercent}%</dt>
-            <dd>
-              {formatPence(vatIncluded(offer.totalPence - discountPence, offer.vatRatePercent))}
-            </dd>
-          </div>
-        ) : null}
+        <VatTotal vat={vat} totalPence={offer.totalPence - discountPence} />
       </dl>
       {offer.note ? (
         <div className="quote-offer-note">
@@ -99,7 +90,7 @@ export function QuoteOfferSummary({
         </a>
       </p>
       <p className="checkout-note">
-        {`${cancellationSummary(vatRegistered)} Registered waste carrier `}
+        {`${cancellationSummary(vat.registered)} Registered waste carrier `}
         {licence}.
       </p>
       {offer.photos.length > 0 ? (

@@ -115,17 +115,22 @@ export function CatalogueLines({
   rows,
   catalogue,
   state,
+  pricesNote,
 }: {
   rows: number;
   catalogue: { id: number; name: string }[];
   state: FormState;
+  /** what the prices include ("" when no VAT is charged: lib/vat.ts) */
+  pricesNote: string;
 }) {
   return (
     <fieldset className="price-lines">
       <legend>
         <h2>Items from the catalogue</h2>
       </legend>
-      <p className="field-hint">Priced as the shop prices them today, VAT included.</p>
+      <p className="field-hint">
+        Priced as the shop prices them today.{pricesNote ? ` ${pricesNote}` : ""}
+      </p>
       <table className="price-table">
         <thead>
           <tr>
@@ -176,16 +181,26 @@ export function CatalogueLines({
 }
 
 /** The staff's own lines: description, price each, quantity, load and crew minutes. */
-export function FreeLines({ rows, state }: { rows: number; state: FormState }) {
+export function FreeLines({
+  rows,
+  state,
+  pricesNote,
+}: {
+  rows: number;
+  state: FormState;
+  /** what the prices include ("" when no VAT is charged: lib/vat.ts) */
+  pricesNote: string;
+}) {
   return (
     <fieldset className="price-lines">
       <legend>
         <h2>Your own lines</h2>
       </legend>
       <p className="field-hint">
-        Work the catalogue does not list, such as “Loose garden waste, about 2 m³”. Prices include
-        VAT. Give each line its load in cubic yards and the crew’s minutes, each (the calendar uses
-        them to offer days it fits); catalogue items take their product’s.
+        Work the catalogue does not list, such as “Loose garden waste, about 2 m³”.
+        {pricesNote ? ` ${pricesNote}` : ""} Give each line its load in cubic yards and the crew’s
+        minutes, each (the calendar uses them to offer days it fits); catalogue items take their
+        product’s.
       </p>
       <table className="price-table">
         <thead>

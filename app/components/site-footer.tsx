@@ -10,7 +10,16 @@ export interface Business {
   wasteCarrierLicence: string;
 }
 
-export function SiteFooter({ business, year }: { business: Business; year: number }) {
+export function SiteFooter({
+  business,
+  year,
+  pricesNote,
+}: {
+  business: Business;
+  year: number;
+  /** what the prices include ("" when no VAT is charged: lib/vat.ts) */
+  pricesNote: string;
+}) {
   const tel = business.phone.replace(/[^0-9+]/g, "");
   const location = useLocation();
   return (
@@ -86,7 +95,7 @@ export function SiteFooter({ business, year }: { business: Business; year: numbe
       </div>
       <div className="container footer-bottom">
         <p>
-          © {year} {business.name}. All prices include VAT.
+          © {year} {business.name}.{pricesNote ? ` ${pricesNote}` : ""}
         </p>
       </div>
     </footer>

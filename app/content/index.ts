@@ -12,5 +12,5 @@ export { services } from "./services";
 export { blogArticles } from "./blog";
 export { howItWorks } from "./how-it-works";
 export { testimonials } from "./testimonials";
-export { faq } from "./faq";
+export { faqItems } from "./faq";
 export { claims, socialHashtag, socialBlurb } from "./claims";

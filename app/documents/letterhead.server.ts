@@ -9,7 +9,7 @@ import type { DocumentSpec } from "~/services/pdf-spec.server";
 /** The business a document is from: the configuration's (BUSINESS_*, WASTE_CARRIER_LICENCE, VAT_NUMBER). */
 export type DocumentBusiness = Config["business"];
 
-/** The business's name and lines at the head of a document; `vatLine` last, on documents that state VAT. */
+/** The business's name and lines at the head of a document; `vatLine` last, when the business charges VAT. */
 export function letterhead(business: DocumentBusiness, vatLine?: string): DocumentSpec["header"] {
   return {
     name: business.name,

@@ -70,7 +70,8 @@ export function quoteDocument(
     createdAt: input.createdAt,
     header: letterhead(
       business,
-      vatRegistered ? `VAT registration number: ${business.vatNumber}` : "Not VAT registered",
+      // Not registered: the quote names no VAT at all (lib/vat.ts).
+      vatRegistered ? `VAT registration number: ${business.vatNumber}` : undefined,
     ),
     party: {
       heading: "Quote for",

@@ -47,8 +47,6 @@ export const RECEIPT_TITLES: Record<ReceiptKind, string> = {
   "not-registered": "Receipt",
 };
 
-export const NOT_VAT_REGISTERED_LINE = "Not VAT registered: no VAT is charged.";
-
 /** The kind of receipt this input gets from this business. */
 export function receiptKindOf(input: ReceiptInput, business: DocumentBusiness): ReceiptKind {
   return receiptKind({
@@ -152,9 +150,8 @@ export function receiptDocument(input: ReceiptInput, business: DocumentBusiness)
     createdAt: input.createdAt,
     header: letterhead(
       business,
-      kind === "not-registered"
-        ? NOT_VAT_REGISTERED_LINE
-        : `VAT registration number: ${business.vatNumber}`,
+      // Not registered: the receipt names no VAT at all (lib/vat.ts).
+      kind === "not-registered" ? undefined : `VAT registration number: ${business.vatNumber}`,
     ),
     party: {
       heading: kind === "full" ? "Invoice to" : "Receipt for",

@@ -1,9 +1,49 @@
 /**
- * Every public price includes VAT (docs/rules.md#money-and-vat). The rate is a
- * setting (`vat_rate_percent`), read by vatRatePercent() in
- * models/settings.server.ts; this is the one split of a total into the VAT it
- * contains, for the checkout page and the confirmation email alike.
+ * VAT, one truth for every surface (docs/rules.md#money-and-vat). A VAT-registered business's
+ * prices include VAT, and each total shows the VAT it contains; a business that is not registered
+ * charges none, and then no page, email or document mentions VAT at all. Whether it is registered
+ * and at what rate is `vatStatus()` (models/shop/settings.server.ts); what each surface then says
+ * is `vatWording()`. `vatIncluded` is the one split of a total into the VAT it contains.
  */
+
+/** Whether the business charges VAT, and the rate its prices then include. */
+export interface VatStatus {
+  registered: boolean;
+  ratePercent: number;
+}
+
+/** The VAT a total contains: "Includes VAT at 20%" as a row's label, "includes VAT at 20%" in a sentence. */
+export interface VatLine {
+  label: string;
+  inText: string;
+  pence: number;
+}
+
+/** What a surface says about VAT, for a business that is or is not VAT registered. */
+export function vatWording({ registered, ratePercent }: VatStatus) {
+  return {
+    /** after a price: "From £24 including VAT" */
+    afterPrice: registered ? " including VAT" : "",
+    /** after a fee, in brackets: "£24 (including VAT)" */
+    afterFee: registered ? " (including VAT)" : "",
+    /** a sentence beside a list of prices, or "" */
+    pricesNote: registered ? "Prices include VAT." : "",
+    /** the line above a price list */
+    fixedPrices: registered ? "Fixed prices, VAT included" : "Fixed prices",
+    /** what the customer is given for a payment */
+    receipt: registered ? "VAT receipt" : "receipt",
+    /** the VAT a total contains, or null when none is charged */
+    totalLine(totalPence: number): VatLine | null {
+      return registered
+        ? {
+            label: `Includes VAT at ${ratePercent}%`,
+            inText: `includes VAT at ${ratePercent}%`,
+            pence: vatIncluded(totalPence, ratePercent),
+          }
+        : null;
+    },
+  };
+}
 
 /** The VAT rate when the setting is missing: the UK standard rate. */
 export const DEFAULT_VAT_RATE_PERCENT = 20;

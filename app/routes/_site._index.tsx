@@ -19,6 +19,7 @@ import { scenes } from "~/content/scenes";
 import { services } from "~/content/services";
 import { testimonials } from "~/content/testimonials";
 import { whyChooseUs } from "~/content/why-choose-us";
+import { useVatWording } from "~/components/use-vat-wording";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listBlogCards } from "~/models/catalogue/blog.server";
@@ -67,6 +68,7 @@ function Splash() {
 
 export default function Home() {
   const { showSplash, sceneProducts, blogCards } = useLoaderData<typeof loader>();
+  const { vat, pricesNote } = useVatWording();
   return (
     <>
       {showSplash ? <Splash /> : null}
@@ -115,7 +117,7 @@ export default function Home() {
 
       <HomeSection name="categories" title="What do you need removed?">
         <p className="section-lead">
-          Choose a category to see items and fixed prices, VAT included.
+          Choose a category to see items and their fixed prices.{pricesNote ? ` ${pricesNote}` : ""}
         </p>
         <ul className="category-grid" data-testid="category-tiles">
           {CATEGORY_TILES.map((tile) => (
@@ -156,7 +158,7 @@ export default function Home() {
             </p>
           </div>
           <div className="why-list">
-            {whyChooseUs.map((point) => (
+            {whyChooseUs(vat).map((point) => (
               <details key={point.title} className="why-item">
                 <summary>
                   <PointIcon name={point.icon} className="why-icon" />
@@ -198,7 +200,7 @@ export default function Home() {
         title="Booked in four steps"
       >
         <ol className="steps">
-          {howItWorks.map((step, i) => (
+          {howItWorks(vat).map((step, i) => (
             <li key={step.title} className="step">
               <span className="step-number" aria-hidden="true">
                 {i + 1}

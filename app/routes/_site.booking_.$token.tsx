@@ -41,6 +41,7 @@ import {
 } from "~/models/bookings/rearrange-page.server";
 import { config, siteUrl } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { useVatWording } from "~/components/use-vat-wording";
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
@@ -191,6 +192,7 @@ const CHANGE_NOTICES: Record<ChangeNotice["kind"], (c: ChangeNotice) => string> 
 
 export default function ManageBooking() {
   const page = useLoaderData<typeof loader>();
+  const { afterFee } = useVatWording();
   const { booking, confirming, phone, change } = page;
   const result = useActionData<typeof action>();
   const failed = result?.kind === "failed" ? result : null;
@@ -247,7 +249,7 @@ export default function ManageBooking() {
           <h2 id="rearrange-title">Change the date</h2>
           <p data-testid="rearrange-fee">
             {fee > 0
-              ? `Moving your collection costs ${formatPence(fee)} (including VAT), paid by card before the change is made.`
+              ? `Moving your collection costs ${formatPence(fee)}${afterFee}, paid by card before the change is made.`
               : "Moving your collection is free."}
           </p>
           {calendar ? (

@@ -40,6 +40,7 @@ import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import { readCart } from "~/services/cart-cookie.server";
 import { config, siteUrl } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { vatStatus } from "~/models/shop/settings.server";
 
 export const { links, handle, meta } = checkoutStyledPage(
   "Checkout | Book your collection",
@@ -69,7 +70,7 @@ async function checkoutPage(request: Request, month: string | null) {
     windows: (await getFleetSettings()).windows,
     ...cardPayment(),
     licence: business.wasteCarrierLicence,
-    vatRegistered: Boolean(business.vatNumber),
+    vat: await vatStatus(),
     phone: business.phone,
   };
 }
@@ -277,7 +278,7 @@ export default function Checkout() {
           bag={bag}
           discountPence={discountPence}
           licence={page.licence}
-          vatRegistered={page.vatRegistered}
+          vat={page.vat}
         />
 
         <DateChoiceForm

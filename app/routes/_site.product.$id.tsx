@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductImage } from "~/components/product-image";
+import { useVatWording } from "~/components/use-vat-wording";
 import { clampQuantity, MAX_QUANTITY } from "~/lib/cart";
 import { categoryHref } from "~/lib/categories";
 import { formatPence } from "~/lib/format";
@@ -59,6 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ProductPage() {
   const { product } = useLoaderData<typeof loader>();
+  const { afterPrice } = useVatWording();
   const failed = useActionData<{ error: string; position: string; quantity: number }>();
   const navigation = useNavigation();
   const [position, setPosition] = useState<Position | undefined>(
@@ -92,7 +94,8 @@ export default function ProductPage() {
         <div className="product-detail-text">
           <h1>{product.name}</h1>
           <p className="product-detail-price">
-            From <strong>{formatPence(product.pricePence)}</strong> <span>including VAT</span>
+            From <strong>{formatPence(product.pricePence)}</strong>
+            {afterPrice ? <span>{afterPrice}</span> : null}
           </p>
           <h2 className="product-subheading">Information</h2>
           <p>{product.description}</p>

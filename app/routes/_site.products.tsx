@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
+import { useVatWording } from "~/components/use-vat-wording";
 import { ShopPager } from "~/components/shop-pager";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
@@ -39,13 +40,14 @@ function href(query: { category?: string | null; name?: string; page?: number })
 
 export default function Products() {
   const result = useLoaderData<typeof loader>();
+  const { fixedPrices } = useVatWording();
   const { products, page, pageCount, total, category, name, unknownCategory } = result;
   const heading = category ?? "All Services";
   return (
     <>
       <section className="services-banner">
         <div className="container">
-          <p className="eyebrow">Fixed prices, VAT included</p>
+          <p className="eyebrow">{fixedPrices}</p>
           <h1>{heading}</h1>
           <p className="section-lead">
             Choose an item to see the price for where it will be on the day. Not sure what something

@@ -46,6 +46,7 @@ import {
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { config, siteUrl } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { vatStatus } from "~/models/shop/settings.server";
 
 /**
  * /quote/{token}: the customer's priced quote, from the link in its email.
@@ -90,7 +91,7 @@ async function quotePage(token: string, month: string | null) {
     anyTimeDiscountPence: anyTimeDiscountOf(shown),
     ...cardPayment(),
     licence: business.wasteCarrierLicence,
-    vatRegistered: Boolean(business.vatNumber),
+    vat: await vatStatus(),
     phone: business.phone,
   };
 }
@@ -271,7 +272,7 @@ export default function CustomerQuote() {
         <QuoteOfferSummary
           offer={offer}
           discountPence={discountPence}
-          vatRegistered={page.vatRegistered}
+          vat={page.vat}
           licence={page.licence}
         />
 

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { CANCELLATION_POLICY, CANCELLATION_TERMS } from "~/lib/cancellation";
+import { CANCELLATION_TERMS, cancellationPolicy } from "~/lib/cancellation";
+import { useVatWording } from "~/components/use-vat-wording";
 import type { loader as siteLoader } from "./_site";
 import { sharedPageHeaders } from "~/lib/headers";
 
@@ -15,6 +16,7 @@ export default function Terms() {
   const site = useRouteLoaderData<typeof siteLoader>("routes/_site");
   const business = site?.business;
   const days = CANCELLATION_TERMS.freeUntilDays;
+  const { vat } = useVatWording();
   return (
     <article className="container prose" aria-labelledby="terms-title">
       <h1 id="terms-title">Booking terms</h1>
@@ -32,7 +34,7 @@ export default function Terms() {
         price for it before we take it.
       </p>
       <h2>Changing or cancelling</h2>
-      <p>{CANCELLATION_POLICY.join(" ")}</p>
+      <p>{cancellationPolicy(vat.registered).join(" ")}</p>
       <p>
         You can see what a change would cost today on your booking&rsquo;s own page:{" "}
         <Link to="/booking">manage your booking</Link>.

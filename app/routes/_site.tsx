@@ -19,7 +19,9 @@ import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bagErrorMessage } from "~/lib/cart";
 import { priceBag } from "~/models/checkout/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
-import { faq } from "~/content/faq";
+import { faqItems } from "~/content/faq";
+import { vatWording } from "~/lib/vat";
+import { vatStatus } from "~/models/shop/settings.server";
 import { config } from "~/services/config.server";
 
 /** What the header, footer and the terms and privacy pages show of the business. */
@@ -32,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bag = await priceBag(await readCart(request));
   // A product left the shop since it was added: clean the cookie, and say so.
   const headers = bag.dropped > 0 ? { "Set-Cookie": await writeCart(bag.kept) } : undefined;
+  const vat = await vatStatus();
   return data(
     {
       bag: {
@@ -42,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       business: shownBusiness(),
       year: Number(todayInLondon().slice(0, 4)),
-      faq: new URL(request.url).searchParams.get("faq") === "open" ? faq : null,
+      vat,
+      faq: new URL(request.url).searchParams.get("faq") === "open" ? faqItems(vat) : null,
     },
     { headers },
   );
@@ -81,6 +85,7 @@ function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const business = site?.business;
+  const pricesNote = site ? vatWording(site.vat).pricesNote : "";
   const bag = site?.bag ?? { lines: [], subtotalPence: 0, count: 0, dropped: 0 };
   useBagSync(bag.lines.map((l) => `${l.id}:${l.position}:${l.quantity}`).join(","));
   const returnTo = overlayHref(location, "bag", null);
@@ -98,9 +103,17 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      {business ? <SiteFooter business={business} year={site.year} /> : null}
+      {business ? (
+        <SiteFooter business={business} year={site.year} pricesNote={pricesNote} />
+      ) : null}
       {params.get("bag") === "open" ? (
-        <BagDrawer bag={bag} closeTo={returnTo} returnTo={returnTo} error={bagError} />
+        <BagDrawer
+          bag={bag}
+          closeTo={returnTo}
+          returnTo={returnTo}
+          error={bagError}
+          pricesNote={pricesNote}
+        />
       ) : null}
       {params.get("faq") === "open" && site?.faq ? (
         <FaqOverlay closeTo={overlayHref(location, "faq", null)} faq={site.faq} />

@@ -27,6 +27,7 @@ import { config } from "~/services/config.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { vatStatus } from "~/models/shop/settings.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       pricing: await quotePricing(quote.id),
       today: todayInLondon(),
       siteUrl: config().publicUrl,
-      vatRegistered: config().business.vatNumber !== "",
+      vatRegistered: (await vatStatus()).registered,
       flash: flash.flash,
     },
     { headers: flash.headers },

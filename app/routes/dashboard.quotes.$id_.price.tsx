@@ -9,7 +9,7 @@ import { formatLongDate, formatPence } from "~/lib/format";
 import { parsePounds } from "~/lib/money";
 import { formValues } from "~/lib/forms";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
-import { vatIncluded } from "~/lib/vat";
+import { vatWording, type VatLine } from "~/lib/vat";
 import { requireQuote } from "~/models/quotes/quote.server";
 import { MAX_QUOTE_LINES, priceFormRows } from "~/lib/quote-price-form";
 import { sendQuotePrice } from "~/models/quotes/quote-offer-changes.server";
@@ -19,9 +19,8 @@ import {
   quoteCatalogue,
   type QuotePrice,
 } from "~/models/quotes/quote-price.server";
-import { vatRatePercent } from "~/models/shop/settings.server";
+import { vatStatus } from "~/models/shop/settings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
-import { config } from "~/services/config.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
 
@@ -40,8 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quote,
     values: await priceFormValues(quote.id),
     catalogue: await quoteCatalogue(),
-    vatRate: await vatRatePercent(),
-    vatRegistered: config().business.vatNumber !== "",
+    vat: await vatStatus(),
   };
 }
 
@@ -124,7 +122,8 @@ export default function PriceQuote() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
-  const { quote, catalogue, vatRate, vatRegistered } = page;
+  const { quote, catalogue, vat } = page;
+  const { pricesNote, totalLine } = vatWording(vat);
   const values = result?.values ?? page.values;
   const errors = result?.errors ?? {};
   const rows = priceFormRows(values);
@@ -186,8 +185,13 @@ export default function PriceQuote() {
         <input type="hidden" name="catalogue_rows" value={rows.catalogue} />
         <input type="hidden" name="free_rows" value={rows.free} />
 
-        <CatalogueLines rows={rows.catalogue} catalogue={catalogue} state={{ values, errors }} />
-        <FreeLines rows={rows.free} state={{ values, errors }} />
+        <CatalogueLines
+          rows={rows.catalogue}
+          catalogue={catalogue}
+          state={{ values, errors }}
+          pricesNote={pricesNote}
+        />
+        <FreeLines rows={rows.free} state={{ values, errors }} pricesNote={pricesNote} />
 
         <div className="price-terms">
           <div className={`field${errors.valid_days ? " field-invalid" : ""}`}>
@@ -246,9 +250,7 @@ export default function PriceQuote() {
             ) : (
               <>
                 <strong>{formatPence(shownTotal)}</strong>
-                {vatRegistered
-                  ? ` including VAT at ${vatRate}%: ${formatPence(vatIncluded(shownTotal, vatRate))}`
-                  : " (no VAT shown: VAT_NUMBER is not set)"}
+                {vatLineText(totalLine(shownTotal))}
               </>
             )}
           </p>
@@ -272,3 +274,8 @@ export default function PriceQuote() {
 export const meta: MetaFunction = () => [{ title: "Price a quote — Haulbook dashboard" }];
 
 export { ErrorBoundary } from "~/components/error-boundary";
+
+/** The VAT in a total, after it: " (includes VAT at 20%: £2.00)", or "" when none is charged. */
+function vatLineText(line: VatLine | null): string {
+  return line ? ` (${line.inText}: ${formatPence(line.pence)})` : "";
+}

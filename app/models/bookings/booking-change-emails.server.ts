@@ -16,6 +16,7 @@ import {
   openOrderLine,
 } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
+import { vatWording, type VatStatus } from "~/lib/vat";
 
 /**
  * The emails of a booking that changes after it was paid: moved to another day (or the move
@@ -38,9 +39,9 @@ export interface Rearrangement {
   by: string;
 }
 
-function feePaidLine(feePence: number): string {
+function feePaidLine(feePence: number, vat: VatStatus): string {
   return feePence > 0
-    ? `Date change fee paid by card: ${formatPence(feePence)} (including VAT)`
+    ? `Date change fee paid by card: ${formatPence(feePence)}${vatWording(vat).afterFee}`
     : "Date change fee: none";
 }
 
@@ -57,9 +58,9 @@ export function rearrangementConfirmationEmail(r: Rearrangement): OutgoingEmail 
       "",
       ...bookingSummary(receipt, "New collection date"),
       "",
-      feePaidLine(r.feePence),
+      feePaidLine(r.feePence, r.receipt.vat),
       "",
-      ...cancellationTerms(),
+      ...cancellationTerms(r.receipt.vat),
       ...(receipt.manageLink ? ["", "Manage your booking:", receipt.manageLink] : []),
       "",
       questionsLine(ref),
@@ -80,7 +81,7 @@ export function rearrangementNotificationEmail(r: Rearrangement): OutgoingEmail 
       "",
       `From: ${formatLongDate(r.fromDate)}`,
       `To: ${formatLongDate(receipt.collection_date)}`,
-      feePaidLine(r.feePence),
+      feePaidLine(r.feePence, r.receipt.vat),
       `Customer: ${receipt.full_name}, ${receipt.email}, ${receipt.phone_number}`,
       `Address: ${collectionAddress(receipt)}`,
       "",
@@ -144,13 +145,15 @@ export interface Cancellation extends Pick<
   returnByHandPence: number;
   /** the calendar event's SEQUENCE after the cancellation (orders.ics_sequence, moved on by it) */
   icsSequence: number;
+  /** whether the fee includes VAT */
+  vat: VatStatus;
   /** who cancelled: the customer from their page, or a member of staff (their username) */
   cancelledBy: { kind: "customer" } | { kind: "staff"; username: string; reason: string };
 }
 
 function feeLine(c: Cancellation): string {
   return c.feePence > 0
-    ? `Cancellation fee: ${formatPence(c.feePence)} (including VAT)`
+    ? `Cancellation fee: ${formatPence(c.feePence)}${vatWording(c.vat).afterFee}`
     : "Cancellation fee: none";
 }
 

@@ -1,10 +1,10 @@
-import { CANCELLATION_POLICY } from "~/lib/cancellation";
+import { cancellationPolicy } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { OrderContactDetails } from "~/lib/contact-details";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { lineName } from "~/lib/positions";
-import { vatIncluded } from "~/lib/vat";
+import { vatWording, type VatStatus } from "~/lib/vat";
 import { config } from "~/services/config.server";
 import {
   calendarFile,
@@ -32,7 +32,8 @@ export interface Receipt extends OrderContactDetails {
     unit_price_pence: number;
     quantity: number;
   }[];
-  vatRate: number;
+  /** whether the total includes VAT, and at what rate */
+  vat: VatStatus;
   /** the customer's "Manage your booking" page (absolute) */
   manageLink?: string;
   /** the calendar event's SEQUENCE (orders.ics_sequence): 0 until the booking is rearranged */
@@ -83,10 +84,10 @@ export function bookingSummary(receipt: Receipt, dateLabel = "Collection date"):
   ];
 }
 
-/** The cancellation terms, as a confirmation repeats them. */
-export const cancellationTerms = () => [
+/** The cancellation terms, as a confirmation repeats them (naming VAT only when it is charged). */
+export const cancellationTerms = (vat: VatStatus) => [
   "Cancellation and changes:",
-  ...CANCELLATION_POLICY.map((line) => `  ${line}`),
+  ...cancellationPolicy(vat.registered).map((line) => `  ${line}`),
 ];
 
 /** An email to the booking's customer, with the collection attached as a calendar event. */
@@ -119,9 +120,9 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
       "",
       ...bookingSummary(receipt),
       "",
-      `Total paid: ${formatPence(receipt.total_pence)} (includes VAT at ${receipt.vatRate}%: ${formatPence(vatIncluded(receipt.total_pence, receipt.vatRate))})`,
+      totalPaidLine(receipt),
       "",
-      ...cancellationTerms(),
+      ...cancellationTerms(receipt.vat),
       `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
       `A model cancellation form you may use (you do not have to): ${config().publicUrl}/cancellation-form`,
       ...(receipt.manageLink
@@ -270,4 +271,10 @@ export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
       "The collection is attached as a calendar event.",
     ],
   );
+}
+
+/** "Total paid: £120.00", with the VAT it includes when VAT is charged. */
+function totalPaidLine(receipt: Receipt): string {
+  const vat = vatWording(receipt.vat).totalLine(receipt.total_pence);
+  return `Total paid: ${formatPence(receipt.total_pence)}${vat ? ` (${vat.inText}: ${formatPence(vat.pence)})` : ""}`;
 }

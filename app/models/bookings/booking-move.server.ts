@@ -12,6 +12,7 @@ import { arrivalOf } from "./fleet.server";
 import { manageLink } from "./manage-booking.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
+import type { VatStatus } from "~/lib/vat";
 
 /**
  * Moving a booking to another day (docs/decisions/025-rearranging.md): the terms of a move, the
@@ -81,7 +82,7 @@ export async function applyMove(
   order: ChangingOrder,
   change: { toDate: string; toWindow: WindowChoice; feePence: number; actor: string },
   now: Date,
-  vatRate: number,
+  vat: VatStatus,
 ): Promise<void> {
   const at = now.toISOString();
   const sequence = order.ics_sequence + 1;
@@ -123,7 +124,7 @@ export async function applyMove(
     arrival_window: change.toWindow,
     ...(await arrivalOf(change.toWindow, trx)),
     items,
-    vatRate,
+    vat,
     icsSequence: sequence,
     manageLink: await manageLink(order.id, trx),
   };

@@ -26,6 +26,8 @@ import {
 } from "./booking-change-emails.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
+import type { VatStatus } from "~/lib/vat";
+import { vatStatus } from "../shop/settings.server";
 
 /**
  * Cancelling a booking (issue 18; docs/decisions/024-self-service-cancellation.md), by its
@@ -167,8 +169,10 @@ function cancellationOf(
   how: Cancelling,
   refund: { pence: number; reference: string | null },
   icsSequence: number,
+  vat: VatStatus,
 ): Cancellation {
   return {
+    vat,
     id: order.id,
     full_name: order.full_name,
     email: order.email,
@@ -248,7 +252,7 @@ async function recordCancellation(
     actor: how.actor.kind === "staff" ? how.actor.username : "customer",
     at,
   });
-  const cancellation = cancellationOf(order, terms, how, refund, icsSequence);
+  const cancellation = cancellationOf(order, terms, how, refund, icsSequence, await vatStatus(trx));
   await enqueueEmail(trx, cancellationConfirmationEmail(cancellation));
   await enqueueEmail(trx, cancellationNotificationEmail(cancellation));
   return terms;

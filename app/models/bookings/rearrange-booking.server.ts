@@ -26,7 +26,7 @@ import { rearrangementRefundedEmail, refundRefusedEmail } from "./booking-change
 import { manageLink, managePath } from "./manage-booking.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
-import { vatRatePercent } from "../shop/settings.server";
+import { vatStatus } from "../shop/settings.server";
 
 /**
  * A customer moves their own booking to another day (issue 18;
@@ -82,7 +82,7 @@ export async function startRearrangement(
   if (!isIsoDay(toDate))
     return { ok: false, status: 400, message: INVALID_DATE_MESSAGE, field: "date" };
   // Read before the transaction: inside it, only `trx` may touch the database.
-  const [rules, vatRate] = await Promise.all([bookingRules(now), vatRatePercent()]);
+  const [rules, vat] = await Promise.all([bookingRules(now), vatStatus()]);
   if (toDate < rules.firstDay || toDate > rules.lastDay)
     return { ok: false, status: 400, message: INVALID_DATE_MESSAGE, field: "date" };
   const gateway = paymentGateway();
@@ -158,13 +158,7 @@ export async function startRearrangement(
           .insertInto("booking_changes")
           .values({ ...changeRow, status: "applied", finished_at: now.toISOString() })
           .execute();
-        await applyMove(
-          trx,
-          order,
-          { toDate, toWindow, feePence: 0, actor: "customer" },
-          now,
-          vatRate,
-        );
+        await applyMove(trx, order, { toDate, toWindow, feePence: 0, actor: "customer" }, now, vat);
         return { ok: true as const, kind: "moved" as const };
       }
       if (!gateway)
@@ -280,7 +274,7 @@ export async function completeChangePayment(
 ): Promise<ChangeOutcome> {
   const { changeId, orderId } = payment;
   if (!changeId || !orderId) return "unknown";
-  const vatRate = await vatRatePercent();
+  const vat = await vatStatus();
   const step = await db()
     .transaction()
     .execute(async (trx) => {
@@ -348,7 +342,7 @@ export async function completeChangePayment(
         order,
         { toDate: change.to_date, toWindow, feePence: change.fee_pence, actor: "customer" },
         now,
-        vatRate,
+        vat,
       );
       return { outcome: "moved" as const };
     });

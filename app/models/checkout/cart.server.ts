@@ -12,10 +12,9 @@ import {
 } from "~/lib/cart";
 import { anyTimeDiscountPence, anyTimeOffered, orderLoad } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
-import { vatIncluded } from "~/lib/vat";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
-import { orderLimits, vatRatePercent } from "../shop/settings.server";
+import { orderLimits } from "../shop/settings.server";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
 import type { WasteSnapshot } from "./place-order.server";
 import { getProduct, getProductsByIds, type ProductImage } from "../catalogue/product.server";
@@ -365,15 +364,14 @@ export async function bagNeed(lines: readonly CartLine[]) {
 }
 
 /**
- * The bag as the checkout page shows it, from one read of the catalogue: its lines and total with
- * the VAT it includes, lines whose product left the shop, and (before the form is filled in) why
+ * The bag as the checkout page shows it, from one read of the catalogue: its lines and total,
+ * lines whose product left the shop, and (before the form is filled in) why
  * the site cannot take an order this big online.
  */
 export async function checkoutBag(cart: readonly CartLine[]) {
-  const [catalogue, limits, vatRate] = await Promise.all([
+  const [catalogue, limits] = await Promise.all([
     readCatalogue(cart.map((line) => line.id)),
     orderLimits(),
-    vatRatePercent(),
   ]);
   const lines = linesOnSale(cart, catalogue);
   const dropped = cart.length - lines.length;
@@ -394,8 +392,6 @@ export async function checkoutBag(cart: readonly CartLine[]) {
     /** the "any time" discount, when every item is left outside (null: any time is not offered) */
     anyTimeDiscountPence: anyTimeOffered(lines) ? anyTimeDiscountPence("any", lines) : null,
     subtotalPence,
-    vatPence: vatIncluded(subtotalPence, vatRate),
-    vatRate,
     dropped,
     tooBig: checked && !checked.ok ? checked.errors.join(" ") : null,
   };

@@ -40,7 +40,7 @@ import {
   completeChangePayment,
   type ChangeOutcome,
 } from "../bookings/rearrange-booking.server";
-import { vatRatePercent } from "../shop/settings.server";
+import { vatStatus } from "../shop/settings.server";
 
 /**
  * A card order's payment (docs/decisions/010-checkout-and-payments.md): the
@@ -275,7 +275,7 @@ export async function completePayment(
   if (payment.changeId)
     return { outcome: CHANGE_OUTCOMES[await completeChangePayment(payment, actor)], orderId };
   // Read before the transaction: inside it, only `trx` may touch the database.
-  const vatRate = await vatRatePercent();
+  const vat = await vatStatus();
   const now = new Date();
   // What to lock besides the order: its day (a late payment is counted again) and its quote
   // (staff booking, revising or withdrawing it wait for this payment, and it for them).
@@ -365,7 +365,7 @@ export async function completePayment(
         ...order,
         ...(await arrivalOf(order.arrival_window, trx)),
         items: await orderLines(order.id, trx),
-        vatRate,
+        vat,
         manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,
       };
       await enqueueEmail(trx, bookingConfirmationEmail(receipt));

@@ -10,7 +10,7 @@ import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { wasBooked } from "../bookings/booking.server";
 import { orderLoad, type Load } from "~/lib/capacity";
 import { getProductsByIds } from "../catalogue/product.server";
-import { getSetting, vatRatePercent } from "../shop/settings.server";
+import { getSetting, vatRatePercent, vatStatus } from "../shop/settings.server";
 
 /**
  * Priced quotes (docs/decisions/019-priced-quotes.md): staff price a quote
@@ -246,7 +246,7 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
       .execute(),
     vatRatePercent(),
   ]);
-  const vatRegistered = config().business.vatNumber !== "";
+  const { registered: vatRegistered } = await vatStatus();
   return {
     kind: "open",
     offer: {

@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
 import { UK_TIME_ZONE } from "~/lib/format";
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
-import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
 import { db, type DB } from "~/services/db.server";
 import { engineOf, exclusively } from "~/services/dialect.server";
 import { isBooking } from "../bookings/booking.server";
@@ -15,6 +14,7 @@ import { arrivalOf } from "../bookings/fleet.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { prunePendingUploads } from "../quotes/pending-uploads.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { vatStatus } from "./settings.server";
 
 /**
  * The one durable schedule (docs/decisions/026-the-schedule.md): work that must happen at a
@@ -216,7 +216,7 @@ async function sendReminders(
     return { detail: `too late for ${day}` };
   }
 
-  const vatRate = Number((await readSetting(trx, "vat_rate_percent")) ?? DEFAULT_VAT_RATE_PERCENT);
+  const vat = await vatStatus(trx);
   const orders = await trx
     .selectFrom("orders")
     .selectAll()
@@ -243,7 +243,7 @@ async function sendReminders(
         ...order,
         ...(await arrivalOf(order.arrival_window, trx)),
         items,
-        vatRate,
+        vat,
         manageLink: await manageLink(order.id, trx),
         icsSequence: order.ics_sequence,
       }),

@@ -1,9 +1,17 @@
-import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
-import { db } from "~/services/db.server";
+import { config } from "~/services/config.server";
+import { DEFAULT_VAT_RATE_PERCENT, type VatStatus } from "~/lib/vat";
+import { db, type DB } from "~/services/db.server";
+import type { Transaction } from "kysely";
+
+/** The database, or a transaction under way (a read inside it sees what it wrote). */
+type Executor = Transaction<DB> | ReturnType<typeof db>;
 
 /** Business settings stored in the database (defaults come from the first migration). */
-export async function getSetting(key: string): Promise<string | undefined> {
-  const row = await db()
+export async function getSetting(
+  key: string,
+  executor: Executor = db(),
+): Promise<string | undefined> {
+  const row = await executor
     .selectFrom("settings")
     .select("value")
     .where("key", "=", key)
@@ -52,6 +60,17 @@ export async function orderLimits(): Promise<{ maxTotalPence: number; maxLines: 
 }
 
 /** The VAT rate in percent that every public price includes (setting `vat_rate_percent`). */
-export async function vatRatePercent(): Promise<number> {
-  return Number((await getSetting("vat_rate_percent")) ?? DEFAULT_VAT_RATE_PERCENT);
+export async function vatRatePercent(executor: Executor = db()): Promise<number> {
+  return Number((await getSetting("vat_rate_percent", executor)) ?? DEFAULT_VAT_RATE_PERCENT);
+}
+
+/**
+ * Whether the business charges VAT (it has a VAT number) and the rate its prices then include:
+ * what every page, email and document says about VAT follows from this (vatWording, lib/vat.ts).
+ */
+export async function vatStatus(executor: Executor = db()): Promise<VatStatus> {
+  return {
+    registered: config().business.vatNumber !== "",
+    ratePercent: await vatRatePercent(executor),
+  };
 }
