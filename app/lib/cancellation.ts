@@ -1,3 +1,5 @@
+import { formatLongDate } from "./format";
+
 /**
  * The cancellation terms (the spec's "£20 plus VAT" / "£40 plus VAT"), shown
  * including VAT as UK consumer rules ask. The one place they are written:
@@ -165,7 +167,7 @@ export function changeTerms(input: ChangeFacts & { kind: "rearrange" | "cancel" 
     return terms(
       "cancellation-period",
       0,
-      `You are within your 14-day cancellation period (to ${cancellationPeriodEnds(bookedOn)}), so cancelling is free.`,
+      `You are within your 14-day cancellation period (to ${formatLongDate(cancellationPeriodEnds(bookedOn))}), so cancelling is free.`,
     );
   const action = kind === "cancel" ? "Cancelling" : "Rearranging";
   if (daysBefore >= CANCELLATION_TERMS.freeUntilDays)

@@ -117,10 +117,9 @@ describe("the PDF quote", () => {
   it("shows no VAT at all when the business is not VAT registered", async () => {
     const { pages } = await pdfText(await quotePdf(quote(5), notVatRegistered));
     const text = flat(pages);
-    expect(text).toContain("Not VAT registered");
     expect(text).toContain("Total £442.00");
     expect(text).toContain("the charge is £24, and on the day of the collection it is £48.");
-    expect(text.replace("Not VAT registered", "")).not.toMatch(/VAT/);
+    expect(text).not.toMatch(/VAT/);
   });
 
   it("leaves out the note when staff wrote none", async () => {
@@ -197,7 +196,7 @@ describe("the PDF quote", () => {
     ]);
     const unregistered = quoteDocument(quote(5), notVatRegistered);
     expect(unregistered.totals).toEqual([{ label: "Total", value: "£442.00" }]);
-    expect(unregistered.header.lines).toContain("Not VAT registered");
+    expect(unregistered.header.lines.join(" ")).not.toMatch(/VAT/);
   });
 
   it("renders any document spec, even one with no party, table or totals", async () => {

@@ -210,7 +210,9 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
       ["booking_cancelled_notification", OFFICE],
     ]);
     expect(emails[0]!.text_body).toContain("We have cancelled your collection");
-    expect(emails[0]!.text_body).toContain("Cancellation fee: £24.00 (including VAT)");
+    // Not VAT registered: the fee names no VAT (lib/vat.ts).
+    expect(emails[0]!.text_body).toContain("Cancellation fee: £24.00\n");
+    expect(emails[0]!.text_body).not.toMatch(/VAT/);
     expect(emails[0]!.text_body).toContain(
       `Refund: ${pounds(expected)} to the card you paid with.`,
     );

@@ -80,8 +80,9 @@ describe.each([
     if (registered) {
       expect(confirmation).toMatch(/Total paid: £[\d.]+ \(includes VAT at 20%: £[\d.]+\)/);
       expect(confirmation).toContain("£24 including VAT");
-      expect(page).toContain("Moving your collection costs £24 (including VAT)");
-      expect(cancelled).toContain("(including VAT)");
+      expect(page).toContain("Moving your collection costs £24.00 (including VAT)");
+      // Booked today: inside the customer's cancellation period, so no fee to name VAT on.
+      expect(cancelled).toContain("Cancellation fee: none");
     } else {
       expect(confirmation).toMatch(/Total paid: £[\d.]+\n/);
       for (const text of [confirmation, page, cancelled]) expect(text).not.toMatch(/VAT/);

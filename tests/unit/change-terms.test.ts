@@ -259,7 +259,7 @@ describe("changeTerms", () => {
       today: "2026-11-02",
     });
     expect(period.explanation).toBe(
-      "You are within your 14-day cancellation period (to 2026-11-15), so cancelling is free. You get £85.00 back.",
+      "You are within your 14-day cancellation period (to Sunday 15 November 2026), so cancelling is free. You get £85.00 back.",
     );
   });
 });
