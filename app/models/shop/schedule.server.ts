@@ -14,7 +14,7 @@ import { arrivalOf } from "../bookings/fleet.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { prunePendingUploads } from "../quotes/pending-uploads.server";
 import { pruneRateLimits } from "./rate-limit.server";
-import { vatStatus } from "./settings.server";
+import { getSetting, vatStatus } from "./settings.server";
 
 /**
  * The one durable schedule (docs/decisions/026-the-schedule.md): work that must happen at a
@@ -98,18 +98,9 @@ export function reminderRunAt(day: string, reminderTime: string): Date {
   return new Date(new TZDate(y!, m! - 1, d!, hh!, mm!, UK_TIME_ZONE).getTime());
 }
 
-async function readSetting(executor: Executor, key: string): Promise<string | undefined> {
-  const row = await executor
-    .selectFrom("settings")
-    .select("value")
-    .where("key", "=", key)
-    .executeTakeFirst();
-  return row?.value;
-}
-
 /** The reminder time stored (a valid "HH:MM"), else 18:00. */
 export async function reminderTime(executor: Executor = db()): Promise<string> {
-  const value = await readSetting(executor, REMINDER_TIME_SETTING);
+  const value = await getSetting(REMINDER_TIME_SETTING, executor);
   return value && HH_MM.test(value) ? value : DEFAULT_REMINDER_TIME;
 }
 
