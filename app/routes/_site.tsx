@@ -20,9 +20,9 @@ import { bagErrorMessage } from "~/lib/cart";
 import { priceBag } from "~/models/checkout/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { faqItems } from "~/content/faq";
-import { vatWording } from "~/lib/vat";
 import { vatStatus } from "~/models/shop/settings.server";
 import { config } from "~/services/config.server";
+import { useVatWording } from "~/components/use-vat-wording";
 
 /** What the header, footer and the terms and privacy pages show of the business. */
 function shownBusiness(): Business {
@@ -85,7 +85,7 @@ function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const business = site?.business;
-  const pricesNote = site ? vatWording(site.vat).pricesNote : "";
+  const { pricesNote } = useVatWording();
   const bag = site?.bag ?? { lines: [], subtotalPence: 0, count: 0, dropped: 0 };
   useBagSync(bag.lines.map((l) => `${l.id}:${l.position}:${l.quantity}`).join(","));
   const returnTo = overlayHref(location, "bag", null);

@@ -10,7 +10,7 @@ import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { wasBooked } from "../bookings/booking.server";
 import { orderLoad, type Load } from "~/lib/capacity";
 import { getProductsByIds } from "../catalogue/product.server";
-import { getSetting, vatRatePercent, vatStatus } from "../shop/settings.server";
+import { getSetting, vatStatus } from "../shop/settings.server";
 
 /**
  * Priced quotes (docs/decisions/019-priced-quotes.md): staff price a quote
@@ -234,7 +234,7 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
   }
   if (offer.valid_until < todayInLondon(now))
     return { kind: "expired", reference, validUntil: offer.valid_until };
-  const [lines, photos, rate] = await Promise.all([
+  const [lines, photos, vat] = await Promise.all([
     offerLines(offer.id),
     db()
       .selectFrom("quote_images")
@@ -244,9 +244,9 @@ export async function quoteForCustomer(token: string, now = new Date()): Promise
       .where("images.content_type", "=", "image/jpeg")
       .orderBy("quote_images.sort_order")
       .execute(),
-    vatRatePercent(),
+    vatStatus(),
   ]);
-  const { registered: vatRegistered } = await vatStatus();
+  const { registered: vatRegistered, ratePercent: rate } = vat;
   return {
     kind: "open",
     offer: {
