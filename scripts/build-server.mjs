@@ -6,6 +6,7 @@
 // `npm run dev` runs server.ts instead, which loads the app's build afresh after each change.
 // See docs/decisions/039-one-server-bundle.md.
 import { build } from "esbuild";
+import { memoiseRouteMatching } from "./memoise-route-matching.mjs";
 
 await build({
   stdin: {
@@ -32,6 +33,7 @@ await build({
   banner: {
     js: 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);',
   },
+  plugins: [memoiseRouteMatching],
   sourcemap: true,
   logLevel: "warning",
 });

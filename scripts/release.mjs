@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
+import { memoiseRouteMatching } from "./memoise-route-matching.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
@@ -234,6 +235,7 @@ await build({
   legalComments: "none",
   logLevel: "error",
   plugins: [
+    memoiseRouteMatching,
     {
       name: "native-addons",
       setup(esbuild) {
