@@ -66,26 +66,50 @@ const ENGINE_AGNOSTIC = [
 
 const SERVER_SUITES = ["tests/integration/**/*.test.ts", "tests/reliability/**/*.test.ts"];
 
-/** The files of the suites that start the shop, for the pass this run is. */
-function serverFiles(): { include: string[]; exclude: string[] } {
-  // With HAULBOOK_BINARY (npm test's executable pass): what only the executable can break.
-  if (process.env.HAULBOOK_BINARY)
+type Pass = "sqlite" | "postgres" | "executable";
+
+/** The files of the suites that start the shop, for one pass. */
+function serverFiles(
+  pass: Pass,
+  withExecutablePass: boolean,
+): { include: string[]; exclude: string[] } {
+  // Against the executable: what only the executable can break.
+  if (pass === "executable")
     return { include: BINARY_SUITES, exclude: [...POSTGRES_ONLY, ...IN_PROCESS_ONLY] };
-  // With TEST_ENGINE=postgres (npm test's PostgreSQL pass): every suite that starts the shop and
-  // exercises the database runs on PostgreSQL.
-  if (process.env.TEST_ENGINE === "postgres")
+  // On PostgreSQL: every suite that starts the shop and exercises the database.
+  if (pass === "postgres")
     return {
       include: SERVER_SUITES,
       exclude: [...SQLITE_ONLY, ...IN_PROCESS_ONLY, ...ENGINE_AGNOSTIC],
     };
-  if (process.env.HAULBOOK_EXECUTABLE_PASS === "later")
+  if (withExecutablePass)
     return { include: SERVER_SUITES, exclude: [...POSTGRES_ONLY, ...EXECUTABLE_PASS_ONLY] };
   return { include: SERVER_SUITES, exclude: POSTGRES_ONLY };
 }
 
+/**
+ * The passes of this run. By hand: SQLite, or PostgreSQL alone with TEST_ENGINE=postgres, or the
+ * executable alone with HAULBOOK_BINARY. `npm test` runs all three in one Vitest run
+ * (HAULBOOK_TEST_ALL_PASSES=1, the released executable in HAULBOOK_TEST_EXECUTABLE), so three files
+ * at a time keep both cores busy to the end instead of each pass ending on one slow file.
+ */
+function passesOfThisRun(): { pass: Pass; env: Record<string, string> }[] {
+  if (process.env.HAULBOOK_BINARY) return [{ pass: "executable", env: {} }];
+  if (process.env.TEST_ENGINE === "postgres") return [{ pass: "postgres", env: {} }];
+  if (!process.env.HAULBOOK_TEST_ALL_PASSES) return [{ pass: "sqlite", env: {} }];
+  const executable = process.env.HAULBOOK_TEST_EXECUTABLE;
+  return [
+    { pass: "sqlite", env: {} },
+    { pass: "postgres", env: { TEST_ENGINE: "postgres" } },
+    ...(executable ? [{ pass: "executable" as const, env: { HAULBOOK_BINARY: executable } }] : []),
+  ];
+}
+
+const passes = passesOfThisRun();
+const withExecutablePass = passes.some((p) => p.pass === "executable");
 // The unit tests run in the SQLite pass only (no other pass changes what they see), and need no
 // build: `npm run test:quick` runs this project alone.
-const withUnit = !process.env.HAULBOOK_BINARY && process.env.TEST_ENGINE !== "postgres";
+const withUnit = passes.some((p) => p.pass === "sqlite");
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -101,15 +125,20 @@ export default defineConfig({
       ...(withUnit
         ? [{ extends: true as const, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } }]
         : []),
-      {
+      ...passes.map(({ pass, env }) => ({
         extends: true as const,
         test: {
-          name: "server",
-          ...serverFiles(),
-          globalSetup: ["tests/support/global-setup.ts", "tests/support/postgres-global.ts"],
+          // "server" is the SQLite pass's name, as in `npx vitest run --project server`.
+          name: pass === "sqlite" ? "server" : pass,
+          ...serverFiles(pass, withExecutablePass),
+          env,
+          globalSetup: [
+            "tests/support/global-setup.ts",
+            ...(pass === "postgres" ? ["tests/support/postgres-global.ts"] : []),
+          ],
           setupFiles: ["tests/support/postgres-per-file.ts"],
         },
-      },
+      })),
     ],
   },
 });

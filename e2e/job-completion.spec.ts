@@ -5,6 +5,7 @@ import { formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { pdfText } from "../tests/support/pdf-text";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 import { outboxEmails, withShopDatabase } from "./support/shop-data";
 import { signIn } from "./support/staff";
 
@@ -71,10 +72,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   await expect(page.getByTestId("job-booked-line")).toContainText("20 03 07");
   await expect(page.getByLabel("Handed over by")).toHaveValue(name);
   expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
-  await page.screenshot({
-    path: testInfo.outputPath(`complete-job-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "complete-job");
 
   await page.getByLabel("Before photos").setInputFiles([await photo("#8a5a44")]);
   await page.getByLabel("After photos").setInputFiles([await photo("#d6d2c4")]);
@@ -96,10 +94,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   await expect(documents).toContainText("handed over by Ann Lee");
   await expect(documents.getByRole("link", { name: "Open" })).toHaveCount(2);
   expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
-  await page.screenshot({
-    path: testInfo.outputPath(`order-documents-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "order-documents");
 
   // The email: both documents attached, and the photo link.
   await expect
@@ -136,10 +131,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
       customer.getByRole("link", { name: /Waste transfer note WTN-\d+ \(PDF\)/ }),
     ).toBeVisible();
     expect(await seriousViolations(customer, browser, javaScriptEnabled)).toEqual([]);
-    await customer.screenshot({
-      path: testInfo.outputPath(`job-photos-${testInfo.project.name}.png`),
-      fullPage: true,
-    });
+    await shot(customer, testInfo, "job-photos");
   } finally {
     await phone.close();
   }

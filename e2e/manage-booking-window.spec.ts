@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 import { bookAndPay, confirmationOf, pickCollectionDay } from "./support/bookings";
 import { londonDayAhead, longDate } from "./support/quotes";
 
@@ -11,13 +10,6 @@ import { londonDayAhead, longDate } from "./support/quotes";
  * the page says the booking's arrival, the change form offers the windows (no "Any time": the
  * booking was not made for any time), and the booking then says its new arrival.
  */
-
-const SHOTS = path.resolve(import.meta.dirname, "..", ".tmp", "shots");
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 test("a customer moves their collection to another window on the same day", async ({
   page,
@@ -40,12 +32,12 @@ test("a customer moves their collection to another window on the same day", asyn
   await expect(windows.getByRole("radio")).toHaveCount(3);
   await expect(windows.getByRole("radio", { name: /^Morning/ })).toBeChecked();
   await windows.getByRole("radio", { name: /^Afternoon/ }).check();
-  await shot(page, `manage-booking-change-${testInfo.project.name}`);
+  await shot(page, testInfo, "manage-booking-change");
   expect.soft(await seriousViolations(page, browser, js)).toEqual([]);
   await page.getByRole("button", { name: "Move my collection" }).click();
   await expect(page.getByTestId("change-notice")).toContainText(
     `Your collection has moved to ${longDate(day)}.`,
   );
   await expect(page.getByTestId("manage-arrival")).toHaveText("Afternoon, 12:00 to 17:00");
-  await shot(page, `manage-booking-moved-${testInfo.project.name}`);
+  await shot(page, testInfo, "manage-booking-moved");
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 import { bookAndPay, confirmationOf } from "./support/bookings";
 import { londonDayAhead } from "./support/quotes";
 import { outboxEmails, withShopDatabase } from "./support/shop-data";
@@ -25,10 +26,7 @@ test("a customer cancels their booking from the emailed link and sees the refund
   const cancel = page.getByRole("region", { name: "Cancel this booking" });
   await expect(cancel.getByTestId("cancel-terms")).toContainText("FeeNone");
   await expect(cancel.getByTestId("cancel-terms")).toContainText(`Refund${total}`);
-  await page.screenshot({
-    path: testInfo.outputPath(`manage-booking-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "manage-booking");
   expect(await seriousViolations(page, browser, js)).toEqual([]);
 
   await cancel.getByRole("link", { name: "Cancel this booking" }).click();
@@ -37,9 +35,7 @@ test("a customer cancels their booking from the emailed link and sees the refund
   await expect(sure.getByTestId("cancel-question")).toContainText(
     `You get ${total} back to the card you paid with.`,
   );
-  await sure.screenshot({
-    path: testInfo.outputPath(`manage-booking-confirm-${testInfo.project.name}.png`),
-  });
+  await shot(sure, testInfo, "manage-booking-confirm");
   expect(await seriousViolations(page, browser, js)).toEqual([]);
   await sure.getByRole("button", { name: "Yes, cancel my booking" }).click();
 
@@ -49,10 +45,7 @@ test("a customer cancels their booking from the emailed link and sees the refund
     `${total} is on its way back to your card`,
   );
   await expect(page.getByRole("button", { name: "Yes, cancel my booking" })).toHaveCount(0);
-  await page.screenshot({
-    path: testInfo.outputPath(`manage-booking-cancelled-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "manage-booking-cancelled");
   await expect
     .poll(() => outboxEmails().some((m) => m.kind === "booking_cancelled" && m.to.includes(email)))
     .toBe(true);
@@ -88,10 +81,7 @@ test("a customer without their link has it emailed, and the page never says whet
   // A wrong postcode and the right one get the same answer.
   await ask(`HB${id}`, "ZZ9 9ZZ");
   await ask(`hb ${id}`, "bn2 1tl");
-  await page.screenshot({
-    path: testInfo.outputPath(`manage-booking-lookup-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "manage-booking-lookup");
   expect(await seriousViolations(page, browser, testInfo.project.name === "js")).toEqual([]);
   let link = "";
   await expect

@@ -1,6 +1,4 @@
 import { expect, test as base, type Page, type TestInfo } from "@playwright/test";
-import fs from "node:fs";
-import path from "node:path";
 import { pdfText } from "../tests/support/pdf-text";
 import {
   customer,
@@ -16,6 +14,7 @@ import {
 import { outboxEmails, withShopDatabase, type OutboxEmail } from "./support/shop-data";
 import { signIn } from "./support/staff";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 
 /**
  * A priced quote, end to end: staff price a customer's request at tablet width, the customer
@@ -27,7 +26,6 @@ import { seriousViolations } from "./support/axe";
  * documentation range; js uses .10-.99, no-js .110-.199.
  */
 const TABLET = { width: 1024, height: 768 };
-const SHOTS = path.resolve(import.meta.dirname, "..", ".tmp", "shots");
 
 const test = base.extend<{ clientHost: number; staff: Page }>({
   clientHost: [1, { option: true }],
@@ -49,14 +47,6 @@ const test = base.extend<{ clientHost: number; staff: Page }>({
     await context.close();
   },
 });
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
-}
 
 const poundsOf = (text: string) => Math.round(Number(text.replace(/[£,]/g, "")) * 100);
 const pence = (amount: number) =>
@@ -225,13 +215,13 @@ test.describe("a priced quote booked and paid", () => {
         "1 × Loose garden waste, about 2 m³£45.50",
       );
     }
-    await screenshot(staff, testInfo, "staff-price-page");
+    await shot(staff, testInfo, "staff-price-page");
     // Soft: an accessibility problem is reported without stopping the journey.
     expect.soft(await seriousViolations(staff, browser, javaScriptEnabled)).toEqual([]);
 
     const reference = await sendPrice(staff, id, who, 1, total);
     await expect(staff.getByRole("link", { name: "Revise price" })).toBeVisible();
-    await screenshot(staff, testInfo, "staff-quote-sent");
+    await shot(staff, testInfo, "staff-quote-sent");
 
     // The email: the price, the PDF, and the customer's link.
     const mail = await offerEmail(who, reference);
@@ -267,7 +257,7 @@ test.describe("a priced quote booked and paid", () => {
     );
     expect(pdfResponse.status()).toBe(200);
     expect(pdfResponse.headers()["content-type"]).toBe("application/pdf");
-    await screenshot(page, testInfo, "customer-quote-page");
+    await shot(page, testInfo, "customer-quote-page");
     expect.soft(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
 
     // A date next month, then Book and pay through the demo gateway.
@@ -276,7 +266,7 @@ test.describe("a priced quote booked and paid", () => {
     const windows = page.getByRole("group", { name: "Arrival time" });
     await expect(windows.getByRole("radio")).toHaveCount(3);
     await windows.getByRole("radio", { name: /^Afternoon/ }).check();
-    await screenshot(page, testInfo, "customer-quote-window");
+    await shot(page, testInfo, "customer-quote-window");
     await page.getByRole("button", { name: `Book and pay ${total}` }).click();
     await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${total}`);
@@ -368,7 +358,7 @@ test.describe("a priced quote of items left outside", () => {
       await expect(page.getByTestId("quote-total")).toHaveText(discounted);
       await expect(page.getByRole("button", { name: `Book and pay ${discounted}` })).toBeVisible();
     }
-    await screenshot(page, testInfo, "customer-quote-any-time");
+    await shot(page, testInfo, "customer-quote-any-time");
     await page.getByRole("button", { name: /^Book and pay £/ }).click();
     await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${discounted}`);
@@ -462,7 +452,7 @@ test.describe("a priced quote declined", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote declined");
     // The customer sees the answer, not the footer the decline form scrolled them down to.
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
-    await screenshot(page, testInfo, "customer-quote-declined");
+    await shot(page, testInfo, "customer-quote-declined");
 
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quote ${reference}`);

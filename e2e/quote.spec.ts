@@ -3,6 +3,7 @@ import { expect, test as base, type Page, type TestInfo } from "@playwright/test
 import sharp from "sharp";
 import { heicPhoto } from "../tests/support/images";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 import { findQuote } from "./support/quotes";
 import { signIn } from "./support/staff";
 
@@ -93,9 +94,7 @@ test.describe("a quote refused for its details", () => {
     await expect(page.getByTestId("kept-photo")).toHaveCount(2);
     await expect(page.getByTestId("quote-success")).toHaveCount(0);
     await page.getByTestId("kept-photo").first().scrollIntoViewIfNeeded();
-    await page.screenshot({
-      path: testInfo.outputPath(`quote-kept-photos-${testInfo.project.name}.png`),
-    });
+    await shot(page, testInfo, "quote-kept-photos", { fullPage: false });
   });
 });
 
@@ -124,9 +123,7 @@ test.describe("a quote refused, fixed and sent", () => {
     expect(await kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
     await page.getByTestId("kept-photo").scrollIntoViewIfNeeded();
-    await page.screenshot({
-      path: testInfo.outputPath(`quote-kept-photo-${testInfo.project.name}.png`),
-    });
+    await shot(page, testInfo, "quote-kept-photo", { fullPage: false });
     // Nothing left in the picker: the photo is on the server, not sent twice.
     expect(
       await page

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 import { bookAndPay, confirmationOf, pickCollectionDay } from "./support/bookings";
 import { londonDayAhead, longDate } from "./support/quotes";
 import { outboxEmails } from "./support/shop-data";
@@ -29,10 +30,7 @@ test("a customer moves their booking free, then for the £24 fee inside 14 days"
   await section.getByRole("link", { name: "Choose a new date" }).click();
   await pickCollectionDay(page, londonDayAhead(first));
   await page.getByLabel(/I ask you to collect within my 14-day cancellation period/).check();
-  await page.screenshot({
-    path: testInfo.outputPath(`rearrange-pick-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "rearrange-pick");
   expect(await seriousViolations(page, browser, js)).toEqual([]);
   await page.getByRole("button", { name: "Move my collection" }).click();
   await expect(page.getByTestId("change-notice")).toContainText(
@@ -55,10 +53,7 @@ test("a customer moves their booking free, then for the £24 fee inside 14 days"
     `Your collection has moved to ${longDate(londonDayAhead(second))}. We have emailed you a new confirmation and your £24.00 fee is paid.`,
   );
   await expect(page.getByTestId("manage-change-fees")).toHaveText("£24.00 paid by card");
-  await page.screenshot({
-    path: testInfo.outputPath(`rearrange-moved-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "rearrange-moved");
   expect(await seriousViolations(page, browser, js)).toEqual([]);
 
   // Two new confirmations, each moving the same calendar event on.

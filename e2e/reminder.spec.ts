@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { addDaysIso } from "../app/lib/calendar";
 import { fromLondonDateTimeLocal, todayInLondon } from "../app/lib/london-clock.server";
 import { seriousViolations } from "./support/axe";
+import { shot } from "./support/shots";
 import {
   outboxEmails,
   setShopClock,
@@ -114,10 +115,7 @@ test("the reminder is written once at the set hour, with the calendar event and 
   expect(link, "the manage link").toBeTruthy();
   await page.goto(new URL(link!).pathname);
   await expect(page.getByText(`Your booking HB${id}`)).toBeVisible();
-  await page.screenshot({
-    path: testInfo.outputPath(`reminder-booking-${testInfo.project.name}.png`),
-    fullPage: true,
-  });
+  await shot(page, testInfo, "reminder-booking");
 });
 
 test.describe("the settings page at tablet width", () => {

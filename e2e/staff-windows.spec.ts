@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { londonDayAhead, longDate } from "./support/quotes";
 import { withShopDatabase } from "./support/shop-data";
+import { shot } from "./support/shots";
 import { signIn } from "./support/staff";
 
 test.use({ viewport: { width: 1024, height: 900 } });
@@ -24,8 +25,7 @@ test("staff book a collection by hand for the evening and find it under the even
   await form.getByLabel("Arrival window").selectOption("evening");
   await form.getByLabel("Price (£)").fill("85");
   await expect(form.getByLabel("Reason to book over capacity")).toHaveValue("");
-  if (testInfo.project.name === "js")
-    await page.screenshot({ path: ".tmp/staff-manual-form.png", fullPage: true });
+  await shot(page, testInfo, "staff-manual-form");
   await form.getByRole("button", { name: "Create booking" }).click();
 
   const dayView = page.getByRole("dialog", { name: longDate(date) });
@@ -35,8 +35,7 @@ test("staff book a collection by hand for the evening and find it under the even
     "£85.00 · Cash · payment pending · 0 yd³ · 0 min",
   );
   await expect(dayView.getByTestId("day-totals")).toContainText(/^Load [\d.]+ of [\d.]+ yd³/);
-  if (testInfo.project.name === "js")
-    await page.screenshot({ path: ".tmp/staff-day-view.png", fullPage: true });
+  await shot(page, testInfo, "staff-day-view");
 
   // The edit form keeps its window.
   await evening

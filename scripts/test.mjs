@@ -1,9 +1,10 @@
-// `npm test`: typecheck, lint and format (side by side, while the build and the first tests run), unit + integration
-// (vitest), the integration again on PostgreSQL (the suites that exercise the database), end-to-end
-// (Playwright, js and no-js, on SQLite), then the single executable (npm run release) copied into an empty
-// folder: what only it can break (tests/binary, start-up, the owner's commands, files, the request
-// edge; vitest.config.ts lists them) and the @smoke journeys against it. Ends with one line:
-// "N passed, N failed", after the time each part took.
+// `npm test`: typecheck, lint and format (side by side, while the build and the first tests run),
+// the single executable (npm run release) copied into an empty folder, then one vitest run of every
+// pass: unit, integration and reliability on SQLite, the integration again on PostgreSQL (the suites
+// that exercise the database) and what only the executable can break (tests/binary, start-up, the
+// owner's commands, files, the request edge; vitest.config.ts lists them); then end-to-end
+// (Playwright, js and no-js, on SQLite) and the @smoke journeys against the executable. Ends with
+// one line: "N passed, N failed", after the time each part took.
 // `--only e2e` runs the build and the end-to-end part alone; `--only unit` the vitest part;
 // `--only postgres` the vitest part on PostgreSQL.
 import { spawn } from "node:child_process";
@@ -145,20 +146,32 @@ if (!built) {
   failed++;
   console.log("✗ build failed: no server or browser tests can run");
 } else {
-  // The suites the executable pass runs anyway wait for it (vitest.config.ts), unless this run
-  // has no executable pass.
-  if (!only || only === "unit")
-    await vitest(
-      "unit and integration",
-      "vitest.json",
-      only ? {} : { HAULBOOK_EXECUTABLE_PASS: "later" },
-    );
-  await Promise.all(staticChecks);
+  // The product as an owner gets it: one file, alone in a folder outside the repository.
+  let executable;
+  if (!only) {
+    if (await run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
+      executable = path.join(folder, "haulbook");
+      fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), executable);
+      fs.chmodSync(executable, 0o755);
+    } else {
+      failed++;
+      console.log("✗ release failed: the executable was not tested");
+    }
+  }
 
-  // The same integration and reliability suites on PostgreSQL (a throwaway server started by
-  // the tests, tests/support/postgres.ts), and the tests of several processes on one database.
-  if (!only || only === "postgres")
+  // Every vitest pass in one run (vitest.config.ts): unit, integration and reliability on SQLite,
+  // the same on PostgreSQL (a throwaway server started by the tests, tests/support/postgres.ts)
+  // with the tests of several processes on one database, and what only the executable can break.
+  if (!only)
+    await vitest("vitest: unit, SQLite, PostgreSQL, the executable", "vitest.json", {
+      HAULBOOK_TEST_ALL_PASSES: "1",
+      ...(executable ? { HAULBOOK_TEST_EXECUTABLE: executable } : {}),
+    });
+  else if (only === "unit") await vitest("unit and integration", "vitest.json");
+  else if (only === "postgres")
     await vitest("integration on PostgreSQL", "vitest-postgres.json", { TEST_ENGINE: "postgres" });
+  await Promise.all(staticChecks);
 
   if (!only || only === "e2e") await playwright("end-to-end (js, no-js)", "playwright.json");
 
@@ -166,27 +179,15 @@ if (!built) {
   // integration suites have run every rule of the database on PostgreSQL already (decision 035;
   // `TEST_ENGINE=postgres npx playwright test` runs them there by hand).
 
-  if (!only) {
-    // The product as an owner gets it: one file, alone in a folder outside the repository.
-    if (await run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
-      const binary = path.join(folder, "haulbook");
-      fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), binary);
-      fs.chmodSync(binary, 0o755);
-      const env = { HAULBOOK_BINARY: binary };
-      await vitest("integration against the executable", "vitest-binary.json", env);
-      // With JavaScript: what the executable can break in a browser is the files it serves.
-      await playwright("@smoke journeys against the executable", "playwright-binary.json", env, [
-        "--grep",
-        "@smoke",
-        "--project",
-        "js",
-      ]);
-      fs.rmSync(folder, { recursive: true, force: true });
-    } else {
-      failed++;
-      console.log("✗ release failed: the executable was not tested");
-    }
+  if (executable) {
+    // With JavaScript: what the executable can break in a browser is the files it serves.
+    await playwright(
+      "@smoke journeys against the executable",
+      "playwright-binary.json",
+      { HAULBOOK_BINARY: executable },
+      ["--grep", "@smoke", "--project", "js"],
+    );
+    fs.rmSync(path.dirname(executable), { recursive: true, force: true });
   }
 }
 
