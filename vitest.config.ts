@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // The files that only mean something on one engine. SQLite's: the data folder's file itself
 // (backup, restore, check, a crash mid-write), and the tests that start a PostgreSQL of their own
@@ -111,6 +112,42 @@ const withExecutablePass = passes.some((p) => p.pass === "executable");
 // build: `npm run test:quick` runs this project alone.
 const withUnit = passes.some((p) => p.pass === "sqlite");
 
+/**
+ * The files that take longest (10–45 s each, measured in `npm test`'s run), slowest first. They
+ * start first, so the run does not end on one of them with the other forks idle: a fresh clone
+ * has no timings of its own for Vitest to sort by.
+ */
+const SLOWEST_FILES = [
+  "tests/reliability/fuzz.test.ts",
+  "tests/integration/late-payments.test.ts",
+  "tests/integration/two-processes.test.ts",
+  "tests/integration/quotes.test.ts",
+  "tests/integration/quote-offers.test.ts",
+  "tests/integration/manage-booking.test.ts",
+  "tests/integration/cli.test.ts",
+  "tests/integration/schedule.test.ts",
+  "tests/integration/backup-restore.test.ts",
+  "tests/integration/orders-search-scale.test.ts",
+  "tests/integration/shutdown.test.ts",
+  "tests/integration/startup.test.ts",
+  "tests/integration/db-copy.test.ts",
+  "tests/integration/postgres-start.test.ts",
+  "tests/reliability/crash-durability.test.ts",
+  "tests/integration/checkout.test.ts",
+  "tests/integration/staff-sessions.test.ts",
+];
+
+/** Vitest's own order, the slowest files moved to the front. */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = SLOWEST_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
+      return index < 0 ? SLOWEST_FILES.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
@@ -120,6 +157,7 @@ export default defineConfig({
     // Integration tests each start a real server and then mostly wait on it: three files at a time
     // keep a 2-core machine busy (the SQLite pass: 276 s with two, 227 s with three, 218 s with four).
     pool: "forks",
+    sequence: { sequencer: SlowestFirst },
     poolOptions: { forks: { maxForks: 3, minForks: 1 } },
     projects: [
       ...(withUnit

@@ -34,7 +34,7 @@ async function fillContact(page: Page, email: string) {
     "Phone number": "07700 900321",
     "Address line 1": "3 Quay Street",
     Town: "Bristol",
-    Postcode: "BS1 4DJ",
+    Postcode: "BN1 4DJ",
   };
   for (const [label, value] of Object.entries(fields))
     await page.getByLabel(label, { exact: true }).fill(value);
@@ -49,7 +49,7 @@ async function fillWindow(day: string, window: string, minutes: number) {
     const [order] = await db.all<{ id: number }>(
       `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
          payment_method, total_pence, source, arrival_window)
-       VALUES ('Filler', 'filler@example.com', '07700 900000', '1 St', 'Leeds', 'LS1 1AA', ?, 'cash_payment', 1000, 'manual', ?)
+       VALUES ('Filler', 'filler@example.com', '07700 900000', '1 St', 'Leeds', 'SE1 1AA', ?, 'cash_payment', 1000, 'manual', ?)
        RETURNING id`,
       day,
       window,

@@ -19,7 +19,7 @@ test("staff book a collection by hand for the evening and find it under the even
   await form.getByLabel("Phone number").fill("07700 900222");
   await form.getByLabel("Address line 1").fill("12 Park Lane");
   await form.getByLabel("Town").fill("Leeds");
-  await form.getByLabel("Postcode").fill("LS2 7AB");
+  await form.getByLabel("Postcode").fill("SE2 7AB");
   await form.getByLabel("Date").fill(date);
   await expect(form.getByLabel("Arrival window")).toHaveValue("");
   await form.getByLabel("Arrival window").selectOption("evening");
@@ -57,7 +57,7 @@ test("staff see a day's fill, and book over capacity only with a reason, which t
       await db.run(
         `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
            payment_method, total_pence, source, arrival_window)
-         VALUES (?, 'filler@example.com', '07700 900000', '1 St', 'Leeds', 'LS1 1AA', ?, 'cash_payment', 5000, 'manual', 'any')`,
+         VALUES (?, 'filler@example.com', '07700 900000', '1 St', 'Leeds', 'SE1 1AA', ?, 'cash_payment', 5000, 'manual', 'any')`,
         `Filler ${i}`,
         date,
       );
@@ -75,7 +75,7 @@ test("staff see a day's fill, and book over capacity only with a reason, which t
   await form.getByLabel("Phone number").fill("07700 900333");
   await form.getByLabel("Address line 1").fill("4 Mill Road");
   await form.getByLabel("Town").fill("Leeds");
-  await form.getByLabel("Postcode").fill("LS6 2AB");
+  await form.getByLabel("Postcode").fill("SE6 2AB");
   await form.getByLabel("Date").fill(date);
   await form.getByLabel("Price (£)").fill("40");
   await form.getByRole("button", { name: "Create booking" }).click();

@@ -1,3 +1,5 @@
+import { parse } from "postcode";
+
 /**
  * The customer's contact details: the six things every form that books or
  * asks for a quote takes (docs/rules.md#contact-details), the names each form
@@ -68,17 +70,15 @@ export function ukPhoneDigits(text: string): string | null {
   return /^0[1-9]\d{8,9}$/.test(compact) ? compact : null;
 }
 
-/** Outward code (area, district) and inward code (sector, unit), without the space. */
-const POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?)([0-9][A-Z]{2})$/;
-
 /**
  * A UK postcode as Royal Mail writes it ("GU1 3AB": upper case, one space
  * before the last three characters), or null. Case and spacing as typed do
- * not matter.
+ * not matter. Read by the `postcode` library (app/lib/service-area.ts reads its
+ * parts the same way).
  */
 export function ukPostcode(text: string): string | null {
   const compact = text.replace(/\s+/g, "").toUpperCase();
   if (compact === "GIR0AA") return "GIR 0AA";
-  const match = POSTCODE.exec(compact);
-  return match ? `${match[1]} ${match[2]}` : null;
+  const parsed = parse(compact);
+  return parsed.valid ? parsed.postcode : null;
 }

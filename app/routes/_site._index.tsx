@@ -89,6 +89,23 @@ export default function Home() {
                 Browse items and prices
               </Link>
             </div>
+            <form method="get" action="/coverage" className="coverage-check" role="search">
+              <label htmlFor="coverage-postcode">Do we cover your postcode?</label>
+              <div className="coverage-check-row">
+                <input
+                  id="coverage-postcode"
+                  name="postcode"
+                  autoComplete="postal-code"
+                  autoCapitalize="characters"
+                  maxLength={16}
+                  placeholder="e.g. SE1 7PB"
+                  required
+                />
+                <button type="submit" className="button">
+                  Check
+                </button>
+              </div>
+            </form>
             <ul className="hero-points">
               <li>
                 <CalendarIcon />

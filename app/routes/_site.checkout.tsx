@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
 import { BookAndPay } from "~/components/book-and-pay";
 import { BusinessFields, CrewNotesField } from "~/components/business-fields";
@@ -103,6 +103,8 @@ type ActionResult =
       message: string | null;
       /** good news to show above the form (role=status) */
       notice?: string;
+      /** the postcode is outside the area served: offer the quote form */
+      outsideArea?: boolean;
       errors: FieldErrors<CheckoutField>;
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
@@ -188,6 +190,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ? `${result.message} We have taken it out of your bag: please check the new total and book again.`
           : result.message,
         errors: result.errors,
+        outsideArea: result.outsideArea,
         values,
         calendar: await calendarFor(request, chosenMonth ?? null, result.need),
       },
@@ -245,6 +248,9 @@ export default function Checkout() {
     <div className="container checkout-page">
       <p className="eyebrow">Almost done</p>
       <h1>Checkout</h1>
+      <p className="checkout-coverage">
+        <Link to="/coverage?from=checkout">Do we cover your postcode?</Link>
+      </p>
       {formResult?.notice ? (
         <div role="status" className="notice">
           <p>{formResult.notice}</p>
@@ -270,6 +276,11 @@ export default function Checkout() {
         </div>
       ) : null}
       <AlertNotice message={failed?.message} focusOn={failed} />
+      {failed?.outsideArea ? (
+        <p className="checkout-outside-area" data-testid="outside-area">
+          <Link to="/quote">Tell us what you need</Link> and we will see what we can do.
+        </p>
+      ) : null}
       <AlertNotice message={failed ? null : bag.tooBig} />
       <AlertNotice message={page.unavailable} />
 

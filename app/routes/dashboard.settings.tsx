@@ -17,25 +17,33 @@ import {
   SHOP_SETTINGS_LIMITS,
 } from "~/models/shop/shop-settings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { saveServiceArea, serviceAreaCodes } from "~/models/shop/service-area.server";
+import { areaCodesText } from "~/lib/service-area";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/settings.css";
 
 /**
  * The shop's settings staff may change (docs/rules.md#reminders): when the day-before reminder
- * emails go, and how long a priced quote holds. The rule is checkShopSettings's.
+ * emails go, and how long a priced quote holds (the rule is checkShopSettings's); and, in a form
+ * of its own, the area the business collects from (docs/rules.md#the-area-served).
  */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [settings, flash] = await Promise.all([shopSettings(), readFlash(request, "settings")]);
+  const [settings, flash, area] = await Promise.all([
+    shopSettings(),
+    readFlash(request, "settings"),
+    serviceAreaCodes(),
+  ]);
   return data(
     {
       values: {
         reminderTime: settings.reminderTime,
         quoteValidDays: String(settings.quoteValidDays),
       },
+      area: areaCodesText(area),
       limits: SHOP_SETTINGS_LIMITS,
       flash: flash.flash,
     },
@@ -46,6 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const form = await request.formData();
+  if (form.get("intent") === "area") {
+    const typed = String(form.get("service_area") ?? "").slice(0, AREA_MAX_LENGTH);
+    const saved = await saveServiceArea(typed);
+    if (!saved.ok) return data({ areaError: saved.message, area: typed }, { status: 400 });
+    return redirectWithFlash(
+      "/dashboard/settings",
+      "settings",
+      saved.codes.length === 0
+        ? "Area saved: with no postcodes listed, bookings are taken from anywhere in the UK."
+        : `Area saved. Bookings are taken from ${areaCodesText(saved.codes)}.`,
+    );
+  }
   const checked = checkShopSettings({
     reminderTime: form.get("reminder_time"),
     quoteValidDays: form.get("quote_valid_days"),
@@ -59,20 +79,26 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+/** Long enough for every district of several areas written out. */
+const AREA_MAX_LENGTH = 4000;
+
 export default function Settings() {
   const loaded = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const errors: { reminderTime?: string; quoteValidDays?: string } = failed?.errors ?? {};
-  const values = failed?.values ?? loaded.values;
+  const areaFailed = failed && "areaError" in failed ? failed : null;
+  const settingsFailed = failed && "errors" in failed ? failed : null;
+  const errors: { reminderTime?: string; quoteValidDays?: string } = settingsFailed?.errors ?? {};
+  const values = settingsFailed?.values ?? loaded.values;
   // A refused save puts the cursor in the first field it refused.
   useEffect(() => {
-    if (failed)
+    if (areaFailed) document.getElementById("service_area")?.focus();
+    else if (settingsFailed)
       document
-        .getElementById(failed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
+        .getElementById(settingsFailed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
         ?.focus();
-  }, [failed]);
+  }, [areaFailed, settingsFailed]);
 
   return (
     <section aria-labelledby="settings-title" className="settings">
@@ -113,6 +139,27 @@ export default function Settings() {
         </fieldset>
         <button type="submit" className="button" disabled={saving}>
           {saving ? "Saving..." : "Save settings"}
+        </button>
+      </Form>
+      <Form method="post" noValidate className="settings-form">
+        <fieldset>
+          <legend>Where you collect</legend>
+          <Field
+            label="Postcode areas and districts you collect from"
+            id="service_area"
+            name="service_area"
+            multiline
+            rows={3}
+            maxLength={AREA_MAX_LENGTH}
+            hint="Separated by commas or spaces: whole areas such as SE, districts such as CR0, or runs such as CR0-CR9. The checkout, quote bookings and your own bookings refuse other postcodes, and customers can check theirs on the home page. Leave it empty to take bookings from anywhere in the UK."
+            defaultValue={areaFailed?.area ?? loaded.area}
+            key={`area-${areaFailed?.area ?? loaded.area}`}
+            error={areaFailed?.areaError}
+            autoCapitalize="characters"
+          />
+        </fieldset>
+        <button type="submit" className="button" name="intent" value="area" disabled={saving}>
+          Save area
         </button>
       </Form>
     </section>

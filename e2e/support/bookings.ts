@@ -45,7 +45,7 @@ export async function checkoutToDemoPayment(page: Page, email: string, isoDay: s
     "Phone number": "07700 900777",
     "Address line 1": "5 Harbour Street",
     Town: "Whitby",
-    Postcode: "YO21 3PU",
+    Postcode: "TN21 3PU",
   };
   for (const [label, value] of Object.entries(fields))
     await page.getByLabel(label, { exact: true }).fill(value);

@@ -85,7 +85,7 @@ async function bookedByHand(
     server,
     `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
        payment_method, total_pence, source, arrival_window)
-     VALUES ('Filler', 'f@example.com', '07700 900000', '1 St', 'Leeds', 'LS1 1AA', ?, 'cash_payment', 1000, 'manual', ?)
+     VALUES ('Filler', 'f@example.com', '07700 900000', '1 St', 'Leeds', 'SE1 1AA', ?, 'cash_payment', 1000, 'manual', ?)
      RETURNING id`,
     day,
     window,

@@ -50,7 +50,7 @@ async function staffApi(server: RunningServer) {
           phone_number: "07700 900555",
           address_1: "4 Mill Lane",
           town: "Derby",
-          postcode: "DE1 1AA",
+          postcode: "DA1 1AA",
           order_price: 70,
           payment_method: "cash_payment",
         }),
@@ -293,7 +293,7 @@ describe("an upgrade from an older version", () => {
     await migrateToLatest(connection, { provider: { getMigrations: async () => older } });
     await sql`INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
         collection_date, status, payment_method, total_pence, source)
-      VALUES ('Old Customer', 'old@example.com', '07700 900123', '1 High St', 'Leeds', 'LS1 1AA',
+      VALUES ('Old Customer', 'old@example.com', '07700 900123', '1 High St', 'Leeds', 'SE1 1AA',
         '2026-12-01', 'pending', 'cash_payment', 4500, 'manual')`.execute(connection.db);
     await connection.db.destroy();
 

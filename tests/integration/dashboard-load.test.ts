@@ -37,7 +37,7 @@ describe("dashboard home with 5,000 orders", () => {
             "07700 900000",
             "1 Test Street",
             "Leeds",
-            "LS1 1AA",
+            "SE1 1AA",
             dayOffset((i % 91) - 45),
             i % 4 === 0 ? "pending" : "complete",
             i % 2 === 0 ? "pending" : "complete",

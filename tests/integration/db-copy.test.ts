@@ -112,7 +112,7 @@ function addBusiness(file: string) {
       const order = db.prepare(
         `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
            collection_date, payment_method, total_pence, source, quote_id)
-         VALUES (?, ?, '07700 900456', '2 Low Road', 'Leeds', 'LS1 1AA', ?, 'cash_payment', ?, 'manual', ?)`,
+         VALUES (?, ?, '07700 900456', '2 Low Road', 'Leeds', 'SE1 1AA', ?, 'cash_payment', ?, 'manual', ?)`,
       );
       const item = db.prepare(
         `INSERT INTO order_items (order_id, product_id, product_name, product_description,
@@ -339,7 +339,7 @@ describe("copy: SQLite to PostgreSQL and back", () => {
       copyUrl,
       `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
          payment_method, total_pence, source)
-       VALUES ('After The Move', 'after@example.com', '07700 900789', '3 New Street', 'York', 'YO1 1AA',
+       VALUES ('After The Move', 'after@example.com', '07700 900789', '3 New Street', 'York', 'TN1 1AA',
          '2026-12-24', 'cash_payment', 5000, 'manual') RETURNING id`,
     );
     expect(order!.id).toBe(ORDERS + 1);

@@ -43,7 +43,7 @@ async function insertOrder(fields: {
      VALUES ('Lucy Grey', ?, '07700 900333', '3 Elm Row', 'Leeds', ?, ?, ?, 'pending',
        ?, 8500, ?, ?) RETURNING id`,
     fields.email ?? `lucy.${++customers}@example.com`,
-    fields.postcode ?? "LS1 4AP",
+    fields.postcode ?? "SE1 4AP",
     fields.collection_date,
     fields.status,
     fields.payment_method,
@@ -90,7 +90,7 @@ const linkEmails = async (orderId: number) => {
 };
 
 /** A customer's booking made ready to be looked up: its id and postcode. */
-async function booking(postcode = "LS1 4AP", payment: "card" | "cash_payment" = "card") {
+async function booking(postcode = "SE1 4AP", payment: "card" | "cash_payment" = "card") {
   return insertOrder({
     status: payment === "card" ? "complete" : "pending",
     payment_method: payment,
@@ -111,14 +111,14 @@ const tally = (responses: Response[]) => {
 
 describe("asking for a booking's link by reference and postcode", () => {
   it("answers the same page for a match and a miss, and emails the link only for a match", async () => {
-    const id = await booking("LS1 4AP");
-    const other = await booking("BS1 5TR");
+    const id = await booking("SE1 4AP");
+    const other = await booking("BN1 5TR");
     // The same reference typed each time; only the postcode after it decides.
-    const hit = await lookUp(`hb ${id}`, "ls14ap");
+    const hit = await lookUp(`hb ${id}`, "se14ap");
     const misses = [
-      await lookUp(`hb ${id}`, "ls14aq"),
-      await lookUp(`hb ${other}`, "ls14ap"),
-      await lookUp("hb 99999999", "ls14ap"),
+      await lookUp(`hb ${id}`, "se14aq"),
+      await lookUp(`hb ${other}`, "se14ap"),
+      await lookUp("hb 99999999", "se14ap"),
     ];
     expect(hit.status).toBe(200);
     expect(hit.headers.get("location")).toBeNull();
@@ -140,8 +140,8 @@ describe("asking for a booking's link by reference and postcode", () => {
     expect(emails).toHaveLength(1);
     expect(await linkEmails(other)).toEqual([]);
     // Byte for byte the same page as a miss with the same fields typed (but the reference).
-    const hitAgain = await text(await lookUp(`HB${id}`, "LS1 4AP"));
-    const missAgain = await text(await lookUp(`HB${other}`, "LS1 4AP"));
+    const hitAgain = await text(await lookUp(`HB${id}`, "SE1 4AP"));
+    const missAgain = await text(await lookUp(`HB${other}`, "SE1 4AP"));
     const typed = (ref: number) => new RegExp(`\\bHB${ref}\\b`, "g");
     expect(samePage(hitAgain).replace(typed(id), "REF")).toBe(
       samePage(missAgain).replace(typed(other), "REF"),
@@ -199,11 +199,11 @@ describe("asking for a booking's link by reference and postcode", () => {
       status: "pending",
       payment_method: "cash_payment",
       collection_date: todayInLondon(),
-      postcode: "M1 1AE",
+      postcode: "E1 1AE",
     });
     // Made long ago for today: outside the cancellation period, on the day.
     await sql("UPDATE orders SET created_at = ? WHERE id = ?", "2026-01-05T10:00:00.000Z", cash);
-    expect((await lookUp(`HB${cash}`, "M1 1AE")).status).toBe(200);
+    expect((await lookUp(`HB${cash}`, "E1 1AE")).status).toBe(200);
     const [email] = await linkEmails(cash);
     const link = /\/booking\/[A-Za-z0-9_-]{32}/.exec(email!.text_body)![0];
     const body = await text(await fetch(`${server.url}${link}`));
@@ -212,17 +212,17 @@ describe("asking for a booking's link by reference and postcode", () => {
   });
 
   it("asks for both halves", async () => {
-    const res = await lookUp("", "LS1 4AP");
+    const res = await lookUp("", "SE1 4AP");
     expect(res.status).toBe(400);
     expect(await text(res)).toContain(LOOKUP_MESSAGES.missing);
   });
 
   it("answers 10 lookups an hour from one network, reserved at once: of 50 in parallel, 40 are refused", async () => {
-    const id = await booking("YO21 3PU");
+    const id = await booking("TN21 3PU");
     // One home's /64: every address in it is the same network. Every lookup is a hit here.
     const burst = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        lookUp(`HB${id}`, "YO21 3PU", `2001:db8:77:1::${(i + 1).toString(16)}`),
+        lookUp(`HB${id}`, "TN21 3PU", `2001:db8:77:1::${(i + 1).toString(16)}`),
       ),
     );
     expect(tally(burst)).toEqual({ 200: 10, 429: 40 });
@@ -232,12 +232,12 @@ describe("asking for a booking's link by reference and postcode", () => {
     // Ten lookups matched; the booking's cap let three emails through.
     expect(await linkEmails(id)).toHaveLength(3);
     // Another network is not held up.
-    expect((await lookUp(`HB${id}`, "YO21 3PU")).status).toBe(200);
+    expect((await lookUp(`HB${id}`, "TN21 3PU")).status).toBe(200);
   });
 
   it("sends one booking at most three emails when 50 networks ask for it at once", async () => {
-    const id = await booking("EX1 1AA");
-    const burst = await Promise.all(Array.from({ length: 50 }, () => lookUp(`HB${id}`, "EX1 1AA")));
+    const id = await booking("ME1 1AA");
+    const burst = await Promise.all(Array.from({ length: 50 }, () => lookUp(`HB${id}`, "ME1 1AA")));
     expect(tally(burst)).toEqual({ 200: 50 });
     expect(await linkEmails(id)).toHaveLength(3);
   });
@@ -245,7 +245,7 @@ describe("asking for a booking's link by reference and postcode", () => {
 
 describe("a booking's own link", () => {
   it("answers 30 links that find nothing from one network with 404, then 429, yet serves the real link there", async () => {
-    const id = await booking("TR1 2AA");
+    const id = await booking("TW1 2AA");
     const [{ token }] = (await sql<{ token: string }>(
       "SELECT manage_token AS token FROM orders WHERE id = ?",
       id,
@@ -253,7 +253,7 @@ describe("a booking's own link", () => {
     expect(token).toBeNull();
     // The customer asks for their link from a network strangers are guessing from.
     const home = (n: number) => `2001:db8:99:5::${n.toString(16)}`;
-    expect((await lookUp(`HB${id}`, "TR1 2AA", home(1000))).status).toBe(200);
+    expect((await lookUp(`HB${id}`, "TW1 2AA", home(1000))).status).toBe(200);
     const [email] = await linkEmails(id);
     const link = /\/booking\/[A-Za-z0-9_-]{32}/.exec(email!.text_body)![0];
 

@@ -371,7 +371,7 @@ describe("DELETE /api/products/deleteProduct/{id}", () => {
         `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
          collection_date, status, payment_method, total_pence, source)
          VALUES ('Retire Tester', 'retire@example.com', '07700 900000', '1 Road', 'Leeds',
-         'LS1 1AA', '2030-01-02', 'complete', 'card', 9500, 'web') RETURNING id`,
+         'SE1 1AA', '2030-01-02', 'complete', 'card', 9500, 'web') RETURNING id`,
       ))!;
       await db.run(
         `INSERT INTO order_items (order_id, product_id, product_name, product_description, image_id,

@@ -126,7 +126,7 @@ describe("the run sheet", () => {
       );
       const quote = await db.get<{ id: number }>(
         `INSERT INTO quotes (full_name, email, phone_number, address_1, town, postcode, comments, state)
-         VALUES ('Quote Client', 'q@example.com', '07700 900333', '3 Hill Road', 'Leeds', 'LS1 1AA', ?, 'booked')
+         VALUES ('Quote Client', 'q@example.com', '07700 900333', '3 Hill Road', 'Leeds', 'SE1 1AA', ?, 'booked')
          RETURNING id`,
         "Garage clear-out.\nSide gate is unlocked; the dog is friendly.",
       );
@@ -209,7 +209,7 @@ describe("the run sheet", () => {
         );
       const quote = await db.get<{ id: number }>(
         `INSERT INTO quotes (full_name, email, phone_number, address_1, town, postcode, comments, state)
-         VALUES ('Quote Firm', 'f@example.com', '07700 900444', '1 Dock Road', 'Hull', 'HU1 1AA',
+         VALUES ('Quote Firm', 'f@example.com', '07700 900444', '1 Dock Road', 'Hull', 'HP1 1AA',
            'What the quote said', 'booked') RETURNING id`,
       );
       const made = {

@@ -51,7 +51,7 @@ describe("two schedule runners at once", () => {
     const [order] = await sql<{ id: number }>`
         INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode,
           collection_date, status, booking_status, payment_method, total_pence, source, paid_at)
-        VALUES ('Gail Green', 'gail@example.com', '07700 900111', '1 Quay St', 'Hull', 'HU1 1AA',
+        VALUES ('Gail Green', 'gail@example.com', '07700 900111', '1 Quay St', 'Hull', 'HP1 1AA',
           ${day}, 'complete', 'pending', 'card', 5000, 'web', '2030-05-01T10:00:00.000Z')
         RETURNING id`
       .execute(db())

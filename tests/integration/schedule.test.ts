@@ -72,7 +72,7 @@ async function insertBooking(server: RunningServer, b: Booking): Promise<number>
     server,
     `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
        status, booking_status, payment_method, total_pence, source, paid_at, cancelled_at, ics_sequence)
-     VALUES (?, ?, '07700 900444', '12 Mill Lane', 'York', 'YO1 7HH', ?, ?, ?, ?, 9000, ?, ?, ?, 2)
+     VALUES (?, ?, '07700 900444', '12 Mill Lane', 'York', 'TN1 7HH', ?, ?, ?, ?, 9000, ?, ?, ?, 2)
      RETURNING id`,
     b.name,
     `${b.name.toLowerCase().replace(/\s+/g, ".")}@example.com`,

@@ -263,7 +263,7 @@ describe("the XSRF token", () => {
     phone_number: "07700 900555",
     address_1: "4 Mill Lane",
     town: "Derby",
-    postcode: "DE1 1AA",
+    postcode: "DA1 1AA",
     order_price: 70,
     payment_method: "cash_payment",
   };

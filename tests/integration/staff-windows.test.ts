@@ -52,7 +52,7 @@ const FORM = {
   phone_number: "07700 900321",
   address_1: "4 Mill Road",
   town: "Leeds",
-  postcode: "LS1 4AP",
+  postcode: "SE1 4AP",
   order_price: "70",
   payment_method: "cash_payment",
 };

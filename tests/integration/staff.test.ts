@@ -253,7 +253,7 @@ describe("manual bookings from the dashboard", () => {
     phone_number: "07700 900321",
     address_1: "22 Canal Street",
     town: "Manchester",
-    postcode: "m1 3ht",
+    postcode: "e1 3ht",
     order_price: "85.50",
     payment_method: "bank_transfer",
   };
@@ -276,7 +276,7 @@ describe("manual bookings from the dashboard", () => {
     expect(html).toContain("Dev Patel");
     expect(html).toContain("£85.50");
     expect(html).toContain("Bank transfer");
-    expect(html).toContain("22 Canal Street, Manchester, M1 3HT");
+    expect(html).toContain("22 Canal Street, Manchester, E1 3HT");
     expect(html).toMatch(new RegExp(`data-testid="day-${day}"[^>]*>`));
     expect(html).toMatch(/: 1 job, (\d+% full|closed)/);
     expect(html).toContain("Total Bookings For: 1");
@@ -414,7 +414,7 @@ describe("staff API", () => {
     const db = await openTestDatabase(server);
     const { id } = (await db.get<{ id: number }>(
       `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date, payment_method, total_pence, source)
-       VALUES ('Old Record', 'old@example.com', 'ask at shop', '1 Mill Lane', 'Leeds', 'ls11aa', '2026-01-05', 'cash_payment', 0, 'manual')
+       VALUES ('Old Record', 'old@example.com', 'ask at shop', '1 Mill Lane', 'Leeds', 'se11aa', '2026-01-05', 'cash_payment', 0, 'manual')
        RETURNING id`,
     ))!;
     const update = async (fields: Record<string, string>) => {
@@ -431,7 +431,7 @@ describe("staff API", () => {
     expect(await update({ status: "complete" })).toMatchObject({ status: 200 });
     expect(await stored()).toEqual({
       phone_number: "ask at shop",
-      postcode: "ls11aa",
+      postcode: "se11aa",
       status: "complete",
     });
 
@@ -446,12 +446,12 @@ describe("staff API", () => {
         },
       },
     });
-    expect(await update({ postcode: "ls1 1aa", phone_number: "+44 113 496 0000" })).toMatchObject({
+    expect(await update({ postcode: "se1 1aa", phone_number: "+44 113 496 0000" })).toMatchObject({
       status: 200,
     });
     expect(await stored()).toEqual({
       phone_number: "+44 113 496 0000",
-      postcode: "LS1 1AA",
+      postcode: "SE1 1AA",
       status: "complete",
     });
     await db.close();
@@ -473,7 +473,7 @@ describe("staff see quote requests", () => {
       phoneNumber: "07700 900222",
       address1: "8 Park Row",
       town: "Leeds",
-      postcode: "LS1 5HD",
+      postcode: "SE1 5HD",
       comments: "Garden shed and a trampoline.",
     }))
       form.append(k, v);
@@ -492,7 +492,7 @@ describe("staff see quote requests", () => {
       ).text()
     ).replaceAll("<!-- -->", "");
     expect(list).toContain("Olu Adeyemi");
-    expect(list).toContain("LS1 5HD");
+    expect(list).toContain("SE1 5HD");
     const id = /\/dashboard\/quotes\/(\d+)/.exec(list)![1];
     const none = await (
       await fetch(`${server.url}/dashboard/quotes?email=nobody`, { headers: { cookie } })
@@ -547,7 +547,7 @@ describe("answering quotes", () => {
         phoneNumber: "07700 900333",
         address1: "1 Lane",
         town: "York",
-        postcode: "YO1 7HH",
+        postcode: "TN1 7HH",
         comments: "A wardrobe.",
       },
       [{ name: "w.jpg", bytes: photo }],
@@ -569,7 +569,7 @@ describe("answering quotes", () => {
       await fetch(`${server.url}/dashboard/quotes/${bookedId}?book=1`, { headers: { cookie } })
     ).text();
     expect(page).toContain('value="Quote To Book"');
-    expect(page).toContain('value="YO1 7HH"');
+    expect(page).toContain('value="TN1 7HH"');
 
     const book = await fetch(`${server.url}/dashboard/quotes/${bookedId}?book=1`, {
       method: "POST",
@@ -582,7 +582,7 @@ describe("answering quotes", () => {
         phone_number: "07700 900333",
         address_1: "1 Lane",
         town: "York",
-        postcode: "YO1 7HH",
+        postcode: "TN1 7HH",
         order_price: "140",
         payment_method: "cash_payment",
       }),
@@ -641,7 +641,7 @@ describe("staff orders", () => {
         phone_number: "07700 900444",
         address_1: "3 Dock Road",
         town: "Hull",
-        postcode: "HU1 2AA",
+        postcode: "HP1 2AA",
         order_price: 99,
         payment_method: "bank_transfer",
       });
@@ -696,7 +696,7 @@ describe("staff orders", () => {
       expect.objectContaining({
         order_id,
         status: "pending",
-        billing: expect.objectContaining({ full_name: "Orla Finch", postcode: "HU1 2AA" }),
+        billing: expect.objectContaining({ full_name: "Orla Finch", postcode: "HP1 2AA" }),
         products: [],
       }),
     ]);

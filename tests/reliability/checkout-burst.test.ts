@@ -54,7 +54,7 @@ describe(`bursts of ${N} parallel checkouts for one day`, () => {
         phone_number: "07700 900123",
         address_1: "3 Burst Lane",
         town: "Leeds",
-        postcode: "LS1 1AA",
+        postcode: "SE1 1AA",
         date,
       }),
     });

@@ -64,7 +64,7 @@ export const BOOKING = {
   phone_number: "07700 900999",
   address_1: "9 Quay Street",
   town: "Bristol",
-  postcode: "BS1 4DJ",
+  postcode: "BN1 4DJ",
   order_price: 60,
   payment_method: "cash_payment",
 } as const;

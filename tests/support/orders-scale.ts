@@ -36,7 +36,7 @@ export async function seedOrders(
         "07700 900000",
         "1 Test Street",
         "Leeds",
-        "LS1 1AA",
+        "SE1 1AA",
         dayOffset((i % 91) - 45),
         i % 4 === 0 ? "pending" : "complete",
         "pending",

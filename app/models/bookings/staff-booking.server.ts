@@ -3,6 +3,7 @@ import { orderLoad, type WindowChoice } from "~/lib/capacity";
 import type { BusinessField } from "~/lib/business";
 import { checkBusinessDetails, checkCrewNotes } from "../checkout/business-details.server";
 import { parsePounds } from "~/lib/money";
+import { checkCollectionPostcode } from "../shop/service-area.server";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
@@ -134,8 +135,13 @@ export async function createManualBooking(
   if (!reason.ok) errors.over_reason = reason.error;
   const dateCheck = await checkCollectionDate(input.date, "staff");
   if (!dateCheck.ok) errors.date = dateCheck.message;
+  const area = parsed.success
+    ? await checkCollectionPostcode(parsed.data.postcode, "staff")
+    : ({ ok: true } as const);
+  if (!area.ok) errors.postcode = area.message;
   if (
     !parsed.success ||
+    !area.ok ||
     !business.ok ||
     !notes.ok ||
     !dateCheck.ok ||
@@ -308,7 +314,12 @@ export async function updateBooking(
   }
   const reason = overReason(values.over_reason);
   if (!reason.ok) errors.over_reason = reason.error;
-  if (!parsed.success || errors.date || !reason.ok)
+  // A booking moved to another postcode stays inside the area served; one left where it is passes.
+  if (parsed.success && !kept.includes("postcode")) {
+    const area = await checkCollectionPostcode(parsed.data.postcode, "staff");
+    if (!area.ok) errors.postcode = area.message;
+  }
+  if (!parsed.success || errors.date || errors.postcode || !reason.ok)
     return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
 
   const next = parsed.data;

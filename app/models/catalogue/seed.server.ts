@@ -3,12 +3,14 @@ import { seedProducts } from "~/seed/products";
 import { preparedDemoImages, svgKey } from "~/services/demo-images.server";
 import { processProductImage, type ProcessedImage } from "~/services/images.server";
 import { createProduct } from "./product-admin.server";
-import { getSetting, setSetting } from "../shop/settings.server";
+import { addSettingIfAbsent, getSetting, setSetting } from "../shop/settings.server";
+import { SERVICE_AREA_SETTING } from "../shop/service-area.server";
+import { DEMO_SERVICE_AREA } from "~/seed/service-area";
 
 const SEEDED_KEY = "demo_catalogue_seeded_at";
 
 /**
- * Fills an empty shop with the demo catalogue, once. The flag in settings
+ * Fills an empty shop with the demo catalogue and the demo business's area served, once. The flag in settings
  * means a second start never seeds again, even if staff later remove every
  * product.
  */
@@ -16,6 +18,8 @@ export async function seedDemoCatalogue(): Promise<{ seeded: boolean; products: 
   if (await getSetting(SEEDED_KEY)) return { seeded: false, products: 0 };
   const images = await demoCatalogueImages();
   for (const [i, product] of seedProducts.entries()) await createProduct(product, images[i]!);
+  // The demo business's area, unless staff have set one already.
+  await addSettingIfAbsent(SERVICE_AREA_SETTING, DEMO_SERVICE_AREA.join(" "));
   await setSetting(SEEDED_KEY, new Date().toISOString());
   return { seeded: true, products: seedProducts.length };
 }

@@ -30,6 +30,7 @@ import { checkCollectionDate } from "./availability.server";
 import { checkBusinessDetails, checkCrewNotes } from "./business-details.server";
 import { checkOrderLines, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "../messages/contact-details.server";
+import { checkCollectionPostcode } from "../shop/service-area.server";
 import { abandonKey, closePayment, startPayment } from "../payments/payment.server";
 import { placeOrder } from "./place-order.server";
 import {
@@ -114,7 +115,11 @@ export type CheckoutField =
  * The notice above the form: the date's own message when only the date is wrong
  * (docs/rules.md#collection-days).
  */
-function checkoutFailureMessage(errors: FieldErrors<CheckoutField>): string {
+function checkoutFailureMessage(
+  errors: FieldErrors<CheckoutField>,
+  area: { ok: true } | { ok: false; message: string },
+): string {
+  if (!area.ok) return area.message;
   const fields = Object.keys(errors).filter(
     (field) => field !== "date" && field !== "window" && field !== "early_start",
   );
@@ -226,6 +231,8 @@ export type CheckoutResult =
       lineErrors?: string[];
       /** what the bag's lines on sale take of a day, once they were read: the calendar beside the error */
       need?: { loadHundredths: number; minutes: number };
+      /** the postcode is outside the area the business collects from: the page offers the quote form */
+      outsideArea?: boolean;
     }
   | CheckoutStarted;
 
@@ -322,6 +329,11 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   const errors: FieldErrors<CheckoutField> = parsed.success
     ? {}
     : fieldErrors<CheckoutField>(parsed.error);
+  // Outside the area served, nothing is written and no payment starts (docs/rules.md#the-area-served).
+  const area = parsed.success
+    ? await checkCollectionPostcode(parsed.data.postcode, "customer")
+    : ({ ok: true } as const);
+  if (!area.ok) errors.postcode = area.message;
   const business = checkBusinessDetails(request.values);
   if (!business.ok) Object.assign(errors, business.errors);
   const notes = checkCrewNotes(request.values.notes);
@@ -348,11 +360,13 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
   const refuse = (message: string, shown: FieldErrors<CheckoutField>): CheckoutResult => ({
     ...failure(400, message, shown),
     need: checked.need,
+    ...(area.ok ? {} : { outsideArea: true }),
   });
   const windowChoice = checkWindowChoice(request.values.window, checked.lines);
   if (!windowChoice.ok) errors.window = windowChoice.message;
   if (
     !parsed.success ||
+    !area.ok ||
     !business.ok ||
     !notes.ok ||
     !dateCheck.ok ||
@@ -360,7 +374,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     !windowChoice.ok ||
     !isIsoDay(date)
   )
-    return refuse(checkoutFailureMessage(errors), errors);
+    return refuse(checkoutFailureMessage(errors, area), errors);
   const { lines } = checked;
   const clientKey = clientKeyOf(request.clientIp);
   // Each new order holds a slot for up to 31 minutes: one address may start only so many.

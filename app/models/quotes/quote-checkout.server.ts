@@ -9,6 +9,7 @@ import { flagValue } from "~/lib/waste";
 import type { Kysely } from "kysely";
 import type { DB } from "~/services/db.server";
 import { paymentGateway, type UiMode } from "~/services/payments.server";
+import { config } from "~/services/config.server";
 import { checkBusinessDetails } from "../checkout/business-details.server";
 import { checkCollectionDate } from "../checkout/availability.server";
 import { INVALID_DATE_MESSAGE } from "../bookings/booking.server";
@@ -33,6 +34,7 @@ import {
   quoteForCustomer,
 } from "./quote-offer.server";
 import { checkRateLimit, rateLimitLock, recordAttempt } from "../shop/rate-limit.server";
+import { checkCollectionPostcode } from "../shop/service-area.server";
 
 /**
  * Booking a priced quote (docs/rules.md#priced-quotes): the customer's "Book and pay" makes a
@@ -90,6 +92,13 @@ export async function startQuoteCheckout(
   const shown = await quoteForCustomer(request.token, now);
   if (shown.kind !== "open") return quoteFailure(409, closedOfferMessage(shown));
   const { offer } = shown;
+  // The quote's address must be inside the area served before a payment starts; staff can move it.
+  const area = await checkCollectionPostcode(offer.customer.postcode, "customer");
+  if (!area.ok)
+    return quoteFailure(
+      400,
+      `${area.message} Please call us on ${config().business.phone} about this quote.`,
+    );
   const date = request.date;
   const business = checkBusinessDetails(request.business ?? {});
   const dateCheck = await checkCollectionDate(date, "customer", now);

@@ -1,0 +1,184 @@
+import { parse } from "postcode";
+
+/**
+ * The area a business collects from (docs/rules.md#the-area-served): postcode areas ("SE"),
+ * districts ("CR0", or "SW1" for all of SW1A…SW1Y) and sub-districts ("SW1A"), as staff set
+ * them in Settings. The postcode is read by a maintained library (`postcode`, tested against the
+ * ONS Postcode Directory). One rule, coverageOf, for the checkout, its /api, quote booking, staff
+ * bookings and the "Do we cover your postcode?" page.
+ */
+
+/** A postcode's parts, as Royal Mail writes them. */
+export interface PostcodeParts {
+  /** "SW1A 2AA" */
+  postcode: string;
+  /** "SW1A" */
+  outcode: string;
+  /** "SW" */
+  area: string;
+  /** "SW1" */
+  district: string;
+}
+
+/** The postcode's parts, or null when it is not the shape of a UK postcode. */
+export function postcodeParts(text: string): PostcodeParts | null {
+  const parsed = parse(text.trim());
+  if (!parsed.valid) return null;
+  const { postcode, outcode, area, district } = parsed;
+  return { postcode, outcode, area, district };
+}
+
+/** Written in Settings: one area, district or sub-district, or a run of districts "CR0-CR9". */
+const AREA = /^[A-Z]{1,2}$/;
+const DISTRICT = /^([A-Z]{1,2})(\d{1,2})([A-Z]?)$/;
+const RUN = /^([A-Z]{1,2})(\d{1,2})\s*[-–—]\s*([A-Z]{1,2})(\d{1,2})$/;
+/** Codes one area may hold: every district of the biggest area (about 80) fits with room. */
+export const MAX_AREA_CODES = 400;
+
+export type AreaCodesCheck = { ok: true; codes: string[] } | { ok: false; message: string };
+
+/**
+ * What staff typed as the area, checked: codes separated by commas, spaces or lines; a run
+ * "CR0-CR9" stands for each district in it. Answers the codes sorted, each once.
+ */
+export function parseAreaCodes(text: string): AreaCodesCheck {
+  const codes = new Set<string>();
+  const pieces = text
+    .toUpperCase()
+    .replace(/\s*[-–—]\s*/g, "-")
+    .split(/[\s,;]+/)
+    .filter((piece) => piece !== "");
+  for (const piece of pieces) {
+    const run = RUN.exec(piece);
+    if (run) {
+      const [, fromArea, from, toArea, to] = run as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      if (fromArea !== toArea || Number(from) > Number(to))
+        return {
+          ok: false,
+          message: `"${piece}" is not a run of districts: write it as the first and last district of one area, such as CR0-CR9.`,
+        };
+      for (let n = Number(from); n <= Number(to); n++) codes.add(`${fromArea}${n}`);
+      continue;
+    }
+    if (!AREA.test(piece) && !DISTRICT.test(piece))
+      return {
+        ok: false,
+        message: `"${piece}" is not a postcode area or district: write areas such as SE, districts such as CR0, or runs such as CR0-CR9.`,
+      };
+    codes.add(piece);
+  }
+  if (codes.size > MAX_AREA_CODES)
+    return {
+      ok: false,
+      message: `That is ${codes.size} codes: please use at most ${MAX_AREA_CODES} (a whole area, such as SE, counts as one).`,
+    };
+  return { ok: true, codes: [...codes].sort(compareCodes) };
+}
+
+/** Areas first by letters, then districts by number: "CR0, CR2, CR10, SE". */
+function compareCodes(a: string, b: string): number {
+  const [, aLetters = "", aNumber = "", aRest = ""] = /^([A-Z]+)(\d*)(.*)$/.exec(a) ?? [];
+  const [, bLetters = "", bNumber = "", bRest = ""] = /^([A-Z]+)(\d*)(.*)$/.exec(b) ?? [];
+  if (aLetters !== bLetters) return aLetters < bLetters ? -1 : 1;
+  if (aNumber !== bNumber)
+    return (aNumber === "" ? -1 : Number(aNumber)) - (bNumber === "" ? -1 : Number(bNumber));
+  return aRest < bRest ? -1 : aRest > bRest ? 1 : 0;
+}
+
+/** The codes as staff read them back: "CR0-CR9, E, N, SE" (runs of districts written as runs). */
+export function areaCodesText(codes: readonly string[]): string {
+  const out: string[] = [];
+  let run: { letters: string; from: number; to: number } | null = null;
+  const flush = () => {
+    if (!run) return;
+    out.push(
+      run.from === run.to
+        ? `${run.letters}${run.from}`
+        : run.to === run.from + 1
+          ? `${run.letters}${run.from}, ${run.letters}${run.to}`
+          : `${run.letters}${run.from}-${run.letters}${run.to}`,
+    );
+    run = null;
+  };
+  for (const code of codes) {
+    const district = /^([A-Z]{1,2})(\d{1,2})$/.exec(code);
+    if (district) {
+      const [, letters = "", digits = ""] = district;
+      const n = Number(digits);
+      if (run && run.letters === letters && run.to === n - 1) {
+        run.to = n;
+        continue;
+      }
+      flush();
+      run = { letters, from: n, to: n };
+      continue;
+    }
+    flush();
+    out.push(code);
+  }
+  flush();
+  return out.join(", ");
+}
+
+export type Coverage =
+  | { covered: true; postcode: PostcodeParts }
+  | {
+      covered: false;
+      /** not a postcode; a forces (BFPO) address; Northern Ireland; elsewhere outside the area */
+      reason: "malformed" | "bfpo" | "northern-ireland" | "outside";
+      /** what the postcode was read as, when it was one */
+      postcode: PostcodeParts | null;
+    };
+
+/** British Forces Post Office addresses, typed as "BFPO 123" or as their BF1 postcode. */
+const BFPO = /^BFPO\s*\d{1,4}$/i;
+
+/**
+ * Whether the business collects from the postcode. No codes set means the owner has not said
+ * yet: every UK postcode is taken (the go-live checks ask for the area). A BFPO address is never a
+ * place to collect from.
+ */
+export function coverageOf(text: string, codes: readonly string[]): Coverage {
+  if (BFPO.test(text.trim())) return { covered: false, reason: "bfpo", postcode: null };
+  const postcode = postcodeParts(text);
+  if (!postcode) return { covered: false, reason: "malformed", postcode: null };
+  if (postcode.area === "BF") return { covered: false, reason: "bfpo", postcode };
+  if (codes.length === 0) return { covered: true, postcode };
+  const { area, district, outcode } = postcode;
+  if (codes.includes(area) || codes.includes(district) || codes.includes(outcode))
+    return { covered: true, postcode };
+  return { covered: false, reason: area === "BT" ? "northern-ireland" : "outside", postcode };
+}
+
+/** Who reads the refusal: the customer ("we don't collect"), or staff booking for one. */
+export type CoverageVoice = "customer" | "staff";
+
+/** Why a postcode cannot be booked, in the reader's words. */
+export function coverageMessage(
+  coverage: Extract<Coverage, { covered: false }>,
+  voice: CoverageVoice,
+): string {
+  const where = coverage.postcode?.outcode ?? "";
+  switch (coverage.reason) {
+    case "malformed":
+      return "Please enter a UK postcode";
+    case "bfpo":
+      return voice === "customer"
+        ? "We cannot collect from a BFPO address: please give the postcode where the items are."
+        : "A BFPO address is not a place to collect from: enter the postcode where the items are.";
+    case "northern-ireland":
+      return voice === "customer"
+        ? "Sorry, we do not collect in Northern Ireland."
+        : `${coverage.postcode!.postcode} is in Northern Ireland, outside the area you collect from (Settings).`;
+    case "outside":
+      return voice === "customer"
+        ? `Sorry, we do not collect from ${where} yet.`
+        : `${coverage.postcode!.postcode} is outside the area you collect from (Settings).`;
+  }
+}

@@ -1,0 +1,118 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Field } from "~/components/field";
+import { areaCodesText, coverageMessage, coverageOf } from "~/lib/service-area";
+import { serviceAreaCodes } from "~/models/shop/service-area.server";
+import { config } from "~/services/config.server";
+
+/**
+ * /coverage: "Do we cover your postcode?" (docs/rules.md#the-area-served), asked from the home
+ * page and the checkout. A GET form, so it works without JavaScript and the answer has its own
+ * address; never a shared page, so a change to the area shows at once.
+ */
+
+const MAX_POSTCODE_LENGTH = 16;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const typed = (params.get("postcode") ?? "").slice(0, MAX_POSTCODE_LENGTH);
+  const fromCheckout = params.get("from") === "checkout";
+  const codes = await serviceAreaCodes();
+  const base = { typed, fromCheckout, area: areaCodesText(codes), phone: config().business.phone };
+  if (typed.trim() === "") return { ...base, answer: null };
+  const coverage = coverageOf(typed, codes);
+  if (coverage.covered)
+    return {
+      ...base,
+      answer: { covered: true as const, outcode: coverage.postcode.outcode, message: "" },
+    };
+  return {
+    ...base,
+    answer: {
+      covered: false as const,
+      malformed: coverage.reason === "malformed",
+      message: coverageMessage(coverage, "customer"),
+    },
+  };
+}
+
+export default function Coverage() {
+  const { typed, fromCheckout, area, phone, answer } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer && !(!answer.covered && answer.malformed)) answerRef.current?.focus();
+  }, [answer]);
+  const malformed = answer && !answer.covered && answer.malformed ? answer.message : undefined;
+  const tel = `tel:${phone.replace(/\s+/g, "")}`;
+  return (
+    <section className="container prose coverage" aria-labelledby="coverage-title">
+      <h1 id="coverage-title">Do we cover your postcode?</h1>
+      {answer?.covered ? (
+        <div
+          role="status"
+          className="notice notice-success"
+          tabIndex={-1}
+          ref={answerRef}
+          data-testid="coverage-answer"
+        >
+          <p>
+            <strong>Yes, we collect from {answer.outcode}.</strong>
+          </p>
+          <p>
+            {fromCheckout ? (
+              <Link to="/checkout">Back to your booking</Link>
+            ) : (
+              <>
+                <Link to="/products">Choose what we take away</Link>, or{" "}
+                <Link to="/quote">send us photos for a quote</Link>.
+              </>
+            )}
+          </p>
+        </div>
+      ) : null}
+      {answer && !answer.covered && !answer.malformed ? (
+        <div
+          role="status"
+          className="notice notice-error"
+          tabIndex={-1}
+          ref={answerRef}
+          data-testid="coverage-answer"
+        >
+          <p>
+            <strong>{answer.message}</strong>
+          </p>
+          <p>
+            <Link to="/quote">Tell us what you need</Link> and we will see what we can do, or call
+            us on <a href={tel}>{phone}</a>.
+          </p>
+        </div>
+      ) : null}
+      <Form method="get" className="coverage-form">
+        {fromCheckout ? <input type="hidden" name="from" value="checkout" /> : null}
+        <Field
+          label="Your postcode"
+          name="postcode"
+          defaultValue={typed}
+          key={typed}
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          maxLength={MAX_POSTCODE_LENGTH}
+          error={malformed}
+          required
+        />
+        <button type="submit" className="button" disabled={navigation.state !== "idle"}>
+          Check
+        </button>
+      </Form>
+      {area ? (
+        <p data-testid="coverage-area">
+          We collect from these postcode areas and districts: {area}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Do we cover your postcode? — Haulbook" }];

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
+import { pickArrivalWindow, pickCollectionDay } from "./support/bookings";
+import { londonDayAhead } from "./support/quotes";
+import { shot } from "./support/shots";
+
+/**
+ * The area served, on a phone, with and without JavaScript: a customer in Edinburgh asks "Do we
+ * cover your postcode?" on the home page, is told no and offered the quote form; one in London is
+ * told yes; and a checkout for an Edinburgh address is refused before any payment, keeping
+ * everything typed, with the quote form offered.
+ */
+
+test("a customer checks their postcode from the home page", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  await page.goto("/");
+  const check = page.getByRole("search").filter({ hasText: "Do we cover your postcode?" });
+  await check.getByLabel("Do we cover your postcode?").fill("eh1 1yz");
+  await check.getByRole("button", { name: "Check" }).click();
+  await expect(page).toHaveURL(/\/coverage\?postcode=eh1(\+|%20)1yz$/);
+  const answer = page.getByTestId("coverage-answer");
+  await expect(answer).toContainText("Sorry, we do not collect from EH1 yet.");
+  await shot(page, testInfo, "coverage-outside");
+  expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+
+  // Asked again on the answer's own form: the postcode typed is kept in it.
+  const field = page.getByLabel("Your postcode", { exact: true });
+  await expect(field).toHaveValue("eh1 1yz");
+  await field.fill("SE1 7PB");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(answer).toContainText("Yes, we collect from SE1.");
+  await answer.getByRole("link", { name: "Choose what we take away" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test("a checkout for an address outside the area is refused before paying, with the quote form offered", async ({
+  page,
+}) => {
+  await page.goto("/product/4");
+  await page.getByRole("radio", { name: /Outside/ }).check();
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await expect(page.getByRole("dialog", { name: "YOUR BAG" }).getByTestId("bag-line")).toHaveCount(
+    1,
+  );
+  await page.goto("/checkout");
+  await expect(page.getByRole("link", { name: "Do we cover your postcode?" })).toHaveAttribute(
+    "href",
+    "/coverage?from=checkout",
+  );
+  const fields = {
+    "Full name": "Ewan Bell",
+    Email: "ewan@example.com",
+    "Phone number": "07700 900321",
+    "Address line 1": "1 Princes Street",
+    Town: "Edinburgh",
+    Postcode: "EH1 1YZ",
+  };
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await pickCollectionDay(page, londonDayAhead(20));
+  await pickArrivalWindow(page);
+  await page.getByRole("button", { name: /^Book and pay £\d+\.\d{2}$/ }).click();
+
+  await expect(page.getByRole("alert").first()).toContainText(
+    "Sorry, we do not collect from EH1 yet.",
+  );
+  await expect(page.getByLabel("Postcode", { exact: true })).toHaveValue("EH1 1YZ");
+  await expect(page.getByLabel("Full name", { exact: true })).toHaveValue("Ewan Bell");
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page
+    .getByTestId("outside-area")
+    .getByRole("link", { name: "Tell us what you need" })
+    .click();
+  await expect(page).toHaveURL(/\/quote$/);
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysIso } from "~/lib/calendar";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { bagWith, BOOKING_CUSTOMER, html, nextVisitor } from "../support/bookings";
+import { rows } from "../support/database";
+import { createBooking } from "../support/make";
+import { startServer, type RunningServer } from "../support/server";
+import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+
+/**
+ * The area served (docs/rules.md#the-area-served): the demo business collects from London and
+ * the South East. Outside it, the checkout, its /api and staff bookings refuse the postcode
+ * before anything is written or paid; "Do we cover your postcode?" answers; staff change the area
+ * in Settings and the next request follows it.
+ */
+describe("the area served", () => {
+  let server: RunningServer;
+  let staff: SignedIn;
+  const day = addDaysIso(todayInLondon(), 20);
+  const counts = async () => {
+    const [orders] = await rows<{ n: number }>(server, "SELECT count(*) AS n FROM orders");
+    const [payments] = await rows<{ n: number }>(
+      server,
+      "SELECT count(*) AS n FROM orders WHERE payment_session_id IS NOT NULL",
+    );
+    return { orders: Number(orders!.n), payments: Number(payments!.n) };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ env: { NODE_ENV: "test" } });
+    staff = await signInStaff(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const check = async (postcode: string, from = "") =>
+    html(
+      await fetch(
+        `${server.url}/coverage?postcode=${encodeURIComponent(postcode)}${from ? `&from=${from}` : ""}`,
+      ),
+    );
+
+  it.each([
+    ["SE1 7PB", "Yes, we collect from SE1."],
+    ["rg1 8aa", "Yes, we collect from RG1."],
+    ["EH1 1YZ", "Sorry, we do not collect from EH1 yet."],
+    ["BT1 1AA", "Sorry, we do not collect in Northern Ireland."],
+    ["BFPO 57", "We cannot collect from a BFPO address"],
+    ["SE1", "Please enter a UK postcode"],
+  ])("“Do we cover your postcode?” answers %s: %s", async (postcode, answer) => {
+    const page = await check(postcode);
+    expect(page).toContain(answer);
+    if (answer.startsWith("Yes")) expect(page).toContain('href="/products"');
+    else if (!answer.startsWith("Please")) expect(page).toContain('href="/quote"');
+  });
+
+  it("the answer leads back to the checkout when asked from there, and lists the area", async () => {
+    const page = await check("SE1 7PB", "checkout");
+    expect(page).toContain('href="/checkout"');
+    expect(page).toContain("We collect from these postcode areas and districts: AL, BN, BR,");
+    const home = await html(await fetch(`${server.url}/`));
+    expect(home).toMatch(/<form[^>]*action="\/coverage"/);
+    const checkout = await html(
+      await fetch(`${server.url}/checkout`, { headers: { cookie: await bagWith(server, 1) } }),
+    );
+    expect(checkout).toContain('href="/coverage?from=checkout"');
+  });
+
+  it("the checkout refuses Edinburgh before anything is written or paid, and offers the quote form", async () => {
+    const before = await counts();
+    const res = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        origin: server.url,
+        cookie: await bagWith(server, 1),
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": nextVisitor(),
+      },
+      body: new URLSearchParams({
+        intent: "pay",
+        ...BOOKING_CUSTOMER,
+        postcode: "EH1 1YZ",
+        date: day,
+        ui: "hosted",
+        token: `tokenOutsideArea${Date.now().toString(36)}`,
+      }),
+    });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Sorry, we do not collect from EH1 yet.");
+    expect(page).toMatch(/<a[^>]*href="\/quote"[^>]*>Tell us what you need<\/a>/);
+    // What was typed stays.
+    expect(page).toContain('value="EH1 1YZ"');
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the /api refuses Belfast with 400 and the reason, before any payment", async () => {
+    const before = await counts();
+    const res = await fetch(`${server.url}/api/products/create-checkout-session/`, {
+      method: "POST",
+      headers: {
+        origin: server.url,
+        "content-type": "application/json",
+        "x-forwarded-for": nextVisitor(),
+      },
+      body: JSON.stringify({
+        billing_infomation: { ...BOOKING_CUSTOMER, postcode: "BT1 1AA", date: day },
+        cart_items: [{ id: 1, addon: { label: "Outside — left out for collection" }, quantity: 1 }],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: "Sorry, we do not collect in Northern Ireland.",
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("staff cannot book outside the area either, and are told where it is set", async () => {
+    const before = await counts();
+    const { response, orderId } = await createBooking(server, staff, {
+      postcode: "EH1 1YZ",
+      date: day,
+    });
+    expect(response.status).toBe(400);
+    expect(orderId).toBeUndefined();
+    expect(await response.json()).toMatchObject({
+      errors: { postcode: "EH1 1YZ is outside the area you collect from (Settings)." },
+    });
+    expect(await counts()).toEqual(before);
+    const inside = await createBooking(server, staff, { postcode: "SE1 7PB", date: day });
+    expect(inside.response.status).toBe(201);
+  });
+
+  it("staff change the area in Settings; a typo is refused with the reason and kept", async () => {
+    const save = (area: string) =>
+      fetch(`${server.url}/dashboard/settings`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: server.url,
+          cookie: staff.cookie,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "area", service_area: area }),
+      });
+    const refused = await save("EH, London");
+    expect(refused.status).toBe(400);
+    const refusedPage = await html(refused);
+    expect(refusedPage).toContain("&quot;LONDON&quot; is not a postcode area or district");
+    expect(refusedPage).toContain("EH, London</textarea>");
+
+    const saved = await save("eh1-eh3, SE");
+    expect(saved.status).toBe(303);
+    const { html: settings } = await followRedirect(server, saved, staff.cookie);
+    expect(settings).toContain("Area saved. Bookings are taken from EH1-EH3, SE.");
+    expect(settings).toContain("EH1-EH3, SE</textarea>");
+    expect(await check("EH1 1YZ")).toContain("Yes, we collect from EH1.");
+    expect(await check("EH4 1AA")).toContain("Sorry, we do not collect from EH4 yet.");
+    expect(await check("RG1 8AA")).toContain("Sorry, we do not collect from RG1 yet.");
+
+    // Emptied: every UK postcode books until the owner says otherwise.
+    expect((await save("")).status).toBe(303);
+    expect(await check("BT1 1AA")).toContain("Yes, we collect from BT1.");
+  });
+});

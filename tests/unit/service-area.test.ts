@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import {
+  areaCodesText,
+  coverageMessage,
+  coverageOf,
+  parseAreaCodes,
+  postcodeParts,
+  type Coverage,
+} from "~/lib/service-area";
+import { DEMO_SERVICE_AREA } from "~/seed/service-area";
+
+/** The area as a London firm would set it: whole areas, a run of districts and one sub-district. */
+const AREA = parseAreaCodes("SE, SW, n, E\nCR0-CR9, KT1, W1A");
+if (!AREA.ok) throw new Error(AREA.message);
+const CODES = AREA.codes;
+
+/** What the checkout tells the customer, or "covered". */
+function answer(coverage: Coverage): string {
+  return coverage.covered ? "covered" : coverageMessage(coverage, "customer");
+}
+
+describe("the area served (coverageOf)", () => {
+  it.each([
+    // inside: a whole area, a district of a run, a district by itself, a sub-district
+    ["SE1 7PB", "covered"],
+    ["se17pb", "covered"],
+    ["  sw1a 2aa ", "covered"],
+    ["N1 9GU", "covered"],
+    ["E1 6AN", "covered"],
+    ["CR0 1AA", "covered"],
+    ["CR9 3AA", "covered"],
+    ["KT1 1AA", "covered"],
+    ["W1A 1AA", "covered"],
+    // outside: the same letters but another district, another sub-district, another area
+    ["CR10 1AA", "Sorry, we do not collect from CR10 yet."],
+    ["KT2 5AA", "Sorry, we do not collect from KT2 yet."],
+    ["W1B 1AA", "Sorry, we do not collect from W1B yet."],
+    ["NW1 6XE", "Sorry, we do not collect from NW1 yet."],
+    ["EH1 1YZ", "Sorry, we do not collect from EH1 yet."],
+    ["LS1 4AP", "Sorry, we do not collect from LS1 yet."],
+    // Northern Ireland, a forces address, the Crown dependencies
+    ["BT1 1AA", "Sorry, we do not collect in Northern Ireland."],
+    [
+      "BFPO 57",
+      "We cannot collect from a BFPO address: please give the postcode where the items are.",
+    ],
+    [
+      "BF1 4FB",
+      "We cannot collect from a BFPO address: please give the postcode where the items are.",
+    ],
+    ["JE2 3AB", "Sorry, we do not collect from JE2 yet."],
+    // malformed
+    ["", "Please enter a UK postcode"],
+    ["SE1", "Please enter a UK postcode"],
+    ["12345", "Please enter a UK postcode"],
+    ["SE1 7PB 4", "Please enter a UK postcode"],
+    ["not a postcode", "Please enter a UK postcode"],
+  ])("%j → %s", (typed, expected) => {
+    expect(answer(coverageOf(typed, CODES))).toBe(expected);
+  });
+
+  it("takes any UK postcode while no area is set, but never a BFPO address or a malformed one", () => {
+    expect(coverageOf("EH1 1YZ", []).covered).toBe(true);
+    expect(coverageOf("BT1 1AA", []).covered).toBe(true);
+    expect(answer(coverageOf("BFPO 57", []))).toMatch(/BFPO/);
+    expect(answer(coverageOf("SE1", []))).toBe("Please enter a UK postcode");
+  });
+
+  it("tells staff where the area is set, naming the postcode", () => {
+    const outside = coverageOf("EH1 1YZ", CODES);
+    if (outside.covered) throw new Error("EH1 is outside");
+    expect(coverageMessage(outside, "staff")).toBe(
+      "EH1 1YZ is outside the area you collect from (Settings).",
+    );
+    const ni = coverageOf("bt11aa", CODES);
+    if (ni.covered) throw new Error("BT1 is outside");
+    expect(coverageMessage(ni, "staff")).toBe(
+      "BT1 1AA is in Northern Ireland, outside the area you collect from (Settings).",
+    );
+  });
+
+  it("reads a postcode's parts as Royal Mail writes them", () => {
+    expect(postcodeParts(" sw1a2aa ")).toEqual({
+      postcode: "SW1A 2AA",
+      outcode: "SW1A",
+      area: "SW",
+      district: "SW1",
+    });
+    expect(postcodeParts("CR10 1AA")?.district).toBe("CR10");
+    expect(postcodeParts("SW1A")).toBeNull();
+  });
+});
+
+describe("the area as staff type it (parseAreaCodes)", () => {
+  it("expands runs, drops repeats and sorts areas before their districts, by number", () => {
+    expect(CODES).toEqual([
+      "CR0",
+      "CR1",
+      "CR2",
+      "CR3",
+      "CR4",
+      "CR5",
+      "CR6",
+      "CR7",
+      "CR8",
+      "CR9",
+      "E",
+      "KT1",
+      "N",
+      "SE",
+      "SW",
+      "W1A",
+    ]);
+    expect(parseAreaCodes("se, SE,  se1 ; cr10 cr2")).toEqual({
+      ok: true,
+      codes: ["CR2", "CR10", "SE", "SE1"],
+    });
+    expect(parseAreaCodes("CR0 – CR3")).toEqual({ ok: true, codes: ["CR0", "CR1", "CR2", "CR3"] });
+    expect(parseAreaCodes("")).toEqual({ ok: true, codes: [] });
+  });
+
+  it.each([
+    ["SE1 7PB", '"7PB" is not a postcode area or district'],
+    ["London", '"LONDON" is not a postcode area or district'],
+    ["CR9-CR0", '"CR9-CR0" is not a run of districts'],
+    ["CR0-KT9", '"CR0-KT9" is not a run of districts'],
+    ["SE!", '"SE!" is not a postcode area or district'],
+  ])("refuses %j, naming the piece", (typed, message) => {
+    const checked = parseAreaCodes(typed);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.message).toContain(message);
+  });
+
+  it("refuses more codes than a form should hold", () => {
+    const checked = parseAreaCodes("SE0-SE99 SW0-SW99 N0-N99 E0-E99 W0-W99");
+    expect(checked).toEqual({
+      ok: false,
+      message:
+        "That is 500 codes: please use at most 400 (a whole area, such as SE, counts as one).",
+    });
+  });
+
+  it("writes the codes back for staff with runs as runs", () => {
+    expect(areaCodesText(CODES)).toBe("CR0-CR9, E, KT1, N, SE, SW, W1A");
+    expect(areaCodesText(["CR0", "CR1", "CR5"])).toBe("CR0, CR1, CR5");
+    expect(areaCodesText([])).toBe("");
+  });
+
+  it("keeps the demo business's area as it reads back", () => {
+    const checked = parseAreaCodes(DEMO_SERVICE_AREA.join(" "));
+    expect(checked.ok && checked.codes.length).toBe(DEMO_SERVICE_AREA.length);
+    expect(coverageOf("SE1 7PB", DEMO_SERVICE_AREA).covered).toBe(true);
+    expect(coverageOf("EH1 1YZ", DEMO_SERVICE_AREA).covered).toBe(false);
+  });
+});
