@@ -28,6 +28,15 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { vatStatus } from "~/models/shop/settings.server";
+import { checkCollectionPostcode } from "~/models/shop/service-area.server";
+
+/** What staff read when the quote's address is outside the area served, or null. */
+async function outsideAreaNotice(postcode: string): Promise<string | null> {
+  const area = await checkCollectionPostcode(postcode, "staff");
+  return area.ok
+    ? null
+    : `${area.message} Neither you nor the customer can book it until the area includes it.`;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -40,6 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       today: todayInLondon(),
       siteUrl: config().publicUrl,
       vatRegistered: (await vatStatus()).registered,
+      // A quote may come from anywhere; booking it needs the address inside the area served.
+      outsideArea: await outsideAreaNotice(quote.postcode),
       flash: flash.flash,
     },
     { headers: flash.headers },
@@ -115,7 +126,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
-  const { quote, pricing, today, siteUrl, vatRegistered, flash } = useLoaderData<typeof loader>();
+  const { quote, pricing, today, siteUrl, vatRegistered, outsideArea, flash } =
+    useLoaderData<typeof loader>();
   const failed = useActionData<BookFailure>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -140,6 +152,11 @@ export default function QuoteDetail() {
         </span>
       </p>
       <FlashNotice flash={flash} />
+      {outsideArea ? (
+        <p className="notice notice-error" data-testid="quote-outside-area">
+          {outsideArea}
+        </p>
+      ) : null}
       <AlertNotice message={failed && !params.get("book") ? failed.message : null} />
       {bookable ? (
         <p className="quote-actions">

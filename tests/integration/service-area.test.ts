@@ -3,7 +3,8 @@ import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { bagWith, BOOKING_CUSTOMER, html, nextVisitor } from "../support/bookings";
 import { rows } from "../support/database";
-import { createBooking } from "../support/make";
+import { phonePhoto } from "../support/images";
+import { createBooking, quoteForm, sendQuote } from "../support/make";
 import { startServer, type RunningServer } from "../support/server";
 import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
 
@@ -130,6 +131,30 @@ describe("the area served", () => {
     expect(await counts()).toEqual(before);
     const inside = await createBooking(server, staff, { postcode: "SE1 7PB", date: day });
     expect(inside.response.status).toBe(201);
+  });
+
+  it("a quote request is taken from anywhere; staff are told it cannot be booked until the area includes it", async () => {
+    const sent = await sendQuote(
+      server,
+      quoteForm({ fullName: "Isla Munro", postcode: "EH1 1YZ" }, [
+        { name: "sofa.jpg", bytes: await phonePhoto("#a0785a") },
+      ]),
+      { from: nextVisitor() },
+    );
+    expect(sent.status).toBe(201);
+    const [quote] = await rows<{ id: number }>(
+      server,
+      "SELECT id FROM quotes WHERE full_name = ?",
+      "Isla Munro",
+    );
+    const page = await html(
+      await fetch(`${server.url}/dashboard/quotes/${quote!.id}`, {
+        headers: { cookie: staff.cookie },
+      }),
+    );
+    expect(page).toContain(
+      "EH1 1YZ is outside the area you collect from (Settings). Neither you nor the customer can book it until the area includes it.",
+    );
   });
 
   it("staff change the area in Settings; a typo is refused with the reason and kept", async () => {

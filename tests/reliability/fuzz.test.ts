@@ -661,7 +661,9 @@ describe("fuzzing every route", () => {
     // About 320 MB of its own (the one-file build/server.js holds some 16 MB more compiled code
     // than packages loaded from node_modules: decision 039), plus two password hashes at once
     // (HASH_SLOTS, 128 MiB each: the prototype names reach both sign-in routes from several
-    // workers together).
-    expect(peak).toBeLessThan(680);
+    // workers together). When the collector runs beside those hashes moves the peak by about
+    // 90 MB from run to run (586–676 MB measured in six runs of `npm test`): the bound is for a
+    // leak, which grows with the 6,000 requests, not for that.
+    expect(peak).toBeLessThan(720);
   }, 600_000);
 });
