@@ -270,7 +270,9 @@ test.describe("a priced quote booked and paid", () => {
     await page.getByRole("button", { name: `Book and pay ${total}` }).click();
     await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${total}`);
-    await expect(page.getByText(`Collection on ${longDate(date)}.`)).toBeVisible();
+    await expect(page.getByTestId("demo-collection")).toContainText(
+      `Collection on ${longDate(date)} (Afternoon, `,
+    );
     await page.getByRole("button", { name: `Pay ${total}` }).click();
     await expect(page).toHaveURL(/\/payment\?session_id=demo_/);
     const result = page.getByTestId("payment-result");

@@ -83,6 +83,8 @@ test("search from the header", async ({ page, javaScriptEnabled }) => {
   await expect(
     page.getByTestId("product-card").filter({ hasText: "Fridge Freezer" }).first(),
   ).toBeVisible();
+  // The phone menu closed behind the search: the results are not hidden under it.
+  await expect(box).toBeHidden();
 });
 
 test("the product page needs a position option before adding", async ({ page }) => {

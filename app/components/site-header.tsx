@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { overlayHref } from "~/lib/overlays";
 import { BagIcon, MenuIcon } from "./icons";
 import { SearchBox } from "./search-box";
@@ -32,6 +33,12 @@ function NavLinks() {
 
 export function SiteHeader({ bagCount, businessName }: { bagCount: number; businessName: string }) {
   const location = useLocation();
+  // A search or a link in the phone menu leads to another page: the menu closes behind it, as it
+  // does without JavaScript, where every page starts with it closed.
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [location.pathname, location.search]);
   return (
     <header className="site-header">
       <div className="container header-row">
@@ -57,7 +64,7 @@ export function SiteHeader({ bagCount, businessName }: { bagCount: number; busin
           </span>
         </Link>
         {/* <details> opens and closes without JavaScript. */}
-        <details className="nav-mobile">
+        <details className="nav-mobile" ref={mobileMenu}>
           <summary aria-label="Menu">
             <MenuIcon />
           </summary>

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { checkoutStyledPage } from "~/components/checkout-styled-page";
 import { AlertCircleIcon, TickCircleIcon } from "~/components/icons";
+import { useOpensAtTop } from "~/components/use-opens-at-top";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { readPaymentStatus } from "~/models/payments/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Payment() {
   const page = useLoaderData<typeof loader>();
+  useOpensAtTop();
   if (page.kind === "none") {
     return (
       <div className="container payment-page">
@@ -91,6 +93,10 @@ export default function Payment() {
               <div>
                 <dt>Total paid</dt>
                 <dd>{formatPence(page.order.totalPence)}</dd>
+              </div>
+              <div>
+                <dt>Arrival</dt>
+                <dd data-testid="payment-arrival">{page.order.arrival}</dd>
               </div>
             </dl>
             <p>

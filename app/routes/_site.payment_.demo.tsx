@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderLines } from "~/components/checkout-summary";
 import { checkoutStyledPage } from "~/components/checkout-styled-page";
+import { useOpensAtTop } from "~/components/use-opens-at-top";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { demoPayment, finishDemoPayment } from "~/models/payments/payment-status.server";
 
@@ -38,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DemoPayment() {
   const payment = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  useOpensAtTop();
   const busy = navigation.state !== "idle";
   return (
     <div className="container payment-page">
@@ -51,9 +53,10 @@ export default function DemoPayment() {
           Pay to see a successful booking, or Decline to see a failed payment.
         </p>
         <OrderLines lines={payment.items} />
-        <p>
+        <p data-testid="demo-collection">
           {payment.returnTo.startsWith("/booking/") ? "Your collection moves to" : "Collection on"}{" "}
-          {formatLongDate(payment.collectionDate)}.
+          {formatLongDate(payment.collectionDate)}
+          {payment.arrival ? ` (${payment.arrival})` : ""}.
         </p>
         <Form method="post" className="demo-actions">
           <input type="hidden" name="session_id" value={payment.sessionId} />

@@ -57,6 +57,9 @@ export async function checkoutToDemoPayment(page: Page, email: string, isoDay: s
   const total = (/£\d+\.\d{2}/.exec((await pay.textContent()) ?? "") ?? [""])[0];
   await pay.click();
   await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
+  // It says when the crew come, and opens at its top (not where the checkout's button was).
+  await expect(page.getByTestId("demo-collection")).toContainText(/ \(Morning, 7:00 to 12:00\)\.$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   return total;
 }
 
@@ -67,6 +70,8 @@ export async function bookAndPay(page: Page, email: string, isoDay: string) {
   await expect(page.getByTestId("payment-result").getByRole("heading", { level: 1 })).toHaveText(
     "Payment status: complete",
   );
+  await expect(page.getByTestId("payment-arrival")).toHaveText("Morning, 7:00 to 12:00");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   return total;
 }
 

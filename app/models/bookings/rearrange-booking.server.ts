@@ -398,6 +398,7 @@ export async function changeForPayment(changeId: number) {
       "booking_changes.id",
       "booking_changes.from_date",
       "booking_changes.to_date",
+      "booking_changes.to_window",
       "booking_changes.fee_pence",
       "orders.id as order_id",
       "orders.manage_token",

@@ -10,6 +10,7 @@ import {
   type CompletionOutcome,
 } from "./payment.server";
 import { orderLines } from "../bookings/booking-facts.server";
+import { arrivalOf } from "../bookings/fleet.server";
 import { changeForPayment, closeChange } from "../bookings/rearrange-booking.server";
 
 /**
@@ -33,6 +34,8 @@ export interface PaymentStatus {
     fullName: string;
     email: string;
     collectionDate: string;
+    /** the arrival window as customers read it, "Morning, 7:00 to 12:00" */
+    arrival: string;
     totalPence: number;
   } | null;
 }
@@ -99,6 +102,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
           "full_name",
           "email",
           "collection_date",
+          "arrival_window",
           "total_pence",
           "status",
           "paid_at",
@@ -142,6 +146,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
           fullName: order.full_name,
           email: order.email,
           collectionDate: order.collection_date,
+          arrival: (await arrivalOf(order.arrival_window)).arrival,
           totalPence: order.total_pence,
         }
       : null,
@@ -167,6 +172,7 @@ export async function demoPayment(sessionId: string) {
       status: session.status,
       totalPence: change.fee_pence,
       collectionDate: change.to_date,
+      arrival: change.to_window ? (await arrivalOf(change.to_window)).arrival : null,
       items: [
         {
           name: `Date change fee, booking HB${change.order_id}`,
@@ -180,7 +186,7 @@ export async function demoPayment(sessionId: string) {
   }
   const order = await db()
     .selectFrom("orders")
-    .select(["collection_date", "total_pence", "window_discount_pence"])
+    .select(["collection_date", "arrival_window", "total_pence", "window_discount_pence"])
     .where("id", "=", session.orderId)
     .executeTakeFirstOrThrow();
   const items = await orderLines(session.orderId);
@@ -188,6 +194,7 @@ export async function demoPayment(sessionId: string) {
     status: session.status,
     totalPence: order.total_pence,
     collectionDate: order.collection_date,
+    arrival: (await arrivalOf(order.arrival_window)).arrival,
     returnTo: `/payment?session_id=${encodeURIComponent(sessionId)}`,
     items: [
       ...items.map((item) => ({
