@@ -49,19 +49,26 @@ export default function Coverage() {
   return (
     <section className="container prose coverage" aria-labelledby="coverage-title">
       <h1 id="coverage-title">Do we cover your postcode?</h1>
-      {answer?.covered ? (
+      {answer && !(!answer.covered && answer.malformed) ? (
         <div
           role="status"
-          className="notice notice-success"
+          className={`notice ${answer.covered ? "notice-success" : "notice-error"}`}
           tabIndex={-1}
           ref={answerRef}
           data-testid="coverage-answer"
         >
           <p>
-            <strong>Yes, we collect from {answer.outcode}.</strong>
+            <strong>
+              {answer.covered ? `Yes, we collect from ${answer.outcode}.` : answer.message}
+            </strong>
           </p>
           <p>
-            {fromCheckout ? (
+            {!answer.covered ? (
+              <>
+                <Link to="/quote">Tell us what you need</Link> and we will see what we can do, or
+                call us on <a href={tel}>{phone}</a>.
+              </>
+            ) : fromCheckout ? (
               <Link to="/checkout">Back to your booking</Link>
             ) : (
               <>
@@ -69,23 +76,6 @@ export default function Coverage() {
                 <Link to="/quote">send us photos for a quote</Link>.
               </>
             )}
-          </p>
-        </div>
-      ) : null}
-      {answer && !answer.covered && !answer.malformed ? (
-        <div
-          role="status"
-          className="notice notice-error"
-          tabIndex={-1}
-          ref={answerRef}
-          data-testid="coverage-answer"
-        >
-          <p>
-            <strong>{answer.message}</strong>
-          </p>
-          <p>
-            <Link to="/quote">Tell us what you need</Link> and we will see what we can do, or call
-            us on <a href={tel}>{phone}</a>.
           </p>
         </div>
       ) : null}
