@@ -100,8 +100,9 @@ export default function Payment() {
               </div>
             </dl>
             <p>
-              We have emailed a confirmation to {page.order.email}. We call you about 30 minutes
-              before we arrive. Need to change something? Call {page.phone}.
+              We have emailed a confirmation to {page.order.email}, with a link to change the date
+              or cancel yourself (lost it? <Link to="/booking">Find your booking</Link>). We call
+              you about 30 minutes before we arrive; you can also call us on {page.phone}.
             </p>
             <Link to="/" className="button button-large">
               Back to the home page

@@ -71,6 +71,10 @@ export async function bookAndPay(page: Page, email: string, isoDay: string) {
     "Payment status: complete",
   );
   await expect(page.getByTestId("payment-arrival")).toHaveText("Morning, 7:00 to 12:00");
+  // Changing it is the customer's own to do: the page says how, not only "call us".
+  await expect(
+    page.getByTestId("payment-result").getByRole("link", { name: "Find your booking" }),
+  ).toHaveAttribute("href", "/booking");
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   return total;
 }
