@@ -34,6 +34,8 @@ const DISTRICT = /^([A-Z]{1,2})(\d{1,2})([A-Z]?)$/;
 const RUN = /^([A-Z]{1,2})(\d{1,2})\s*[-–—]\s*([A-Z]{1,2})(\d{1,2})$/;
 /** Codes one area may hold: every district of the biggest area (about 80) fits with room. */
 export const MAX_AREA_CODES = 400;
+/** Characters staff may type for it: several areas' districts written out one by one. */
+export const MAX_AREA_TEXT = 4000;
 
 export type AreaCodesCheck = { ok: true; codes: string[] } | { ok: false; message: string };
 
@@ -42,6 +44,11 @@ export type AreaCodesCheck = { ok: true; codes: string[] } | { ok: false; messag
  * "CR0-CR9" stands for each district in it. Answers the codes sorted, each once.
  */
 export function parseAreaCodes(text: string): AreaCodesCheck {
+  if (text.length > MAX_AREA_TEXT)
+    return {
+      ok: false,
+      message: `Please shorten the list to at most ${MAX_AREA_TEXT} characters: a whole area, such as SE, or a run, such as CR0-CR9, stands for many districts.`,
+    };
   const codes = new Set<string>();
   const pieces = text
     .toUpperCase()

@@ -18,7 +18,7 @@ import {
 } from "~/models/shop/shop-settings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { saveServiceArea, serviceAreaCodes } from "~/models/shop/service-area.server";
-import { areaCodesText } from "~/lib/service-area";
+import { areaCodesText, MAX_AREA_TEXT } from "~/lib/service-area";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/settings.css";
 
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const form = await request.formData();
   if (form.get("intent") === "area") {
-    const typed = String(form.get("service_area") ?? "").slice(0, AREA_MAX_LENGTH);
+    const typed = String(form.get("service_area") ?? "");
     const saved = await saveServiceArea(typed);
     if (!saved.ok) return data({ areaError: saved.message, area: typed }, { status: 400 });
     return redirectWithFlash(
@@ -78,9 +78,6 @@ export async function action({ request }: ActionFunctionArgs) {
     `Settings saved. Reminder emails go the day before at ${checked.settings.reminderTime}; new prices hold for ${checked.settings.quoteValidDays} days.`,
   );
 }
-
-/** Long enough for every district of several areas written out. */
-const AREA_MAX_LENGTH = 4000;
 
 export default function Settings() {
   const loaded = useLoaderData<typeof loader>();
@@ -150,7 +147,7 @@ export default function Settings() {
             name="service_area"
             multiline
             rows={3}
-            maxLength={AREA_MAX_LENGTH}
+            maxLength={MAX_AREA_TEXT}
             hint="Separated by commas or spaces: whole areas such as SE, districts such as CR0, or runs such as CR0-CR9. The checkout, quote bookings and your own bookings refuse other postcodes, and customers can check theirs on the home page. Leave it empty to take bookings from anywhere in the UK."
             defaultValue={areaFailed?.area ?? loaded.area}
             key={`area-${areaFailed?.area ?? loaded.area}`}

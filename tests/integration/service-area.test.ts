@@ -96,6 +96,32 @@ describe("the area served", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("with other details wrong too, the checkout asks to check them and says why beside the postcode", async () => {
+    const res = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        origin: server.url,
+        cookie: await bagWith(server, 1),
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": nextVisitor(),
+      },
+      body: new URLSearchParams({
+        intent: "pay",
+        ...BOOKING_CUSTOMER,
+        full_name: "",
+        postcode: "EH1 1YZ",
+        date: day,
+        ui: "hosted",
+      }),
+    });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Please check the details marked below.");
+    expect(page).toContain("Please enter your full name");
+    expect(page).toMatch(/id="[^"]*postcode-error"[^>]*>Sorry, we do not collect from EH1 yet\.</);
+    expect(page).toContain("Tell us what you need");
+  });
+
   it("the /api refuses Belfast with 400 and the reason, before any payment", async () => {
     const before = await counts();
     const res = await fetch(`${server.url}/api/products/create-checkout-session/`, {
@@ -131,6 +157,30 @@ describe("the area served", () => {
     expect(await counts()).toEqual(before);
     const inside = await createBooking(server, staff, { postcode: "SE1 7PB", date: day });
     expect(inside.response.status).toBe(201);
+
+    // Nor move a booking out of it; the booking keeps its address.
+    const moved = await fetch(`${server.url}/api/general/updatebooking`, {
+      method: "POST",
+      headers: {
+        cookie: staff.cookie,
+        origin: server.url,
+        "content-type": "application/json",
+        "x-xsrf-token": staff.xsrf,
+      },
+      body: JSON.stringify({ order_id: inside.orderId, postcode: "BT1 1AA" }),
+    });
+    expect(moved.status).toBe(400);
+    expect(await moved.json()).toMatchObject({
+      errors: {
+        postcode: "BT1 1AA is in Northern Ireland, outside the area you collect from (Settings).",
+      },
+    });
+    const [kept] = await rows<{ postcode: string }>(
+      server,
+      "SELECT postcode FROM orders WHERE id = ?",
+      inside.orderId,
+    );
+    expect(kept!.postcode).toBe("SE1 7PB");
   });
 
   it("a quote request is taken from anywhere; staff are told it cannot be booked until the area includes it", async () => {

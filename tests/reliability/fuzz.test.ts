@@ -662,8 +662,8 @@ describe("fuzzing every route", () => {
     // than packages loaded from node_modules: decision 039), plus two password hashes at once
     // (HASH_SLOTS, 128 MiB each: the prototype names reach both sign-in routes from several
     // workers together). When the collector runs beside those hashes moves the peak by about
-    // 90 MB from run to run (586–676 MB measured in six runs of `npm test`): the bound is for a
+    // 100 MB from run to run (586–689 MB measured in seven runs of `npm test`): the bound is for a
     // leak, which grows with the 6,000 requests, not for that.
-    expect(peak).toBeLessThan(720);
+    expect(peak).toBeLessThan(750);
   }, 600_000);
 });

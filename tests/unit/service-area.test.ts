@@ -140,6 +140,14 @@ describe("the area as staff type it (parseAreaCodes)", () => {
     });
   });
 
+  it("refuses a list longer than the form takes, rather than cutting it", () => {
+    const checked = parseAreaCodes("SE ".repeat(1400));
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.message).toMatch(/^Please shorten the list to at most 4000 characters/);
+    expect(parseAreaCodes("SE ".repeat(1300)).ok).toBe(true);
+  });
+
   it("writes the codes back for staff with runs as runs", () => {
     expect(areaCodesText(CODES)).toBe("CR0-CR9, E, KT1, N, SE, SW, W1A");
     expect(areaCodesText(["CR0", "CR1", "CR5"])).toBe("CR0, CR1, CR5");

@@ -3,7 +3,7 @@ import { orderLoad, type WindowChoice } from "~/lib/capacity";
 import type { BusinessField } from "~/lib/business";
 import { checkBusinessDetails, checkCrewNotes } from "../checkout/business-details.server";
 import { parsePounds } from "~/lib/money";
-import { checkCollectionPostcode } from "../shop/service-area.server";
+import { checkCollectionPostcode, checkTypedPostcode } from "../shop/service-area.server";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
@@ -135,9 +135,7 @@ export async function createManualBooking(
   if (!reason.ok) errors.over_reason = reason.error;
   const dateCheck = await checkCollectionDate(input.date, "staff");
   if (!dateCheck.ok) errors.date = dateCheck.message;
-  const area = parsed.success
-    ? await checkCollectionPostcode(parsed.data.postcode, "staff")
-    : ({ ok: true } as const);
+  const area = await checkTypedPostcode(values.postcode, "staff");
   if (!area.ok) errors.postcode = area.message;
   if (
     !parsed.success ||

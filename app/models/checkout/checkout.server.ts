@@ -30,7 +30,7 @@ import { checkCollectionDate } from "./availability.server";
 import { checkBusinessDetails, checkCrewNotes } from "./business-details.server";
 import { checkOrderLines, type RawLine } from "./cart.server";
 import { contactDetailsSchema } from "../messages/contact-details.server";
-import { checkCollectionPostcode } from "../shop/service-area.server";
+import { checkTypedPostcode } from "../shop/service-area.server";
 import { abandonKey, closePayment, startPayment } from "../payments/payment.server";
 import { placeOrder } from "./place-order.server";
 import {
@@ -119,10 +119,11 @@ function checkoutFailureMessage(
   errors: FieldErrors<CheckoutField>,
   area: { ok: true } | { ok: false; message: string },
 ): string {
-  if (!area.ok) return area.message;
   const fields = Object.keys(errors).filter(
     (field) => field !== "date" && field !== "window" && field !== "early_start",
   );
+  // Outside the area and nothing else in the details wrong: say so above the form (and in the /api).
+  if (!area.ok && fields.length === 1) return area.message;
   if (fields.length > 0) return CHECKOUT_CHECK_DETAILS;
   return errors.date ?? errors.window ?? errors.early_start ?? CHECKOUT_FAILED;
 }
@@ -330,9 +331,7 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     ? {}
     : fieldErrors<CheckoutField>(parsed.error);
   // Outside the area served, nothing is written and no payment starts (docs/rules.md#the-area-served).
-  const area = parsed.success
-    ? await checkCollectionPostcode(parsed.data.postcode, "customer")
-    : ({ ok: true } as const);
+  const area = await checkTypedPostcode(request.values.postcode, "customer");
   if (!area.ok) errors.postcode = area.message;
   const business = checkBusinessDetails(request.values);
   if (!business.ok) Object.assign(errors, business.errors);

@@ -6,6 +6,7 @@ import {
   type Coverage,
   type CoverageVoice,
 } from "~/lib/service-area";
+import { ukPostcode } from "~/lib/contact-details";
 import { db, type DB } from "~/services/db.server";
 import { getSetting, setSetting } from "./settings.server";
 
@@ -47,4 +48,17 @@ export async function checkCollectionPostcode(
   const coverage = coverageOf(postcode, await serviceAreaCodes(executor));
   if (coverage.covered) return { ok: true };
   return { ok: false, message: coverageMessage(coverage, voice), coverage };
+}
+
+/**
+ * The area's answer for a form's postcode field as typed, even when other fields of the form are
+ * wrong, so one refusal says everything. A value that is not a postcode passes here: the form's
+ * own rule (contactDetailsSchema) says so beside the field.
+ */
+export async function checkTypedPostcode(
+  value: unknown,
+  voice: CoverageVoice,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const postcode = typeof value === "string" ? ukPostcode(value.trim()) : null;
+  return postcode ? checkCollectionPostcode(postcode, voice) : { ok: true };
 }
