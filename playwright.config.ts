@@ -14,7 +14,7 @@ const mobile = {
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
-  deviceScaleFactor: 2,
+  deviceScaleFactor: process.env.E2E_SHOTS ? 2 : 1,
 };
 
 export default defineConfig({
