@@ -7,7 +7,7 @@ import { NonceProvider } from "~/components/nonce";
 import { readStylesheetText } from "~/lib/stylesheet-text.server";
 
 // server.ts calls these through the build so the app and the server share one database connection.
-export { startApp, stopApp } from "~/lifecycle.server";
+export { beforeRequest, startApp, stopApp } from "~/lifecycle.server";
 export { isCommand, runCommand } from "~/cli.server";
 export { sharedPageKey, sharedPagesVersion } from "~/models/shop/shared-pages.server";
 

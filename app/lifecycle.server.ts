@@ -14,6 +14,7 @@ import {
   tightenPrivateFiles,
 } from "~/services/private-files.server";
 import { commandPrefix } from "~/services/release.server";
+import { refreshBusinessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * What the server does before it listens and after it stops. server.ts
@@ -46,6 +47,7 @@ export async function startApp(): Promise<Config> {
       throw new Error(`${describeDatabase(cfg.database)}: ${error.message}`, { cause: error });
     throw error;
   }
+  await refreshBusinessProfile();
   startOutbox();
   await startSchedule();
   const gateway = paymentGateway();
@@ -111,4 +113,13 @@ export async function stopApp(): Promise<void> {
   await stopOutbox();
   await closeDatabase();
   removePidFile(config().dataDir);
+}
+
+/**
+ * Before the app answers a request: the business's details as staff last saved them, in this
+ * process or another (app/models/shop/business-profile.server.ts).
+ */
+export async function beforeRequest(): Promise<void> {
+  // A database that is away keeps the details last read: the page (or /healthz's 503) reports it.
+  await refreshBusinessProfile().catch(() => undefined);
 }

@@ -14,6 +14,7 @@ import { InlineStylesheets } from "~/components/inline-stylesheets";
 import { useNonce } from "~/components/nonce";
 import { routeStylesheets } from "~/lib/stylesheets";
 import globalStyles from "~/styles/global.css";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 const styles = routeStylesheets(globalStyles);
 export const handle = styles.handle;
@@ -22,8 +23,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Haulbook — rubbish and junk removal, booked online" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.brand ?? ""} — rubbish and junk removal, booked online` },
   {
     name: "description",
     content:
@@ -54,7 +55,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Only set when the server refused a form post: the page is shown again with the reason. */
 export function loader({ context }: LoaderFunctionArgs) {
-  return { requestNotice: context.requestNotice?.message ?? null };
+  return {
+    requestNotice: context.requestNotice?.message ?? null,
+    // Every page's title names the business (app/lib/page-title.ts).
+    brand: businessProfile().name,
+  };
 }
 
 export default function App() {

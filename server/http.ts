@@ -227,7 +227,10 @@ export async function serveHttp(options: ServeOptions): Promise<void> {
           await broadcastDevReady(build);
         }
       }
-      work = serveRemix(req, res, handleRemix, sharedLeads.get(req));
+      const remix = handleRemix;
+      work = lifecycleOf(build)
+        .beforeRequest()
+        .then(() => serveRemix(req, res, remix, sharedLeads.get(req)));
       inFlight.add(work);
       await work;
     } catch (error) {

@@ -22,6 +22,8 @@ export interface AppLifecycle {
   sharedPageKey(pathAndQuery: string, cookieHeader: string | undefined): Promise<string | null>;
   /** The generation of what shared pages show: a copy of another generation is stale. */
   sharedPagesVersion(): Promise<string>;
+  /** Brings what every page reads up to date before the app answers a request (the business's details). */
+  beforeRequest(): Promise<void>;
 }
 
 export function lifecycleOf(build: ServerBuild): AppLifecycle {

@@ -8,6 +8,12 @@ export interface Business {
   email: string;
   address: string;
   wasteCarrierLicence: string;
+  /** the office's hours in words ("" to say nothing) */
+  openingHours: string;
+  /** the area served in words ("" to say nothing) */
+  areaInWords: string;
+  /** a company's legal line (lib/business-profile.ts legalLine; "" when not a company) */
+  legal: string;
 }
 
 export function SiteFooter({
@@ -41,6 +47,11 @@ export function SiteFooter({
               <span>{business.address}</span>
             </li>
           </ul>
+          {business.openingHours ? (
+            <p className="footer-hours" data-testid="opening-hours">
+              Office: {business.openingHours}
+            </p>
+          ) : null}
           <p className="footer-hours">Collections 7:00 to 22:00, seven days a week.</p>
           <Link
             to={overlayHref(location, "contact", "open")}
@@ -83,6 +94,7 @@ export function SiteFooter({
         </section>
         <section aria-labelledby="footer-area">
           <h2 id="footer-area">Where we are</h2>
+          {business.areaInWords ? <p>We collect across {business.areaInWords}.</p> : null}
           <img
             className="footer-map"
             src="/illustrations/map.svg"
@@ -97,6 +109,7 @@ export function SiteFooter({
         <p>
           © {year} {business.name}.{pricesNote ? ` ${pricesNote}` : ""}
         </p>
+        {business.legal ? <p data-testid="legal-line">{business.legal}</p> : null}
       </div>
     </footer>
   );

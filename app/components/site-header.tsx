@@ -44,7 +44,7 @@ export function SiteHeader({ bagCount, businessName }: { bagCount: number; busin
       <div className="container header-row">
         <Link to="/" className="brand" aria-label={`${businessName} home`}>
           <img src="/favicon.svg" width="36" height="36" alt="" />
-          <span>Haulbook</span>
+          <span>{businessName}</span>
         </Link>
         <nav aria-label="Main" className="nav-desktop">
           <NavLinks />

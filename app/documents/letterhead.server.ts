@@ -1,4 +1,4 @@
-import type { Config } from "~/services/config.server";
+import type { BusinessProfile } from "~/lib/business-profile";
 import type { DocumentSpec } from "~/services/pdf-spec.server";
 
 /**
@@ -6,8 +6,8 @@ import type { DocumentSpec } from "~/services/pdf-spec.server";
  * at its top: the name, the address, phone and email, the waste carrier registration.
  */
 
-/** The business a document is from: the configuration's (BUSINESS_*, WASTE_CARRIER_LICENCE, VAT_NUMBER). */
-export type DocumentBusiness = Config["business"];
+/** The business a document is from (app/models/shop/business-profile.server.ts). */
+export type DocumentBusiness = BusinessProfile;
 
 /** The business's name and lines at the head of a document; `vatLine` last, when the business charges VAT. */
 export function letterhead(business: DocumentBusiness, vatLine?: string): DocumentSpec["header"] {

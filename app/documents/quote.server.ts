@@ -1,7 +1,6 @@
 import { cancellationPolicy } from "~/lib/cancellation";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { vatIncluded } from "~/lib/vat";
-import { config } from "~/services/config.server";
 import type { DocumentBlock, DocumentSpec } from "~/services/pdf-spec.server";
 import { renderDocument } from "~/services/pdf.server";
 import { letterhead, type DocumentBusiness } from "./letterhead.server";
@@ -42,10 +41,7 @@ export interface QuoteDocumentInput {
  * The quote as a document spec: pure, so it is tested as data. The business defaults to the
  * configuration's; tests pass their own.
  */
-export function quoteDocument(
-  input: QuoteDocumentInput,
-  business: DocumentBusiness = config().business,
-): DocumentSpec {
+export function quoteDocument(input: QuoteDocumentInput, business: DocumentBusiness): DocumentSpec {
   const vatRegistered = business.vatNumber !== "";
   const blocks: DocumentBlock[] = [];
   const note = input.note?.trim();
@@ -113,10 +109,7 @@ export function quoteDocument(
 }
 
 /** The quote as PDF bytes. */
-export function quotePdf(
-  input: QuoteDocumentInput,
-  business: DocumentBusiness = config().business,
-): Promise<Buffer> {
+export function quotePdf(input: QuoteDocumentInput, business: DocumentBusiness): Promise<Buffer> {
   return renderDocument(quoteDocument(input, business));
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { HomeSection } from "~/components/home-section";
 import { ItemPicker } from "~/components/item-picker";
@@ -29,6 +29,8 @@ import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 import homeStyles from "~/styles/home.css";
 import { sharedPageHeaders } from "~/lib/headers";
+import { brandIn } from "~/lib/page-title";
+import type { loader as siteLoader } from "./_site";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -57,25 +59,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate = skipRevalidationForOverlays;
 
 /** CSS-only: content is rendered underneath and the splash fades within 1.5 s, never blocking input. */
-function Splash() {
+function Splash({ name }: { name: string }) {
   return (
     <div className="splash" aria-hidden="true">
       <img src="/favicon.svg" width="72" height="72" alt="" />
-      <span>Haulbook</span>
+      <span>{name}</span>
     </div>
   );
 }
 
 export default function Home() {
   const { showSplash, sceneProducts, blogCards } = useLoaderData<typeof loader>();
+  const site = useRouteLoaderData<typeof siteLoader>("routes/_site");
+  const areaInWords = site?.business.areaInWords ?? "";
   const { vat, pricesNote } = useVatWording();
   return (
     <>
-      {showSplash ? <Splash /> : null}
+      {showSplash ? <Splash name={site?.business.name ?? ""} /> : null}
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <div className="hero-copy">
-            <p className="eyebrow">Licensed waste carrier · London and the South East</p>
+            <p className="eyebrow">
+              Licensed waste carrier{areaInWords ? ` · ${areaInWords}` : ""}
+            </p>
             <h1 id="hero-title">Rubbish and junk removal, booked in minutes</h1>
             <p className="hero-lead">
               Pick the items you want gone, choose a collection date and pay online. Our two-person
@@ -278,8 +284,8 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Haulbook — rubbish and junk removal, booked online" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${brandIn(matches)} — rubbish and junk removal, booked online` },
   {
     name: "description",
     content:

@@ -6,6 +6,7 @@ import { findBlogArticle, listBlogCards } from "~/models/catalogue/blog.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 import { sharedPageHeaders } from "~/lib/headers";
+import { brandIn } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -63,8 +64,12 @@ export default function Blog() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.article ? `${data.article.title} | Haulbook blog` : "Blog | Haulbook" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data?.article
+      ? `${data.article.title} | ${brandIn(matches)} blog`
+      : `Blog | ${brandIn(matches)}`,
+  },
   {
     name: "description",
     content:

@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
 import { formValues } from "~/lib/forms";
 import { passActionHeaders } from "~/lib/headers";
 import { LOOKUP_MESSAGES, requestBookingLink } from "~/models/customer-links/booking-lookup.server";
-import { config } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { businessProfile } from "~/models/shop/business-profile.server";
+import { titled } from "~/lib/page-title";
 
 /**
  * /booking: for a customer without the link from their email. Their booking
@@ -22,7 +23,7 @@ type Answer =
   | { kind: "failed"; message: string; values: Record<string, string> };
 
 export function loader() {
-  return { phone: config().business.phone };
+  return { phone: businessProfile().phone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -113,4 +114,4 @@ export default function FindBooking() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Manage your booking — Haulbook" }];
+export const meta = titled("Manage your booking");

@@ -39,9 +39,10 @@ import {
   settleChangePayment,
   type ChangeNotice,
 } from "~/models/bookings/rearrange-page.server";
-import { config, siteUrl } from "~/services/config.server";
+import { siteUrl } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { useVatWording } from "~/components/use-vat-wording";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * /booking/{token}: the customer's own booking, from the link in their
@@ -56,7 +57,7 @@ import { useVatWording } from "~/components/use-vat-wording";
  * comes back here with `?session_id=`.
  */
 
-export const { links, handle, meta, headers } = customerLinkPage("Your booking — Haulbook");
+export const { links, handle, meta, headers } = customerLinkPage("Your booking");
 
 /**
  * The calendar of a move: days and windows where the booking's own load fits, the booking itself
@@ -108,7 +109,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     windows: (await getFleetSettings()).windows,
     asksEarlyStart: await movesAskEarlyStart(token),
     ...cardPayment(),
-    phone: config().business.phone,
+    phone: businessProfile().phone,
   };
 }
 

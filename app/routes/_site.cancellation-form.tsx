@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { config } from "~/services/config.server";
 import { sharedPageHeaders } from "~/lib/headers";
+import { businessProfile } from "~/models/shop/business-profile.server";
+import { titleFor } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -14,7 +15,7 @@ export const headers = sharedPageHeaders;
  */
 
 export function loader() {
-  const { business } = config();
+  const business = businessProfile();
   return {
     name: business.name,
     address: business.address,
@@ -61,8 +62,8 @@ export default function CancellationForm() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Model cancellation form — Haulbook" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: titleFor(matches, "Model cancellation form") },
   {
     name: "description",
     content: "The model cancellation form for a booked collection, to print or copy into an email.",

@@ -38,9 +38,10 @@ import {
 import { abandonCheckout, retryDetails } from "~/models/payments/payment.server";
 import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import { readCart } from "~/services/cart-cookie.server";
-import { config, siteUrl } from "~/services/config.server";
+import { siteUrl } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { vatStatus } from "~/models/shop/settings.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 export const { links, handle, meta } = checkoutStyledPage(
   "Checkout | Book your collection",
@@ -62,7 +63,7 @@ async function calendarFor(
 }
 
 async function checkoutPage(request: Request, month: string | null) {
-  const { business } = config();
+  const business = businessProfile();
   const bag = await checkoutBag(await readCart(request));
   return {
     bag,

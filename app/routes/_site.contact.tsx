@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import {
@@ -10,14 +10,15 @@ import {
 import { fieldErrors, formValues } from "~/lib/forms";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
 import { contactSchema, recordContactMessage } from "~/models/messages/contact.server";
-import { config } from "~/services/config.server";
 import { sharedPageHeaders } from "~/lib/headers";
+import { businessProfile } from "~/models/shop/business-profile.server";
+import { titled } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
 
 export async function loader() {
-  return { phone: config().business.phone };
+  return { phone: businessProfile().phone };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,4 +59,4 @@ export default function Contact() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Contact us — Haulbook" }];
+export const meta = titled("Contact us");

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
 import { areaCodesText, coverageMessage, coverageOf } from "~/lib/service-area";
 import { serviceAreaCodes } from "~/models/shop/service-area.server";
-import { config } from "~/services/config.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
+import { titled } from "~/lib/page-title";
 
 /**
  * /coverage: "Do we cover your postcode?" (docs/rules.md#the-area-served), asked from the home
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const typed = (params.get("postcode") ?? "").slice(0, MAX_POSTCODE_LENGTH);
   const fromCheckout = params.get("from") === "checkout";
   const codes = await serviceAreaCodes();
-  const base = { typed, fromCheckout, area: areaCodesText(codes), phone: config().business.phone };
+  const base = { typed, fromCheckout, area: areaCodesText(codes), phone: businessProfile().phone };
   if (typed.trim() === "") return { ...base, answer: null };
   const coverage = coverageOf(typed, codes);
   if (coverage.covered)
@@ -105,4 +106,4 @@ export default function Coverage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Do we cover your postcode? — Haulbook" }];
+export const meta = titled("Do we cover your postcode?");

@@ -4,7 +4,7 @@ import { customerLinkPage } from "~/components/customer-link-page";
 import { formatLongDate, formatLongDateTime } from "~/lib/format";
 import { jobForCustomer } from "~/models/job-day/job-customer-page.server";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
-import { config } from "~/services/config.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * /job/{token}: a completed job's before and after photos and its documents,
@@ -22,7 +22,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       context.clientIp,
       "We could not find that collection. Please use the link in your email exactly as it is.",
     );
-  return { job, token: params.token ?? "", phone: config().business.phone };
+  return { job, token: params.token ?? "", phone: businessProfile().phone };
 }
 
 export default function JobPhotos() {

@@ -7,7 +7,7 @@ import { useOpensAtTop } from "~/components/use-opens-at-top";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { readPaymentStatus } from "~/models/payments/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
-import { config } from "~/services/config.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 export const { links, handle, meta } = checkoutStyledPage(
   "Payment | Your booking",
@@ -21,7 +21,7 @@ export const { links, handle, meta } = checkoutStyledPage(
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id");
-  const phone = config().business.phone;
+  const phone = businessProfile().phone;
   if (!sessionId) return { kind: "none" as const, phone };
   const payment = await readPaymentStatus(sessionId);
   if (!payment) return { kind: "not-found" as const, phone };

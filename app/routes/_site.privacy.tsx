@@ -1,7 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as siteLoader } from "./_site";
 import { sharedPageHeaders } from "~/lib/headers";
+import { titled } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -51,4 +51,4 @@ export default function Privacy() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Privacy and cookies — Haulbook" }];
+export const meta = titled("Privacy and cookies");

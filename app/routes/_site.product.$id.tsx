@@ -23,6 +23,7 @@ import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
 import { sharedPageHeaders } from "~/lib/headers";
+import { brandIn } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -184,14 +185,14 @@ export default function ProductPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? [
         {
-          title: `${data.product.name} removal from £${(data.product.pricePence / 100).toFixed(2)} | Haulbook`,
+          title: `${data.product.name} removal from £${(data.product.pricePence / 100).toFixed(2)} | ${brandIn(matches)}`,
         },
         { name: "description", content: data.product.description },
       ]
-    : [{ title: "Product not found | Haulbook" }];
+    : [{ title: `Product not found | ${brandIn(matches)}` }];
 
 export { ErrorBoundary } from "~/components/error-boundary";

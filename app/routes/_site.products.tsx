@@ -9,6 +9,7 @@ import { listProducts, productCardView } from "~/models/catalogue/product.server
 import { routeStylesheets } from "~/lib/stylesheets";
 import productStyles from "~/styles/products.css";
 import { sharedPageHeaders } from "~/lib/headers";
+import { brandIn } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -130,8 +131,10 @@ export default function Products() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.category ?? "All removal services"} — prices and booking | Haulbook` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: `${data?.category ?? "All removal services"} — prices and booking | ${brandIn(matches)}`,
+  },
   {
     name: "description",
     content:

@@ -20,12 +20,13 @@ import {
   submitQuote,
   type QuoteField,
 } from "~/models/quotes/quote.server";
-import { config } from "~/services/config.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import quoteStyles from "~/styles/quote.css";
 import { AlertNotice } from "~/components/alert-notice";
+import { businessProfile } from "~/models/shop/business-profile.server";
+import { titleFor } from "~/lib/page-title";
 
 const styles = routeStylesheets(quoteStyles);
 export const links = styles.links;
@@ -43,7 +44,7 @@ export const headers = sharedPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const flash = await readFlash(request, "quote");
-  return data({ success: flash.flash, phone: config().business.phone }, { headers: flash.headers });
+  return data({ success: flash.flash, phone: businessProfile().phone }, { headers: flash.headers });
 }
 
 /** What is handed back to the form after a refusal: its own fields only, none longer than it allows. */
@@ -174,8 +175,8 @@ export default function Quote() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Request a quote — Haulbook" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: titleFor(matches, "Request a quote") },
   {
     name: "description",
     content: "Send photos of your rubbish or furniture and get a fixed price for collection.",

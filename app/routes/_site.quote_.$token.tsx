@@ -44,9 +44,10 @@ import {
   type CustomerQuote,
 } from "~/models/quotes/quote-offer.server";
 import { linkMissResponse } from "~/models/customer-links/customer-link.server";
-import { config, siteUrl } from "~/services/config.server";
+import { siteUrl } from "~/services/config.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { vatStatus } from "~/models/shop/settings.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * /quote/{token}: the customer's priced quote, from the link in its email.
@@ -82,7 +83,7 @@ const anyTimeDiscountOf = (shown: CustomerQuote) =>
 
 async function quotePage(token: string, month: string | null) {
   const shown = await quoteForCustomer(token);
-  const { business } = config();
+  const business = businessProfile();
   return {
     shown,
     closedMessage: shown.kind === "open" ? null : closedOfferMessage(shown),

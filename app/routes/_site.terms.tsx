@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { CANCELLATION_TERMS, cancellationPolicy } from "~/lib/cancellation";
 import { useVatWording } from "~/components/use-vat-wording";
 import type { loader as siteLoader } from "./_site";
 import { sharedPageHeaders } from "~/lib/headers";
+import { titled } from "~/lib/page-title";
 
 /** The same page for every visitor without a bag or a session: kept and shared by the server. */
 export const headers = sharedPageHeaders;
@@ -72,4 +72,4 @@ export default function Terms() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Booking terms — Haulbook" }];
+export const meta = titled("Booking terms");

@@ -21,13 +21,24 @@ import { priceBag } from "~/models/checkout/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { faqItems } from "~/content/faq";
 import { vatStatus } from "~/models/shop/settings.server";
-import { config } from "~/services/config.server";
 import { useVatWording } from "~/components/use-vat-wording";
+import { businessProfile } from "~/models/shop/business-profile.server";
+import { legalLine } from "~/lib/business-profile";
 
 /** What the header, footer and the terms and privacy pages show of the business. */
 function shownBusiness(): Business {
-  const { name, phone, email, address, wasteCarrierLicence } = config().business;
-  return { name, phone, email, address, wasteCarrierLicence };
+  const profile = businessProfile();
+  const { name, phone, email, address, wasteCarrierLicence, openingHours, areaInWords } = profile;
+  return {
+    name,
+    phone,
+    email,
+    address,
+    wasteCarrierLicence,
+    openingHours,
+    areaInWords,
+    legal: legalLine(profile),
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -99,7 +110,7 @@ function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader bagCount={bag.count} businessName={business?.name ?? "Haulbook"} />
+      <SiteHeader bagCount={bag.count} businessName={business?.name ?? ""} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

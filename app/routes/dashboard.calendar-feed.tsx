@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { IntentButton } from "~/components/intent-button";
@@ -21,6 +16,7 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { siteUrl } from "~/services/config.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/calendar-feed.css";
+import { titled } from "~/lib/page-title";
 
 /**
  * The staff calendar feed's address (docs/rules.md#calendar-feed), how to
@@ -183,4 +179,4 @@ export default function CalendarFeed() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Calendar feed — Haulbook dashboard" }];
+export const meta = titled("Calendar feed", "dashboard");

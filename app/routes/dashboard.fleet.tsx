@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -30,6 +25,7 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/fleet.css";
 import { AlertNotice } from "~/components/alert-notice";
+import { titled } from "~/lib/page-title";
 
 /**
  * The fleet (docs/rules.md#capacity-by-load): vans per weekday, a van's load per trip, trips per
@@ -384,4 +380,4 @@ export default function Fleet() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Fleet — Haulbook dashboard" }];
+export const meta = titled("Fleet", "dashboard");

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { BookingEditForm } from "~/components/booking-edit-form";
@@ -33,6 +33,7 @@ import { countQuotes } from "~/models/quotes/quote.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlashes, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { titled } from "~/lib/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -382,4 +383,4 @@ export default function DashboardHome() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Home — Haulbook dashboard" }];
+export const meta = titled("Home", "dashboard");

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -20,6 +20,7 @@ import { getOrderWithHistory } from "~/models/checkout/order.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { titled } from "~/lib/page-title";
 
 /**
  * /dashboard/orders/{id}: one order for staff, its documents and history.
@@ -441,6 +442,6 @@ function CancelBooking({
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Order — Haulbook dashboard" }];
+export const meta = titled("Order", "dashboard");
 
 export { ErrorBoundary } from "~/components/error-boundary";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/field";
@@ -28,6 +28,7 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { titled } from "~/lib/page-title";
 
 /**
  * /dashboard/orders/{id}/complete — the crew complete a job on a tablet:
@@ -384,6 +385,6 @@ export default function CompleteJob() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Complete job — Haulbook dashboard" }];
+export const meta = titled("Complete job", "dashboard");
 
 export { ErrorBoundary } from "~/components/error-boundary";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
 import { paymentMethodLabel } from "~/lib/domain";
@@ -6,6 +6,7 @@ import { formatDay, formatPence } from "~/lib/format";
 import { searchQuery, staffSearch } from "~/lib/paging";
 import { orderSearchFrom, searchOrders, type OrderView } from "~/models/checkout/order.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { titled } from "~/lib/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -89,4 +90,4 @@ export default function Orders() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Orders — Haulbook dashboard" }];
+export const meta = titled("Orders", "dashboard");

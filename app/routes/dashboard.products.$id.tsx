@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -30,6 +30,7 @@ import { PRODUCT_FORM_LIMITS, productFormValues } from "~/models/catalogue/produ
 import { getProduct } from "~/models/catalogue/product.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { titled } from "~/lib/page-title";
 
 export const headers = passActionHeaders;
 
@@ -173,6 +174,6 @@ export default function EditProduct() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Edit Product — Haulbook dashboard" }];
+export const meta = titled("Edit Product", "dashboard");
 
 export { ErrorBoundary } from "~/components/error-boundary";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { receiveProductUpload } from "~/api/product-upload.server";
 import { Overlay } from "~/components/overlay";
@@ -15,6 +15,7 @@ import { createProductFromInput } from "~/models/catalogue/product-admin.server"
 import { PRODUCT_FORM_LIMITS } from "~/models/catalogue/product-form.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
+import { titled } from "~/lib/page-title";
 
 export const headers = passActionHeaders;
 
@@ -71,4 +72,4 @@ export default function NewProduct() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Create Product — Haulbook dashboard" }];
+export const meta = titled("Create Product", "dashboard");

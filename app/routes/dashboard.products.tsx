@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
@@ -9,6 +9,7 @@ import { formatPence } from "~/lib/format";
 import { listStaffProducts } from "~/models/catalogue/product.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
+import { titled } from "~/lib/page-title";
 
 /**
  * Staff products: a grid of what is on sale, 10 a page, newest first. Create
@@ -89,4 +90,4 @@ export default function Products() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Products — Haulbook dashboard" }];
+export const meta = titled("Products", "dashboard");

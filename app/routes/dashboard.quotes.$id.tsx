@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
   Form,
@@ -29,6 +29,7 @@ import { readFlash, redirectToBookedDay, redirectWithFlash } from "~/services/fl
 import { AlertNotice } from "~/components/alert-notice";
 import { vatStatus } from "~/models/shop/settings.server";
 import { checkCollectionPostcode } from "~/models/shop/service-area.server";
+import { titled } from "~/lib/page-title";
 
 /** What staff read when the quote's address is outside the area served, or null. */
 async function outsideAreaNotice(postcode: string): Promise<string | null> {
@@ -395,6 +396,6 @@ function OverlayButton({
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Quote — Haulbook dashboard" }];
+export const meta = titled("Quote", "dashboard");
 
 export { ErrorBoundary } from "~/components/error-boundary";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -23,6 +23,7 @@ import { vatStatus } from "~/models/shop/settings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
+import { titled } from "~/lib/page-title";
 
 /**
  * "Price this quote" (tablet first): catalogue lines priced as the shop
@@ -271,7 +272,7 @@ export default function PriceQuote() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Price a quote — Haulbook dashboard" }];
+export const meta = titled("Price a quote", "dashboard");
 
 export { ErrorBoundary } from "~/components/error-boundary";
 

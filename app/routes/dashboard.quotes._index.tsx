@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
@@ -9,6 +9,7 @@ import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
 import { listQuotes } from "~/models/quotes/quote.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
+import { titled } from "~/lib/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -138,4 +139,4 @@ export default function Quotes() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Quotes — Haulbook dashboard" }];
+export const meta = titled("Quotes", "dashboard");

@@ -1,9 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -20,12 +15,23 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { saveServiceArea, serviceAreaCodes } from "~/models/shop/service-area.server";
 import { areaCodesText, MAX_AREA_TEXT } from "~/lib/service-area";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
+import { BusinessProfileFields } from "~/components/business-profile-form";
+import {
+  BUSINESS_PROFILE_LIMITS,
+  businessProfileForm,
+  checkBusinessProfile,
+  type BusinessProfileForm,
+} from "~/lib/business-profile";
+import { formValues } from "~/lib/forms";
+import { businessProfile, saveBusinessProfile } from "~/models/shop/business-profile.server";
 import styles from "~/styles/settings.css";
+import { titled } from "~/lib/page-title";
 
 /**
  * The shop's settings staff may change (docs/rules.md#reminders): when the day-before reminder
  * emails go, and how long a priced quote holds (the rule is checkShopSettings's); and, in a form
- * of its own, the area the business collects from (docs/rules.md#the-area-served).
+ * of its own, the area the business collects from (docs/rules.md#the-area-served); and the
+ * business's own details (docs/rules.md#the-business).
  */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -44,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         quoteValidDays: String(settings.quoteValidDays),
       },
       area: areaCodesText(area),
+      business: businessProfileForm(businessProfile()),
+      businessLimits: BUSINESS_PROFILE_LIMITS,
       limits: SHOP_SETTINGS_LIMITS,
       flash: flash.flash,
     },
@@ -54,6 +62,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const form = await request.formData();
+  if (form.get("intent") === "business") {
+    const typed = formValues(form) as BusinessProfileForm;
+    const checked = checkBusinessProfile(typed);
+    if (!checked.ok)
+      return data({ businessErrors: checked.errors, business: typed }, { status: 400 });
+    await saveBusinessProfile(checked.profile);
+    return redirectWithFlash(
+      "/dashboard/settings",
+      "settings",
+      `Business details saved. Every page, email and document now shows ${checked.profile.name}.`,
+    );
+  }
   if (form.get("intent") === "area") {
     const typed = String(form.get("service_area") ?? "");
     const saved = await saveServiceArea(typed);
@@ -86,21 +106,31 @@ export default function Settings() {
   const saving = navigation.state === "submitting";
   const areaFailed = failed && "areaError" in failed ? failed : null;
   const settingsFailed = failed && "errors" in failed ? failed : null;
+  const businessFailed = failed && "businessErrors" in failed ? failed : null;
   const errors: { reminderTime?: string; quoteValidDays?: string } = settingsFailed?.errors ?? {};
   const values = settingsFailed?.values ?? loaded.values;
   // A refused save puts the cursor in the first field it refused.
   useEffect(() => {
-    if (areaFailed) document.getElementById("service_area")?.focus();
+    if (businessFailed) {
+      const first = Object.keys(businessFailed.businessErrors)[0];
+      document.getElementById(`business-${first}`)?.focus();
+    } else if (areaFailed) document.getElementById("service_area")?.focus();
     else if (settingsFailed)
       document
         .getElementById(settingsFailed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
         ?.focus();
-  }, [areaFailed, settingsFailed]);
+  }, [areaFailed, settingsFailed, businessFailed]);
 
   return (
     <section aria-labelledby="settings-title" className="settings">
       <h1 id="settings-title">Settings</h1>
       <FlashNotice flash={loaded.flash} testId="settings-notice" />
+      <BusinessProfileFields
+        values={businessFailed?.business ?? loaded.business}
+        errors={businessFailed?.businessErrors ?? {}}
+        limits={loaded.businessLimits}
+        saving={saving}
+      />
       <Form method="post" noValidate className="settings-form">
         <fieldset>
           <legend>Reminder emails</legend>
@@ -163,4 +193,4 @@ export default function Settings() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Settings — Haulbook dashboard" }];
+export const meta = titled("Settings", "dashboard");

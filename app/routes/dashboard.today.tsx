@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { runSheet } from "~/models/job-day/run-sheet.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { titled } from "~/lib/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -169,4 +170,4 @@ export default function RunSheet() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Run sheet — Haulbook dashboard" }];
+export const meta = titled("Run sheet", "dashboard");

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/field";
 import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { checkTransferRange, wasteTransfers } from "~/models/job-day/waste-export.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { titled } from "~/lib/page-title";
 
 /**
  * Waste transfers (docs/rules.md#waste-transfers-export): the waste lines of
@@ -145,4 +146,4 @@ export default function Transfers() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Waste transfers — Haulbook dashboard" }];
+export const meta = titled("Waste transfers", "dashboard");

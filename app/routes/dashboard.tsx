@@ -17,6 +17,7 @@ import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/checkout/order.server";
 import { renewedSessionHeaders, requireStaffSession } from "~/models/staff/staff-auth.server";
 import staffStyles from "~/styles/staff.css";
+import { titleFor } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -117,7 +118,7 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard — Haulbook" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: titleFor(matches, "Dashboard") },
   { name: "robots", content: "noindex" },
 ];

@@ -22,6 +22,7 @@ import { loginSchema, MAX_USERNAME_INPUT } from "~/models/staff/user.server";
 import { currentStaffSession, signInStaff, SignInRefused } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
 import staffStyles from "~/styles/staff.css";
+import { titleFor } from "~/lib/page-title";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -165,7 +166,7 @@ export default function Login() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Staff sign in — Haulbook" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: titleFor(matches, "Staff sign in") },
   { name: "robots", content: "noindex" },
 ];

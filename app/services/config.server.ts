@@ -172,13 +172,15 @@ export interface Config {
   /** tests only (NODE_ENV=test): the file the schedule's clock reads (services/clock.server.ts) */
   testClockFile?: string;
   smtpUrl?: string;
-  mailFrom: string;
+  /** MAIL_FROM when set; else emails come from the business's name and email (outbox) */
+  mailFrom: string | undefined;
   seedDemo: boolean;
   /** the site's address, for links in emails (no trailing slash) */
   publicUrl: string;
   /** whether PUBLIC_URL was set (else publicUrl is a localhost guess) */
   publicUrlSet: boolean;
-  business: {
+  /** the business until staff save its details in Settings (app/models/shop/business-profile.server.ts) */
+  startingBusiness: {
     name: string;
     phone: string;
     email: string;
@@ -270,8 +272,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     makePrivateFolder(path.dirname(file));
     database = { engine: "sqlite", path: file };
   }
-  const businessName = env.BUSINESS_NAME ?? "Haulbook Waste Removal";
-  const businessEmail = env.BUSINESS_EMAIL ?? "bookings@haulbook.example";
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -294,14 +294,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     testClockFile: env.NODE_ENV === "test" ? env.TEST_CLOCK_FILE : undefined,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `${businessName} <${businessEmail}>`,
+    mailFrom: env.MAIL_FROM,
     seedDemo: env.SEED_DEMO ?? true,
     publicUrlSet: Boolean(env.PUBLIC_URL),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
-    business: {
-      name: businessName,
+    startingBusiness: {
+      name: env.BUSINESS_NAME ?? "Haulbook Waste Removal",
       phone: env.BUSINESS_PHONE ?? "020 7946 0321",
-      email: businessEmail,
+      email: env.BUSINESS_EMAIL ?? "bookings@haulbook.example",
       address: env.BUSINESS_ADDRESS ?? "Unit 4, Riverside Yard, 12 Wharf Road, London N1 7GR",
       wasteCarrierLicence: (env.WASTE_CARRIER_LICENCE ?? "CBDU000000").toUpperCase(),
       vatNumber: env.VAT_NUMBER,

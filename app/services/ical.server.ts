@@ -87,11 +87,14 @@ function render(lines: string[]): string {
   return lines.map((line) => foldLine(line) + CRLF).join("");
 }
 
-/** The host booking UIDs are made under: PUBLIC_URL's, else the business email's domain. */
+/**
+ * The host booking UIDs are made under: PUBLIC_URL's, else the starting business email's domain
+ * (not the one staff may change in Settings: a UID must stay the same for every version of an event).
+ */
 export function uidHost(): string {
   const cfg = config();
   if (cfg.publicUrlSet) return new URL(cfg.publicUrl).hostname;
-  return cfg.business.email.split("@").pop()!.toLowerCase();
+  return cfg.startingBusiness.email.split("@").pop()!.toLowerCase();
 }
 
 /** A booking's UID: the same for every version of its event, in the feed and in emails. */

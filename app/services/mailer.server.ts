@@ -16,6 +16,8 @@ export interface MailMessage {
   /** the outbox row, named in a header and in the .eml file's name */
   id: number;
   kind: string;
+  /** the sender: MAIL_FROM as written, or the business's name and email */
+  from: string | { name: string; address: string };
   to: string;
   subject: string;
   text: string;
@@ -81,7 +83,7 @@ export async function sendMail(email: MailMessage): Promise<void> {
   const cfg = config();
   const info = await transport().sendMail({
     messageId: email.messageId,
-    from: cfg.mailFrom,
+    from: email.from,
     to: email.to,
     subject: email.subject,
     text: email.text,

@@ -13,6 +13,11 @@ const business: DocumentBusiness = {
   address: "Unit 4, Riverside Yard, 12 Wharf Road, London N1 7GR",
   wasteCarrierLicence: "CBDU123456",
   vatNumber: "GB123456789",
+  legalName: "",
+  companyNumber: "",
+  registeredOffice: "",
+  openingHours: "",
+  areaInWords: "",
 };
 const notVatRegistered: DocumentBusiness = { ...business, vatNumber: "" };
 

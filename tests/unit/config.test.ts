@@ -179,8 +179,8 @@ describe("configuration", () => {
     });
     expect(cfg.sessionSecret).toBe("x".repeat(40));
     expect(cfg.databasePath).toBe(path.join(dataDir, "other.db"));
-    expect(cfg.business.wasteCarrierLicence).toBe("CBDU123456");
-    expect(cfg.business.vatNumber).toBe("");
+    expect(cfg.startingBusiness.wasteCarrierLicence).toBe("CBDU123456");
+    expect(cfg.startingBusiness.vatNumber).toBe("");
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
   });
 

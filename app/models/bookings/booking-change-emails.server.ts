@@ -1,6 +1,5 @@
 import type { OrderContactDetails } from "~/lib/contact-details";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { config } from "~/services/config.server";
 import {
   bookingSummary,
   cancellationTerms,
@@ -17,6 +16,7 @@ import {
 } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
 import { vatWording, type VatStatus } from "~/lib/vat";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * The emails of a booking that changes after it was paid: moved to another day (or the move
@@ -25,7 +25,7 @@ import { vatWording, type VatStatus } from "~/lib/vat";
 
 /** "Questions: call us … with your reference HB42.", near the foot of a customer's email. */
 function questionsLine(ref: string): string {
-  const { business } = config();
+  const business = businessProfile();
   return `Questions: call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`;
 }
 
@@ -103,7 +103,7 @@ export function rearrangementRefundedEmail(r: {
   refunded: boolean;
   manageLink: string;
 }): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const ref = `HB${r.id}`;
   return customerEmail({
     kind: "booking_rearrange_refunded",
@@ -159,7 +159,7 @@ function feeLine(c: Cancellation): string {
 
 /** The customer's record of their cancellation: the refund and the fee. */
 export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const ref = `HB${c.id}`;
   return customerEmail({
     kind: "booking_cancelled",
@@ -243,7 +243,7 @@ export function refundRefusedEmail(
   reason: string,
   by: Cancellation["cancelledBy"] = { kind: "customer" },
 ): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const staff = by.kind === "staff";
   return officeEmail(
     "refund_refused",

@@ -13,6 +13,7 @@ import {
   openOrderLine,
 } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * The emails of a paid booking: the customer's confirmation and the office's note, the
@@ -109,7 +110,7 @@ export function collectionEmail(
 
 /** The customer's confirmation of a paid booking: the durable record of what they bought. */
 export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const ref = `HB${receipt.id}`;
   return collectionEmail(
     receipt,
@@ -146,7 +147,7 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
  * a rearrangement's (a higher SEQUENCE moves the event) and the reminder's.
  */
 export function collectionCalendarFile(receipt: Receipt) {
-  const { business } = config();
+  const business = businessProfile();
   return calendarFile(receipt.id, {
     orderId: receipt.id,
     collectionDate: receipt.collection_date,
@@ -233,7 +234,7 @@ export function paymentReviewEmail(
  * SEQUENCE the booking's event has now (a reminder changes nothing about the event).
  */
 export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const ref = `HB${receipt.id}`;
   const outside = receipt.items.filter((item) => item.position === "outside");
   return collectionEmail(

@@ -5,7 +5,6 @@ import { clientNetwork } from "~/lib/client-network";
 import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { jobPaymentLine } from "~/lib/run-sheet";
-import { config } from "~/services/config.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import { wasBooked } from "./booking.server";
 import { getFleetSettings } from "./fleet.server";
@@ -13,6 +12,7 @@ import { crewJobLines, crewJobsQuery } from "../job-day/crew-jobs.server";
 import { countedMissResponse } from "../customer-links/customer-link.server";
 import { retryAfterText, type RateLimit } from "../shop/rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "../shop/settings.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * The staff calendar feed (docs/rules.md#calendar-feed): every booking from a
@@ -186,7 +186,7 @@ export function feedDescription(booking: FeedBooking, orderUrl: string): string 
 export async function calendarFeed(siteUrl: string, now = new Date()): Promise<string> {
   const bookings = await feedBookings(now);
   return calendar({
-    name: `${config().business.name} bookings`,
+    name: `${businessProfile().name} bookings`,
     method: "PUBLISH",
     events: bookings.map((booking) => {
       const url = `${siteUrl}/dashboard/orders/${booking.orderId}`;

@@ -7,7 +7,6 @@ import {
 } from "~/lib/cancellation";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/domain";
 import { formatPence } from "~/lib/format";
-import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import {
@@ -28,6 +27,7 @@ import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import type { VatStatus } from "~/lib/vat";
 import { vatStatus } from "../shop/settings.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * Cancelling a booking (issue 18; docs/decisions/024-self-service-cancellation.md), by its
@@ -347,7 +347,7 @@ export async function cancelOrder(orderId: number, options: CancelOptions): Prom
 
   const { order, refundPence, startedAt } = claim;
   const refund = await refundThroughGateway(order, refundPence);
-  const phone = config().business.phone;
+  const phone = businessProfile().phone;
   return db()
     .transaction()
     .execute(async (trx): Promise<CancelResult> => {

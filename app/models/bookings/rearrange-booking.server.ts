@@ -2,7 +2,6 @@ import { checkEarlyStart } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import {
@@ -27,6 +26,7 @@ import { manageLink, managePath } from "./manage-booking.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { vatStatus } from "../shop/settings.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * A customer moves their own booking to another day (issue 18;
@@ -165,7 +165,7 @@ export async function startRearrangement(
         return {
           ok: false as const,
           status: 503 as const,
-          message: REARRANGE_MESSAGES.unavailable(config().business.phone),
+          message: REARRANGE_MESSAGES.unavailable(businessProfile().phone),
         };
       // One date change waits for its payment at a time: a newer request closes an older one.
       const open = await trx
@@ -202,7 +202,7 @@ export async function startRearrangement(
   if (step.kind === "moved") return { ok: true, kind: "moved", toDate };
 
   const { order, changeId, feePence } = step;
-  const phone = config().business.phone;
+  const phone = businessProfile().phone;
   if (!gateway) return { ok: false, status: 503, message: REARRANGE_MESSAGES.unavailable(phone) };
   // An older change's payment can no longer be paid (a late payment of it is refunded).
   for (const sessionId of step.closed)

@@ -12,12 +12,12 @@ import {
 } from "~/lib/cart";
 import { anyTimeDiscountPence, anyTimeOffered, orderLoad } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
-import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { orderLimits } from "../shop/settings.server";
 import { isPosition, POSITION_LABELS, unitPricePence, type Position } from "~/lib/positions";
 import type { WasteSnapshot } from "./place-order.server";
 import { getProduct, getProductsByIds, type ProductImage } from "../catalogue/product.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 export interface BagLine {
   id: number;
@@ -350,7 +350,7 @@ export async function checkOrderLines(raw: readonly RawLine[]): Promise<OrderLin
     orderLimits(),
   ]);
   const need = needOf(linesOnSale(wholeLines(raw), catalogue));
-  const checked = validateOrderLines(raw, catalogue, limits, config().business.phone);
+  const checked = validateOrderLines(raw, catalogue, limits, businessProfile().phone);
   if (!checked.ok) return { ...checked, need };
   return { ...checked, lines: linesOnSale(checked.lines, catalogue), need };
 }
@@ -377,7 +377,7 @@ export async function checkoutBag(cart: readonly CartLine[]) {
   const dropped = cart.length - lines.length;
   const checked =
     dropped === 0 && cart.length > 0
-      ? validateOrderLines(cart, catalogue, limits, config().business.phone)
+      ? validateOrderLines(cart, catalogue, limits, businessProfile().phone)
       : null;
   const subtotalPence = lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0);
   return {

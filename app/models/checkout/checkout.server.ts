@@ -39,6 +39,7 @@ import {
   recordAttempt,
   retryAfterText,
 } from "../shop/rate-limit.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * Checkout (issue "Checkout and card payment"): the form and the bag are
@@ -155,7 +156,7 @@ export function checkoutRateLimit(clientIp: string) {
 }
 
 export function checkoutRateLimitMessage(retryAfterSeconds: number): string {
-  return `You have started several checkouts in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${config().business.phone} to book.`;
+  return `You have started several checkouts in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${businessProfile().phone} to book.`;
 }
 
 /**
@@ -172,7 +173,7 @@ export function clientKeyOf(clientIp: string): string {
 }
 
 export function cardPaymentUnavailableMessage(): string {
-  return `Card payment is not available online at the moment. To book a collection, call us on ${config().business.phone}.`;
+  return `Card payment is not available online at the moment. To book a collection, call us on ${businessProfile().phone}.`;
 }
 
 /** How the checkout takes payment: the gateway in use and its browser key, or why card payment is unavailable. */

@@ -1,7 +1,7 @@
 import { formatLongDate } from "~/lib/format";
-import { config } from "~/services/config.server";
 import { registrationFooter } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /** A booking whose manage link was asked for at /booking. */
 export interface LinkRequest {
@@ -18,7 +18,7 @@ export interface LinkRequest {
  * /booking with its reference and postcode. Only the holder of this mailbox gets the link.
  */
 export function bookingLinkEmail(request: LinkRequest): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const ref = `HB${request.id}`;
   return {
     kind: "booking_link",

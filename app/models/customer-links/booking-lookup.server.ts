@@ -3,13 +3,13 @@ import type { Transaction } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
 import type { PaymentMethod, PaymentStatus } from "~/lib/domain";
 import { now as scheduleClock } from "~/services/clock.server";
-import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
 import { bookingLinkEmail } from "./booking-link-email.server";
 import { manageLink } from "../bookings/manage-booking.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { reserveAttemptIn, retryAfterText, type RateLimit } from "../shop/rate-limit.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * /booking for a customer without their link (docs/rules.md#manage-your-booking;
@@ -132,7 +132,7 @@ export async function requestBookingLink(
           ok: false,
           status: 429,
           retryAfterSeconds: reserved.retryAfterSeconds,
-          message: LOOKUP_MESSAGES.tooMany(reserved.retryAfterSeconds, config().business.phone),
+          message: LOOKUP_MESSAGES.tooMany(reserved.retryAfterSeconds, businessProfile().phone),
         };
       await trx
         .insertInto("scheduled_jobs")

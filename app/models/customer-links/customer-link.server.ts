@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
-import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { reserveAttempt, retryAfterText, type RateLimit } from "../shop/rate-limit.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * The customers' own links (docs/rules.md#customer-links): a quote's, a
@@ -80,7 +80,7 @@ export async function linkMissResponse(
   return countedMissResponse(
     linkMissLimit(clientIp),
     notFound,
-    (retryAfterSeconds) => LINK_MESSAGES.tooMany(retryAfterSeconds, config().business.phone),
+    (retryAfterSeconds) => LINK_MESSAGES.tooMany(retryAfterSeconds, businessProfile().phone),
     now,
   );
 }

@@ -6,7 +6,6 @@ import { CONTAINMENTS, JOB_FIELDS, JOB_PHOTOS_PER_KIND } from "~/lib/job-complet
 import { todayInLondon } from "~/lib/london-clock.server";
 import { POSITION_LABELS } from "~/lib/positions";
 import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
-import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import { checkQuotePhoto, encodeQuotePhoto, UnsupportedImageError } from "~/services/images.server";
@@ -37,6 +36,7 @@ import {
   type CompletionFacts,
 } from "./job-completion-check.server";
 import { enqueueCompletionEmail } from "./job-documents.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * A job's completion (docs/rules.md#job-completion): the crew record what
@@ -279,7 +279,7 @@ async function recordCompletion(
     .select((eb) => eb.fn.max("receipt_number").as("n"))
     .executeTakeFirst();
   const receiptNumber = Number(last?.n ?? 0) + 1;
-  const { business } = config();
+  const business = businessProfile();
   const vatSetting = await trx
     .selectFrom("settings")
     .select("value")

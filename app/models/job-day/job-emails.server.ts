@@ -1,7 +1,7 @@
 import { formatLongDate, formatPence } from "~/lib/format";
-import { config } from "~/services/config.server";
 import { registrationFooter } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * The email after a job: the customer's documents (waste transfer note and receipt) and the
@@ -37,7 +37,7 @@ export function jobCompletedEmail(
   job: CompletedJob,
   documents: { filename: string; bytes: Buffer }[],
 ): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const ref = job.orderId ? `HB${job.orderId}` : job.wtnReference;
   const intro = [
     `Hello ${job.customerName},`,

@@ -1,6 +1,7 @@
 import { config } from "~/services/config.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import type { OutgoingEmail } from "./outbox.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * What every email shares: how one to a customer and one to the office are put together, the
@@ -10,7 +11,7 @@ import type { OutgoingEmail } from "./outbox.server";
 
 /** The business's registration, at the foot of every email to a customer. */
 export function registrationFooter(): string[] {
-  const { business } = config();
+  const business = businessProfile();
   return [
     `${business.name}, ${business.address}`,
     `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
@@ -41,7 +42,7 @@ export function customerEmail(email: {
 
 /** An email to the office, at the business's own address. */
 export function officeEmail(kind: string, subject: string, lines: string[]): OutgoingEmail {
-  return { kind, to: config().business.email, subject, text: lines.join("\n") };
+  return { kind, to: businessProfile().email, subject, text: lines.join("\n") };
 }
 
 /** The last line of the office's email about an order. */
@@ -57,7 +58,7 @@ export const openQuoteLine = (quoteId: number) =>
  * (SEQUENCE higher, STATUS CANCELLED) updates the event the first one added.
  */
 export function calendarFile(orderId: number, event: Parameters<typeof bookingEvent>[0]) {
-  const { business } = config();
+  const business = businessProfile();
   return {
     filename: `collection-HB${orderId}.ics`,
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",

@@ -1,4 +1,6 @@
-import { closeMailer, sendMail } from "~/services/mailer.server";
+import { config } from "~/services/config.server";
+import { closeMailer, sendMail, type MailMessage } from "~/services/mailer.server";
+import { refreshBusinessProfile } from "../shop/business-profile.server";
 import {
   claimNextEmail,
   emailStatuses,
@@ -18,6 +20,14 @@ import {
 
 const POLL_MS = 2_000;
 
+/** Who emails come from: MAIL_FROM when the owner set it, else the business as it is now. */
+async function sender(): Promise<MailMessage["from"]> {
+  const { mailFrom } = config();
+  if (mailFrom) return mailFrom;
+  const business = await refreshBusinessProfile();
+  return { name: business.name, address: business.email };
+}
+
 let running: Promise<void> | undefined;
 let again = false;
 
@@ -30,11 +40,12 @@ function deliverDue(): Promise<void> {
   running = (async () => {
     do {
       again = false;
+      const from = await sender();
       // Emails that fail go back to pending with a later attempt time, so the loop ends.
       for (let email = await claimNextEmail(); email; email = await claimNextEmail()) {
         let sent = false;
         try {
-          await sendMail(email);
+          await sendMail({ ...email, from });
           sent = true;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { engineOf } from "~/services/dialect.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * Emails waiting to be sent. Each is written in the same transaction as the
@@ -57,7 +57,7 @@ function retryDelayMs(attempts: number): number {
 
 /** A globally unique Message-ID (RFC 5322 `<left@right>`), in the sender's domain. */
 function newMessageId(): string {
-  const domain = /@([A-Za-z0-9.-]+)$/.exec(config().business.email)?.[1] ?? "haulbook.invalid";
+  const domain = /@([A-Za-z0-9.-]+)$/.exec(businessProfile().email)?.[1] ?? "haulbook.invalid";
   return `<${crypto.randomUUID()}@${domain}>`;
 }
 

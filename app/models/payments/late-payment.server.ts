@@ -13,6 +13,7 @@ import { dayAvailability } from "../checkout/availability.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { refundRefusedEmail } from "../bookings/booking-change-emails.server";
 import { enqueueEmail, type OutgoingEmail } from "../messages/outbox.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * Payments that arrive when they should no longer be possible
@@ -92,7 +93,7 @@ interface RefusedOrder {
 
 /** The customer: their payment came too late for the quote, and all of it goes back. */
 export function quotePaymentRefundedEmail(order: RefusedOrder, gone: QuoteGone): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const total = formatPence(order.total_pence);
   return {
     kind: "quote_payment_refunded",
@@ -114,7 +115,8 @@ export function quotePaymentRefundedEmail(order: RefusedOrder, gone: QuoteGone):
 
 /** The office: a payment for a quote that was no longer on offer, refunded automatically. */
 export function quotePaymentRefundedNotice(order: RefusedOrder, gone: QuoteGone): OutgoingEmail {
-  const { business, publicUrl } = config();
+  const business = businessProfile();
+  const { publicUrl } = config();
   return {
     kind: "quote_payment_refunded_notice",
     to: business.email,
@@ -283,7 +285,8 @@ export async function overCapacityAfterHold(
 
 /** The office: a paid booking that took its day over capacity, to move or refund. */
 export function overCapacityEmail(order: Omit<RefusedOrder, "quote_id">): OutgoingEmail {
-  const { business, publicUrl } = config();
+  const business = businessProfile();
+  const { publicUrl } = config();
   return {
     kind: "payment_over_capacity",
     to: business.email,

@@ -9,7 +9,6 @@ import { flagValue } from "~/lib/waste";
 import type { Kysely } from "kysely";
 import type { DB } from "~/services/db.server";
 import { paymentGateway, type UiMode } from "~/services/payments.server";
-import { config } from "~/services/config.server";
 import { checkBusinessDetails } from "../checkout/business-details.server";
 import { checkCollectionDate } from "../checkout/availability.server";
 import { INVALID_DATE_MESSAGE } from "../bookings/booking.server";
@@ -35,6 +34,7 @@ import {
 } from "./quote-offer.server";
 import { checkRateLimit, rateLimitLock, recordAttempt } from "../shop/rate-limit.server";
 import { checkCollectionPostcode } from "../shop/service-area.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * Booking a priced quote (docs/rules.md#priced-quotes): the customer's "Book and pay" makes a
@@ -97,7 +97,7 @@ export async function startQuoteCheckout(
   if (!area.ok)
     return quoteFailure(
       400,
-      `${area.message} Please call us on ${config().business.phone} about this quote.`,
+      `${area.message} Please call us on ${businessProfile().phone} about this quote.`,
     );
   const date = request.date;
   const business = checkBusinessDetails(request.business ?? {});

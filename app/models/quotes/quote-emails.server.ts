@@ -3,9 +3,9 @@ import type { QuoteContactDetails } from "~/lib/contact-details";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
 import { lineName } from "~/lib/positions";
-import { config } from "~/services/config.server";
 import { customerEmail, officeEmail, openQuoteLine } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * The emails of a quote: the request's confirmation and the office's copy, the priced quote with
@@ -28,7 +28,7 @@ export function quoteConfirmationEmail(
   quoteId: number,
   photos: number,
 ): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   return customerEmail({
     kind: "quote_confirmation",
     to: quote.email,
@@ -101,7 +101,7 @@ export interface OfferEmail {
  * and chose to send it, so it may name the customer and the work.
  */
 export function quoteOfferEmail(offer: OfferEmail, pdf: Buffer): OutgoingEmail {
-  const { business } = config();
+  const business = businessProfile();
   const { price } = offer;
   const vatRegistered = business.vatNumber !== "";
   return customerEmail({

@@ -4,13 +4,13 @@ import type { OfferStatus, Position } from "~/lib/domain";
 import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { vatIncluded } from "~/lib/vat";
-import { config } from "~/services/config.server";
 import { db, type DB } from "~/services/db.server";
 import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { wasBooked } from "../bookings/booking.server";
 import { orderLoad, type Load } from "~/lib/capacity";
 import { getProductsByIds } from "../catalogue/product.server";
 import { getSetting, vatStatus } from "../shop/settings.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * Priced quotes (docs/decisions/019-priced-quotes.md): staff price a quote
@@ -328,7 +328,7 @@ export async function offerPhoto(token: string, imageId: string) {
 
 /** Why a link can no longer be booked or declined, in the customer's words. */
 export function closedOfferMessage(shown: CustomerQuote): string {
-  const { phone } = config().business;
+  const { phone } = businessProfile();
   switch (shown.kind) {
     case "unknown":
       return `We could not find that quote. Please check the link in your email, or call us on ${phone}.`;

@@ -8,7 +8,6 @@ import { QUOTE_STATES, type QuoteState } from "~/lib/domain";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { shownQuoteState } from "~/lib/quote-state";
-import { config } from "~/services/config.server";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import {
   checkQuotePhoto,
@@ -40,6 +39,7 @@ import {
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote-emails.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { reserveAttempt, retryAfterText, type Reservation } from "../shop/rate-limit.server";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
  * A quote photo after it arrived: its header checked (not decoded yet), the
@@ -84,7 +84,7 @@ export async function reserveQuoteAttempt(clientIp: string): Promise<Reservation
 }
 
 export function quoteRateLimitMessage(retryAfterSeconds: number): string {
-  const { business } = config();
+  const business = businessProfile();
   return `You have sent several quote requests in the last hour. Please try again ${retryAfterText(retryAfterSeconds)}, or call us on ${business.phone}.`;
 }
 

@@ -1,5 +1,6 @@
 import { now } from "~/services/clock.server";
 import { BOOKING_LINK_JOB } from "../customer-links/booking-lookup.server";
+import { refreshBusinessProfile } from "./business-profile.server";
 import { ensureSchedule, runDueJobs } from "./schedule.server";
 
 /**
@@ -20,6 +21,8 @@ function pass(): Promise<void> {
   if (running) return running;
   running = (async () => {
     const at = now();
+    // A reminder written in this pass names the business as staff last saved it.
+    await refreshBusinessProfile();
     if (++ticks % ENSURE_EVERY_TICKS === 0) await ensureSchedule(at);
     for (const job of await runDueJobs(at))
       // A link request's key is what a visitor typed: not for the log, and too many to list.

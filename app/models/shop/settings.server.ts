@@ -1,7 +1,7 @@
-import { config } from "~/services/config.server";
 import { DEFAULT_VAT_RATE_PERCENT, type VatStatus } from "~/lib/vat";
 import { db, type DB } from "~/services/db.server";
 import type { Transaction } from "kysely";
+import { businessProfile } from "~/models/shop/business-profile.server";
 
 /** The database, or a transaction under way (a read inside it sees what it wrote). */
 type Executor = Transaction<DB> | ReturnType<typeof db>;
@@ -70,7 +70,7 @@ export async function vatRatePercent(executor: Executor = db()): Promise<number>
  */
 export async function vatStatus(executor: Executor = db()): Promise<VatStatus> {
   return {
-    registered: config().business.vatNumber !== "",
+    registered: businessProfile().vatNumber !== "",
     ratePercent: await vatRatePercent(executor),
   };
 }

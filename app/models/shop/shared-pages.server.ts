@@ -1,5 +1,6 @@
 import { todayInLondon } from "~/lib/london-clock.server";
-import { hotRead } from "~/services/db.server";
+import type { Transaction } from "kysely";
+import { hotRead, type DB } from "~/services/db.server";
 import { splashCookie } from "~/services/splash-cookie.server";
 
 /**
@@ -56,4 +57,16 @@ export async function sharedPagesVersion(now: Date = new Date()): Promise<string
   if (today?.minute !== minute) today = { minute, day: todayInLondon(now) };
   const [row] = await readVersion();
   return `${today.day}.${row?.version ?? 0}`;
+}
+
+/**
+ * Moves the shared pages on from inside a change that the catalogue's trigger does not see
+ * (the business's details): every kept copy is then stale, in every process.
+ */
+export async function moveSharedPagesOn(trx: Transaction<DB>): Promise<void> {
+  await trx
+    .updateTable("shared_pages_version")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
 }

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { ukPhoneDigits } from "./contact-details";
+import { checkFields, formLimits } from "./forms";
+
+/**
+ * The business behind the shop (docs/rules.md#the-business): its names, legal details, how to
+ * reach it, its waste carrier registration and its VAT registration. Staff keep it in Settings;
+ * the environment (BUSINESS_*, WASTE_CARRIER_LICENCE, VAT_NUMBER) gives the values until then.
+ * Every page, email, document and calendar file reads it from one place
+ * (app/models/shop/business-profile.server.ts).
+ */
+export interface BusinessProfile {
+  /** the name customers know: the header, titles, emails, documents */
+  name: string;
+  /** the registered name of a company ("" for a sole trader or partnership) */
+  legalName: string;
+  /** the Companies House number ("" when not a company) */
+  companyNumber: string;
+  /** the registered office of a company ("" when not a company) */
+  registeredOffice: string;
+  phone: string;
+  email: string;
+  /** the yard: where the business works from (the footer, the documents' letterhead) */
+  address: string;
+  /** in words, as customers read it ("Monday to Saturday, 7am to 6pm"); "" to say nothing */
+  openingHours: string;
+  /** the Environment Agency waste carrier registration, such as CBDU123456 */
+  wasteCarrierLicence: string;
+  /** the UK VAT registration number without spaces, "" when not VAT registered */
+  vatNumber: string;
+  /** the area served in words ("London and the South East"); "" to say nothing */
+  areaInWords: string;
+}
+
+export const BUSINESS_PROFILE_MESSAGES = {
+  name: "Enter the name customers know you by, up to 80 characters.",
+  legalName: "Enter the company's registered name, up to 120 characters.",
+  companyNumber:
+    "Enter the Companies House number: 8 characters, such as 01234567 or SC123456 (leave it empty if you are not a company).",
+  companyDetails:
+    "A company's registered name and registered office are printed on its documents: enter both.",
+  registeredOffice: "Enter the registered office address, up to 200 characters.",
+  phone: "Enter a UK phone number customers can call, such as 020 7946 0321.",
+  email: "Enter an email address customers can write to, such as bookings@example.co.uk.",
+  address: "Enter the yard's address, up to 200 characters.",
+  openingHours: "Shorten the opening hours to 120 characters.",
+  wasteCarrierLicence:
+    "Enter the Environment Agency registration as it is on the public register, such as CBDU123456.",
+  vatNumber: "Enter the VAT registration number, such as GB123456789.",
+  vatChoice: "Choose whether the business is registered for VAT.",
+  areaInWords: "Shorten the area to 80 characters.",
+} as const;
+
+/** A line of text: trimmed, inner runs of white space made one space, no control characters. */
+const line = (max: number, message: string) =>
+  z
+    .string()
+    .transform((text) => text.trim().replace(/\s+/g, " "))
+    .pipe(z.string().max(max, message));
+
+/** "1234567" → "01234567", "sc 123456" → "SC123456"; "" stays "" (not a company). */
+export function normaliseCompanyNumber(text: string): string | null {
+  const compact = text.replace(/\s+/g, "").toUpperCase();
+  if (compact === "") return "";
+  if (/^\d{1,8}$/.test(compact)) return compact.padStart(8, "0");
+  return /^[A-Z]{2}\d{6}$/.test(compact) ? compact : null;
+}
+
+/** "gb 123 4567 89" → "GB123456789"; nine or twelve digits alone gain "GB"; null when not a UK VAT number. */
+export function normaliseVatNumber(text: string): string | null {
+  const compact = text.replace(/\s+/g, "").toUpperCase();
+  const withPrefix = /^(\d{9}|\d{12})$/.test(compact) ? `GB${compact}` : compact;
+  return /^(GB\d{9}|GB\d{12}|GBGD\d{3}|GBHA\d{3})$/.test(withPrefix) ? withPrefix : null;
+}
+
+/** "cbdu 123456" → "CBDU123456"; null when it is not an Environment Agency registration. */
+export function normaliseCarrierRegistration(text: string): string | null {
+  const compact = text.replace(/\s+/g, "").toUpperCase();
+  return /^CBD[ULE]\d{3,7}$/.test(compact) ? compact : null;
+}
+
+/** Where a company is registered, read from its number's prefix (Companies House's own rule). */
+export function registeredIn(companyNumber: string): string {
+  const prefix = companyNumber.slice(0, 2);
+  if (["SC", "SO", "SL", "SE", "SA", "SF", "SG", "SI", "SP", "SR", "SZ"].includes(prefix))
+    return "Scotland";
+  if (["NI", "NC", "NL", "NO", "NP", "NR", "NF", "R0"].includes(prefix)) return "Northern Ireland";
+  return "England and Wales";
+}
+
+/**
+ * The legal line a company's documents and emails carry (the Companies Act's disclosure):
+ * "Haulbook Ltd, registered in England and Wales, company number 01234567. Registered office:
+ * …". Empty when the business is not a company.
+ */
+export function legalLine(profile: BusinessProfile): string {
+  if (profile.companyNumber === "") return "";
+  return `${profile.legalName || profile.name}, registered in ${registeredIn(profile.companyNumber)}, company number ${profile.companyNumber}. Registered office: ${profile.registeredOffice}.`;
+}
+
+const M = BUSINESS_PROFILE_MESSAGES;
+
+/** The Business form's fields, each checked on its own (the rules across fields are checkBusinessProfile's). */
+export const businessProfileSchema = z.object({
+  name: line(80, M.name).pipe(z.string().min(1, M.name)),
+  legalName: line(120, M.legalName),
+  companyNumber: z
+    .string()
+    .max(12, M.companyNumber)
+    .transform((text, ctx) => {
+      const number = normaliseCompanyNumber(text);
+      if (number === null) ctx.addIssue({ code: "custom", message: M.companyNumber });
+      return number ?? "";
+    }),
+  registeredOffice: line(200, M.registeredOffice),
+  phone: z
+    .string()
+    .max(20, M.phone)
+    .transform((text) => text.trim())
+    .refine((text) => ukPhoneDigits(text) !== null, M.phone),
+  email: z
+    .string()
+    .max(120, M.email)
+    .transform((text) => text.trim())
+    .pipe(z.email(M.email)),
+  address: line(200, M.address).pipe(z.string().min(1, M.address)),
+  openingHours: line(120, M.openingHours),
+  wasteCarrierLicence: z
+    .string()
+    .max(20, M.wasteCarrierLicence)
+    .transform((text, ctx) => {
+      const registration = normaliseCarrierRegistration(text);
+      if (registration === null) ctx.addIssue({ code: "custom", message: M.wasteCarrierLicence });
+      return registration ?? "";
+    }),
+  vatRegistered: z.enum(["yes", "no"], M.vatChoice),
+  vatNumber: z.string().max(20, M.vatNumber),
+  areaInWords: line(80, M.areaInWords),
+});
+
+export type BusinessProfileField = keyof z.input<typeof businessProfileSchema>;
+
+/** The form's limits, for the page's maxlength attributes. */
+export const BUSINESS_PROFILE_LIMITS = formLimits(businessProfileSchema);
+export type BusinessProfileForm = Record<BusinessProfileField, string>;
+
+/** The form's values for a profile (what the page shows before anything is typed). */
+export function businessProfileForm(profile: BusinessProfile): BusinessProfileForm {
+  return {
+    name: profile.name,
+    legalName: profile.legalName,
+    companyNumber: profile.companyNumber,
+    registeredOffice: profile.registeredOffice,
+    phone: profile.phone,
+    email: profile.email,
+    address: profile.address,
+    openingHours: profile.openingHours,
+    wasteCarrierLicence: profile.wasteCarrierLicence,
+    vatRegistered: profile.vatNumber === "" ? "no" : "yes",
+    vatNumber: profile.vatNumber,
+    areaInWords: profile.areaInWords,
+  };
+}
+
+export type BusinessProfileCheck =
+  | { ok: true; profile: BusinessProfile }
+  | { ok: false; errors: Partial<Record<BusinessProfileField, string>> };
+
+/**
+ * What staff may save as the business: each field by businessProfileSchema, then the rules
+ * across fields: a company (a number given) names its registered name and office; a business
+ * registered for VAT gives its number, and one that is not has none.
+ */
+export function checkBusinessProfile(
+  values: Readonly<Record<string, unknown>>,
+): BusinessProfileCheck {
+  const checked = checkFields(businessProfileSchema, values);
+  const errors: Partial<Record<BusinessProfileField, string>> = checked.errors;
+  const passed = checked.values;
+  if (passed.companyNumber) {
+    if (!passed.legalName) errors.legalName ??= M.companyDetails;
+    if (!passed.registeredOffice) errors.registeredOffice ??= M.companyDetails;
+  }
+  let vatNumber = "";
+  if (passed.vatRegistered === "yes") {
+    const number = normaliseVatNumber(passed.vatNumber ?? "");
+    if (number === null) errors.vatNumber ??= M.vatNumber;
+    else vatNumber = number;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const p = passed as z.output<typeof businessProfileSchema>;
+  return {
+    ok: true,
+    profile: {
+      name: p.name,
+      // A company's details go together: without a number, no registered name or office is kept.
+      legalName: p.companyNumber ? p.legalName : "",
+      companyNumber: p.companyNumber,
+      registeredOffice: p.companyNumber ? p.registeredOffice : "",
+      phone: p.phone,
+      email: p.email,
+      address: p.address,
+      openingHours: p.openingHours,
+      wasteCarrierLicence: p.wasteCarrierLicence,
+      vatNumber,
+      areaInWords: p.areaInWords,
+    },
+  };
+}
