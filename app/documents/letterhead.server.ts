@@ -1,4 +1,4 @@
-import type { BusinessProfile } from "~/lib/business-profile";
+import { legalLine, type BusinessProfile } from "~/lib/business-profile";
 import type { DocumentSpec } from "~/services/pdf-spec.server";
 
 /**
@@ -18,6 +18,8 @@ export function letterhead(business: DocumentBusiness, vatLine?: string): Docume
       `${business.phone} · ${business.email}`,
       `Waste carrier registration: ${business.wasteCarrierLicence}`,
       ...(vatLine === undefined ? [] : [vatLine]),
+      // A company's documents name its registered name, number and office (Companies Act 2006).
+      ...(business.companyNumber ? [legalLine(business)] : []),
     ],
   };
 }

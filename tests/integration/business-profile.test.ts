@@ -158,6 +158,10 @@ describe("the business's details in Settings", () => {
     expect(mail.raw).toMatch(/^From: Acme Clearances <hello@acme-clearances\.example>/m);
     expect(mail.text).toContain("0131 496 0000");
     expect(mail.text).toContain("VAT");
+    expect(mail.text).toContain("Office hours: Monday to Saturday, 8am to 6pm");
+    expect(mail.text).toContain(
+      "Acme Clearances Ltd, registered in Scotland, company number SC123456. Registered office: 1 High Street, Edinburgh EH1 1AA.",
+    );
     expect(mail.text).not.toContain("Haulbook");
   });
 

@@ -127,6 +127,21 @@ describe("the PDF quote", () => {
     expect(text).not.toMatch(/VAT/);
   });
 
+  it("names a company's registered name, number and office under the letterhead, and a sole trader's none", async () => {
+    const company = {
+      ...business,
+      legalName: "Haulbook Waste Removal Ltd",
+      companyNumber: "01234567",
+      registeredOffice: "1 High Street, London N1 1AA",
+    };
+    const legal =
+      "Haulbook Waste Removal Ltd, registered in England and Wales, company number 01234567. Registered office: 1 High Street, London N1 1AA.";
+    expect(flat((await pdfText(await quotePdf(quote(5), company))).pages)).toContain(legal);
+    expect(flat((await pdfText(await quotePdf(quote(5), business))).pages)).not.toMatch(
+      /company number|Registered office/,
+    );
+  });
+
   it("leaves out the note when staff wrote none", async () => {
     const { pages } = await pdfText(await quotePdf(quote(2, { note: null }), business));
     expect(flat(pages)).not.toContain("A note from us");

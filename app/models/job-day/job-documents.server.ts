@@ -61,7 +61,7 @@ async function loadCompletion(
 }
 export type StoredCompletion = NonNullable<Awaited<ReturnType<typeof loadCompletion>>>;
 
-/** The business as it was at the transfer (phone and email are today's). */
+/** The business as it was at the transfer (phone, email and company details are today's). */
 function businessAt(c: StoredCompletion["completion"]): DocumentBusiness {
   const business = businessProfile();
   return {

@@ -1,6 +1,7 @@
 import { config } from "~/services/config.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import type { OutgoingEmail } from "./outbox.server";
+import { legalLine } from "~/lib/business-profile";
 import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
@@ -9,13 +10,19 @@ import { businessProfile } from "~/models/shop/business-profile.server";
  * themselves are in booking-, booking-change-, quote- and job-emails.server.ts.
  */
 
-/** The business's registration, at the foot of every email to a customer. */
+/**
+ * The business's registration, at the foot of every email to a customer: a company's legal line
+ * too (the Companies Act asks it of a company's emails), and its office hours when given.
+ */
 export function registrationFooter(): string[] {
   const business = businessProfile();
+  const legal = legalLine(business);
   return [
     `${business.name}, ${business.address}`,
+    ...(business.openingHours ? [`Office hours: ${business.openingHours}`] : []),
     `Registered waste carrier ${business.wasteCarrierLicence}. You can check our registration on the`,
     "Environment Agency public register before handing any waste over.",
+    ...(legal ? [legal] : []),
   ];
 }
 
