@@ -22,11 +22,20 @@ export function BusinessProfileFields({
     ...filled(name, values, errors),
     id: `business-${name}`,
     maxLength: limits[name].maxLength,
-    // A refused save shows what was typed, not the field's first value.
-    key: `${name}-${values[name]}`,
   });
   return (
-    <Form method="post" noValidate className="settings-form business-form">
+    // A refused save shows what was typed, not the fields' first values: new values, new fields.
+    <Form
+      method="post"
+      noValidate
+      className="settings-form business-form"
+      key={Object.values(values).join("\u0000")}
+    >
+      {Object.keys(errors).length > 0 ? (
+        <p className="notice notice-error" role="alert" data-testid="business-refused">
+          Nothing was saved: please correct the details marked below.
+        </p>
+      ) : null}
       <fieldset>
         <legend>Your business</legend>
         <p className="settings-note">
@@ -78,7 +87,6 @@ export function BusinessProfileFields({
               name="vatRegistered"
               value="no"
               defaultChecked={values.vatRegistered !== "yes"}
-              key={`vat-no-${values.vatRegistered}`}
             />
             Not registered for VAT
           </label>
@@ -88,7 +96,6 @@ export function BusinessProfileFields({
               name="vatRegistered"
               value="yes"
               defaultChecked={values.vatRegistered === "yes"}
-              key={`vat-yes-${values.vatRegistered}`}
             />
             Registered for VAT
           </label>

@@ -111,10 +111,9 @@ export default function Settings() {
   const values = settingsFailed?.values ?? loaded.values;
   // A refused save puts the cursor in the first field it refused.
   useEffect(() => {
-    if (businessFailed) {
-      const first = Object.keys(businessFailed.businessErrors)[0];
-      document.getElementById(`business-${first}`)?.focus();
-    } else if (areaFailed) document.getElementById("service_area")?.focus();
+    if (businessFailed)
+      document.querySelector<HTMLElement>(".business-form [aria-invalid='true']")?.focus();
+    else if (areaFailed) document.getElementById("service_area")?.focus();
     else if (settingsFailed)
       document
         .getElementById(settingsFailed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
