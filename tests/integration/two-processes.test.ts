@@ -532,4 +532,43 @@ describe.skipIf(TEST_ENGINE !== "postgres")("two shop processes on one PostgreSQ
       outbox.map((e) => e.id),
     );
   }
+  // Last: it changes the business's name on both processes.
+  it("the business's details saved on one process show on the other's next page, its kept copy too", async () => {
+    const home = async (server: RunningServer) => (await fetch(`${server.url}/`)).text();
+    // Twice on B: the second answer is B's kept shared copy.
+    await home(b);
+    expect(await home(b)).toContain("<title>Haulbook Waste Removal — rubbish");
+    const staff = await signInStaff(a, { from: "192.0.2.71" });
+    const saved = await fetch(`${a.url}/dashboard/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: staff.cookie,
+        origin: a.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        intent: "business",
+        name: "Two Yards Removals",
+        phone: "020 7946 0999",
+        email: OFFICE,
+        address: "Yard 1, Mill Lane, Guildford GU1 3AA",
+        openingHours: "",
+        areaInWords: "",
+        wasteCarrierLicence: "CBDU222222",
+        vatRegistered: "no",
+        vatNumber: "",
+        companyNumber: "",
+        legalName: "",
+        registeredOffice: "",
+      }),
+    });
+    expect(saved.status).toBe(303);
+    const page = await home(b);
+    expect(page).toContain(
+      "<title>Two Yards Removals — rubbish and junk removal, booked online</title>",
+    );
+    expect(page).toContain("020 7946 0999");
+    expect(page).not.toContain("Haulbook Waste Removal");
+  });
 });
