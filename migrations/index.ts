@@ -19,6 +19,7 @@ import * as m0015 from "./0015_shared_pages";
 import * as m0016 from "./0016_day_fill_indexes";
 import * as m0017 from "./0017_refused_payments";
 import * as m0018 from "./0018_pending_uploads";
+import * as m0019 from "./0019_site_content";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0016_day_fill_indexes": m0016,
   "0017_refused_payments": m0017,
   "0018_pending_uploads": m0018,
+  "0019_site_content": m0019,
 };
 
 /**
@@ -65,6 +67,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0016_day_fill_indexes": m0016,
   "0017_refused_payments": m0017,
   "0018_pending_uploads": m0018,
+  "0019_site_content": m0019,
 };
 
 /** SQLite's migrations (the list above). */

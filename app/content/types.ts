@@ -33,23 +33,8 @@ export interface HowItWorksStep {
   description: string;
 }
 
-/** A customer testimonial. */
-export interface Testimonial {
-  name: string;
-  location: string;
-  quote: string;
-  rating: 1 | 2 | 3 | 4 | 5;
-  service: string;
-}
-
 /** A frequently asked question: `title` is the question, `description` the answer. */
 export interface FaqItem {
   title: string;
   description: string;
-}
-
-/** A headline figure, e.g. { value: "13,000+", label: "reviews" }. */
-export interface Claim {
-  value: string;
-  label: string;
 }

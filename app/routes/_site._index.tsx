@@ -13,16 +13,16 @@ import {
   ShieldIcon,
   StarIcon,
 } from "~/components/icons";
-import { claims, socialBlurb, socialHashtag } from "~/content/claims";
+import { socialBlurb } from "~/content/social";
 import { howItWorks } from "~/content/how-it-works";
 import { scenes } from "~/content/scenes";
 import { services } from "~/content/services";
-import { testimonials } from "~/content/testimonials";
 import { whyChooseUs } from "~/content/why-choose-us";
 import { useVatWording } from "~/components/use-vat-wording";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listBlogCards } from "~/models/catalogue/blog.server";
+import { listContent, socialHashtag } from "~/models/shop/site-content.server";
 import { getProductsByNames, productView } from "~/models/catalogue/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
@@ -41,12 +41,18 @@ export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));
-  const sceneProducts = await getProductsByNames(
-    scenes.flatMap((s) => s.items.map((i) => i.productName)),
-  );
+  const [sceneProducts, claims, testimonials, hashtag] = await Promise.all([
+    getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName))),
+    listContent("claim"),
+    listContent("testimonial"),
+    socialHashtag(),
+  ]);
   return data(
     {
       showSplash,
+      claims,
+      testimonials,
+      hashtag,
       sceneProducts: Object.fromEntries(
         [...sceneProducts].map(([name, product]) => [name, productView(product)]),
       ),
@@ -69,7 +75,8 @@ function Splash({ name }: { name: string }) {
 }
 
 export default function Home() {
-  const { showSplash, sceneProducts, blogCards } = useLoaderData<typeof loader>();
+  const { showSplash, sceneProducts, blogCards, claims, testimonials, hashtag } =
+    useLoaderData<typeof loader>();
   const site = useRouteLoaderData<typeof siteLoader>("routes/_site");
   const areaInWords = site?.business.areaInWords ?? "";
   const { vat, pricesNote } = useVatWording();
@@ -127,14 +134,17 @@ export default function Home() {
               </li>
             </ul>
           </div>
-          <dl className="hero-claims">
-            {claims.map((claim) => (
-              <div key={claim.label}>
-                <dt>{claim.label}</dt>
-                <dd>{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {/* Only the business's own figures: none is shown rather than an empty box. */}
+          {claims.length > 0 ? (
+            <dl className="hero-claims">
+              {claims.map((claim) => (
+                <div key={claim.id}>
+                  <dt>{claim.body}</dt>
+                  <dd>{claim.title}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </div>
       </section>
 
@@ -235,25 +245,30 @@ export default function Home() {
         </ol>
       </HomeSection>
 
-      <HomeSection name="reviews" eyebrow="Reviews" title="What our customers say">
-        <ul className="testimonials">
-          {testimonials.map((t) => (
-            <li key={t.name} className="testimonial">
-              <p className="stars" role="img" aria-label={`${t.rating} out of 5 stars`}>
-                {Array.from({ length: t.rating }, (_, i) => (
-                  <StarIcon key={i} width={18} height={18} />
-                ))}
-              </p>
-              <blockquote>
-                <p>{t.quote}</p>
-              </blockquote>
-              <p className="testimonial-by">
-                <strong>{t.name}</strong>, {t.location} · {t.service}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </HomeSection>
+      {testimonials.length > 0 ? (
+        <HomeSection name="reviews" eyebrow="Reviews" title="What our customers say">
+          <ul className="testimonials">
+            {testimonials.map((t) => (
+              <li key={t.id} className="testimonial">
+                <p className="stars" role="img" aria-label={`${t.rating} out of 5 stars`}>
+                  {Array.from({ length: t.rating ?? 0 }, (_, i) => (
+                    <StarIcon key={i} width={18} height={18} />
+                  ))}
+                </p>
+                <blockquote>
+                  <p>{t.body}</p>
+                </blockquote>
+                <p className="testimonial-by">
+                  <strong>{t.title}</strong>
+                  {[t.place, t.service].some(Boolean)
+                    ? `, ${[t.place, t.service].filter(Boolean).join(" · ")}`
+                    : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
 
       <section className="section section-cream" aria-labelledby="blog-title">
         <div className="container">
@@ -274,12 +289,14 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="section social" aria-labelledby="social-title">
-        <div className="container social-inner">
-          <h2 id="social-title">{socialHashtag}</h2>
-          <p>{socialBlurb}</p>
-        </div>
-      </section>
+      {hashtag ? (
+        <section className="section social" aria-labelledby="social-title">
+          <div className="container social-inner">
+            <h2 id="social-title">{hashtag}</h2>
+            <p>{socialBlurb}</p>
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

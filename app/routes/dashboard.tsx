@@ -47,6 +47,7 @@ const MENU = [
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
   { title: "Fleet", icon: <SlidersIcon /> },
+  { title: "Content", icon: <MailIcon /> },
   { title: "Settings", icon: <SlidersIcon /> },
 ] as const;
 

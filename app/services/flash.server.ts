@@ -30,6 +30,7 @@ export type FlashKey =
   | "calendar-feed"
   /** the settings page: settings saved */
   | "settings"
+  | "content"
   /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
   | "fleet";
 

@@ -14,10 +14,8 @@ import type {
   QuoteState,
 } from "~/lib/domain";
 
-/**
- * The database as Kysely sees it. Money columns are integer pence; dates are
- * `YYYY-MM-DD` text (a Europe/London day); timestamps are ISO-8601 UTC text.
- */
+// The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
+// (a Europe/London day); timestamps are ISO-8601 UTC text.
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
 
@@ -135,10 +133,8 @@ export interface OrdersTable extends OrderContactDetails {
   window_discount_pence: Generated<number>;
 }
 
-/**
- * A booked or priced line's load and handling minutes per item (0013): the product's when the
- * line was made; null on a free line until staff give them.
- */
+// A booked or priced line's load and handling minutes per item (0013): the product's when the
+// line was made; null on a free line until staff give them.
 interface LineLoadColumns {
   load_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
   handling_minutes: ColumnType<number | null, number | null | undefined, number | null>;
@@ -448,6 +444,22 @@ export interface DayOverridesTable {
   created_at: CreatedAt;
 }
 
+/** The home page's figures and reviews (0019; app/lib/site-content.ts says what each column holds). */
+export interface SiteContentTable {
+  id: Generated<number>;
+  kind: "claim" | "testimonial";
+  sort_order: number;
+  title: string;
+  body: string;
+  place: Generated<string>;
+  service: Generated<string>;
+  rating: number | null;
+  /** 1 for the spec's demo content (SEED_DEMO) */
+  demo: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
 /** The generation of what the cached public pages show: one row, moved on by trigger (0015). */
 export interface SharedPagesVersionTable {
   id: number;
@@ -483,4 +495,5 @@ export interface DB {
   blocked_days: BlockedDaysTable;
   day_overrides: DayOverridesTable;
   shared_pages_version: SharedPagesVersionTable;
+  site_content: SiteContentTable;
 }

@@ -99,8 +99,9 @@ describe("migrate", () => {
       `${file}: applied 0016_day_fill_indexes`,
       `${file}: applied 0017_refused_payments`,
       `${file}: applied 0018_pending_uploads`,
+      `${file}: applied 0019_site_content`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(18);
+    expect(count(file, "kysely_migration")).toBe(19);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -137,7 +138,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(18);
+    expect(count(target, "kysely_migration")).toBe(19);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

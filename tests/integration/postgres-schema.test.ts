@@ -314,6 +314,7 @@ const TABLES = [
   "scheduled_jobs",
   "settings",
   "shared_pages_version",
+  "site_content",
   "staff_login_sources",
   "staff_sessions",
   "users",
@@ -371,6 +372,7 @@ describe("PostgreSQL's schema", () => {
       "0016_day_fill_indexes",
       "0017_refused_payments",
       "0018_pending_uploads",
+      "0019_site_content",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -391,6 +393,7 @@ describe("PostgreSQL's schema", () => {
       "0016_day_fill_indexes",
       "0017_refused_payments",
       "0018_pending_uploads",
+      "0019_site_content",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -72,6 +72,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0016_day_fill_indexes" },
         { name: "0017_refused_payments" },
         { name: "0018_pending_uploads" },
+        { name: "0019_site_content" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -73,6 +73,7 @@ const TABLES = [
   "scheduled_jobs",
   "settings",
   "shared_pages_version",
+  "site_content",
   "staff_login_sources",
   "staff_sessions",
   "users",
@@ -101,6 +102,7 @@ describe("migrations", () => {
       ["0016_day_fill_indexes", "Success"],
       ["0017_refused_payments", "Success"],
       ["0018_pending_uploads", "Success"],
+      ["0019_site_content", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -278,6 +280,7 @@ describe("an upgrade", () => {
       "0016_day_fill_indexes",
       "0017_refused_payments",
       "0018_pending_uploads",
+      "0019_site_content",
     ]);
   });
 
@@ -305,7 +308,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(15);
+    expect(outcome.results).toHaveLength(16);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

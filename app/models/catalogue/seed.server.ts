@@ -6,11 +6,13 @@ import { createProduct } from "./product-admin.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "../shop/settings.server";
 import { SERVICE_AREA_SETTING } from "../shop/service-area.server";
 import { DEMO_SERVICE_AREA } from "~/seed/service-area";
+import { seedDemoContent } from "../shop/site-content.server";
 
 const SEEDED_KEY = "demo_catalogue_seeded_at";
 
 /**
- * Fills an empty shop with the demo catalogue and the demo business's area served, once. The flag in settings
+ * Fills an empty shop with the demo catalogue, the demo business's area served and its demo
+ * figures and reviews, once. The flag in settings
  * means a second start never seeds again, even if staff later remove every
  * product.
  */
@@ -20,6 +22,8 @@ export async function seedDemoCatalogue(): Promise<{ seeded: boolean; products: 
   for (const [i, product] of seedProducts.entries()) await createProduct(product, images[i]!);
   // The demo business's area, unless staff have set one already.
   await addSettingIfAbsent(SERVICE_AREA_SETTING, DEMO_SERVICE_AREA.join(" "));
+  // The demo figures and reviews: marked demo, for the owner to replace (docs/rules.md#content).
+  await seedDemoContent();
   await setSetting(SEEDED_KEY, new Date().toISOString());
   return { seeded: true, products: seedProducts.length };
 }

@@ -1,0 +1,180 @@
+import type { ContentFields, ContentItem, ContentKind } from "~/lib/site-content";
+import { DEMO_CONTENT, DEMO_HASHTAG } from "~/seed/demo-content";
+import { db } from "~/services/db.server";
+import { getSetting } from "./settings.server";
+import { moveSharedPagesOn } from "./shared-pages.server";
+
+/**
+ * The home page's headline figures and customers' reviews, and the social hashtag, as staff keep
+ * them (docs/rules.md#content). A change to the table moves the shared pages on by trigger
+ * (migration 0019); the hashtag, a setting, moves them on itself.
+ */
+
+export const HASHTAG_SETTING = "social_hashtag";
+
+type Row = {
+  id: number;
+  kind: ContentKind;
+  title: string;
+  body: string;
+  place: string;
+  service: string;
+  rating: number | null;
+  demo: number;
+};
+
+const itemOf = (row: Row): ContentItem => ({ ...row, demo: row.demo === 1 });
+
+const COLUMNS = ["id", "kind", "title", "body", "place", "service", "rating", "demo"] as const;
+
+/** The figures or reviews in the order staff set. */
+export async function listContent(kind: ContentKind): Promise<ContentItem[]> {
+  const rows = await db()
+    .selectFrom("site_content")
+    .select(COLUMNS)
+    .where("kind", "=", kind)
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+  return rows.map(itemOf);
+}
+
+export async function contentItem(id: number): Promise<ContentItem | undefined> {
+  const row = await db()
+    .selectFrom("site_content")
+    .select(COLUMNS)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? itemOf(row) : undefined;
+}
+
+/** Adds a figure or review at the end of its list; the business's own, not demo. */
+export async function addContentItem(kind: ContentKind, fields: ContentFields): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const last = await trx
+        .selectFrom("site_content")
+        .select((eb) => eb.fn.max("sort_order").as("sort_order"))
+        .where("kind", "=", kind)
+        .executeTakeFirst();
+      const row = await trx
+        .insertInto("site_content")
+        .values({ kind, sort_order: Number(last?.sort_order ?? -1) + 1, ...fields, demo: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+}
+
+/** Saves staff's words over an item: from then on it is the business's own, not demo. */
+export async function updateContentItem(id: number, fields: ContentFields): Promise<boolean> {
+  const result = await db()
+    .updateTable("site_content")
+    .set({ ...fields, demo: 0, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteContentItem(id: number): Promise<boolean> {
+  const result = await db().deleteFrom("site_content").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Swaps an item with the one before (up) or after (down) it in its list; false at either end. */
+export async function moveContentItem(id: number, direction: "up" | "down"): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const item = await trx
+        .selectFrom("site_content")
+        .select(["id", "kind"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!item) return false;
+      const list = await trx
+        .selectFrom("site_content")
+        .select("id")
+        .where("kind", "=", item.kind)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute();
+      const at = list.findIndex((row) => row.id === id);
+      const to = direction === "up" ? at - 1 : at + 1;
+      if (to < 0 || to >= list.length) return false;
+      [list[at], list[to]] = [list[to]!, list[at]!];
+      // Positions written afresh 0, 1, 2…: two items never share one, whatever came before.
+      for (const [sort_order, row] of list.entries())
+        await trx
+          .updateTable("site_content")
+          .set({ sort_order })
+          .where("id", "=", row.id)
+          .execute();
+      return true;
+    });
+}
+
+/** The hashtag customers share their clear-outs with ("" when the business has none). */
+export async function socialHashtag(): Promise<string> {
+  return (await getSetting(HASHTAG_SETTING)) ?? "";
+}
+
+export async function saveSocialHashtag(hashtag: string): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("settings")
+        .values({ key: HASHTAG_SETTING, value: hashtag })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({ value: hashtag, updated_at: new Date().toISOString() }),
+        )
+        .execute();
+      await moveSharedPagesOn(trx);
+    });
+}
+
+/** How much demo content is left: what the dashboard's "Remove the demo content" would take. */
+export async function demoContentCount(): Promise<number> {
+  const row = await db()
+    .selectFrom("site_content")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("demo", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + ((await socialHashtag()) === DEMO_HASHTAG ? 1 : 0);
+}
+
+/** Removes every demo figure and review (and the demo hashtag); the business's own stay. */
+export async function removeDemoContent(): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.deleteFrom("site_content").where("demo", "=", 1).executeTakeFirst();
+      const hashtag = await trx
+        .deleteFrom("settings")
+        .where("key", "=", HASHTAG_SETTING)
+        .where("value", "=", DEMO_HASHTAG)
+        .executeTakeFirst();
+      await moveSharedPagesOn(trx);
+      return Number(result.numDeletedRows) + Number(hashtag.numDeletedRows);
+    });
+}
+
+/** A new demo shop's figures, reviews and hashtag (SEED_DEMO), marked demo. */
+export async function seedDemoContent(): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      for (const [sort_order, item] of DEMO_CONTENT.entries())
+        await trx
+          .insertInto("site_content")
+          .values({ ...item, sort_order, demo: 1 })
+          .execute();
+      await trx
+        .insertInto("settings")
+        .values({ key: HASHTAG_SETTING, value: DEMO_HASHTAG })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+    });
+}

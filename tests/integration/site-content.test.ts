@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_MESSAGES } from "~/lib/site-content";
+import { rows } from "../support/database";
+import { startServer, type RunningServer } from "../support/server";
+import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+
+/**
+ * Content (docs/rules.md#content): a demo shop shows the spec's figures, reviews and hashtag,
+ * marked Demo in the dashboard; staff add, change, order and delete their own, each change on the
+ * next home page (its kept copy too); removing the demo content leaves only the business's own,
+ * and a section with nothing in it is left out. A shop started without SEED_DEMO shows none.
+ */
+
+const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
+
+/** The home page's visible words, twice fetched so the second is the kept shared copy. */
+async function home(server: RunningServer): Promise<string> {
+  await fetch(`${server.url}/`);
+  const res = await fetch(`${server.url}/`);
+  expect(res.status).toBe(200);
+  return (await html(res))
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&#x27;", "'")
+    .replace(/\s+/g, " ");
+}
+
+function post(
+  server: RunningServer,
+  staff: SignedIn,
+  path: string,
+  fields: Record<string, string>,
+) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie: staff.cookie,
+      origin: server.url,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const contentRows = (server: RunningServer) =>
+  rows<{ id: number; kind: string; title: string; demo: number }>(
+    server,
+    "SELECT id, kind, title, demo FROM site_content ORDER BY kind, sort_order, id",
+  );
+
+describe("a demo shop's content", () => {
+  let server: RunningServer;
+  let staff: SignedIn;
+  beforeAll(async () => {
+    server = await startServer();
+    staff = await signInStaff(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows the demo figures, reviews and hashtag, marked Demo in the dashboard", async () => {
+    const text = await home(server);
+    for (const words of [
+      "13,000+",
+      "reviews",
+      "What our customers say",
+      "Sarah K.",
+      "#HaulbookClearsIt",
+    ])
+      expect(text).toContain(words);
+    const page = await html(
+      await fetch(`${server.url}/dashboard/content`, { headers: { cookie: staff.cookie } }),
+    );
+    expect(page).toContain("The home page shows <strong>demo content</strong> (9 items");
+    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(8);
+    expect((await contentRows(server)).every((row) => row.demo === 1)).toBe(true);
+  });
+
+  it("refuses a figure or review that breaks a rule, keeping what was typed", async () => {
+    const claim = await post(server, staff, "/dashboard/content/new?kind=claim", {
+      title: "",
+      body: "happy customers",
+    });
+    expect(claim.status).toBe(400);
+    const claimPage = await html(claim);
+    expect(claimPage).toContain(CONTENT_MESSAGES.figure);
+    expect(claimPage).toMatch(/name="body"[^>]*value="happy customers"/);
+    const review = await post(server, staff, "/dashboard/content/new?kind=testimonial", {
+      title: "Sam P.",
+      body: "Quick.",
+      rating: "6",
+    });
+    expect(review.status).toBe(400);
+    expect(await html(review)).toContain(CONTENT_MESSAGES.rating);
+    const hashtag = await post(server, staff, "/dashboard/content", {
+      intent: "hashtag",
+      hashtag: "#two words",
+    });
+    expect(hashtag.status).toBe(400);
+    expect(await html(hashtag)).toContain(CONTENT_MESSAGES.hashtag);
+    expect(await contentRows(server)).toHaveLength(8);
+  });
+
+  it("adds, changes, orders and deletes, each on the next home page; removing the demo keeps the business's own", async () => {
+    const added = await post(server, staff, "/dashboard/content/new?kind=testimonial", {
+      title: "Morgan L.",
+      body: "On time and careful with the stairs.",
+      place: "Lewisham",
+      service: "Sofa removal",
+      rating: "5",
+    });
+    expect(added.status).toBe(303);
+    expect((await followRedirect(server, added, staff.cookie)).html).toContain(
+      "The customer review is saved: the home page shows it now.",
+    );
+    expect(await home(server)).toContain("On time and careful with the stairs.");
+
+    // A demo review saved by staff becomes the business's own.
+    const [sarah] = (await contentRows(server)).filter((row) => row.title === "Sarah K.");
+    const edited = await post(server, staff, `/dashboard/content/${sarah!.id}`, {
+      title: "Sarah K.",
+      body: "Gone by teatime, and the paperwork came straight after.",
+      place: "Croydon",
+      service: "",
+      rating: "5",
+    });
+    expect(edited.status).toBe(303);
+    expect((await contentRows(server)).find((row) => row.id === sarah!.id)?.demo).toBe(0);
+    expect(await home(server)).toContain("Gone by teatime, and the paperwork came straight after.");
+
+    // The new review moves up, above the last demo one.
+    const morgan = (await contentRows(server)).find((row) => row.title === "Morgan L.")!;
+    expect(
+      (await post(server, staff, "/dashboard/content", { intent: "up", id: String(morgan.id) }))
+        .status,
+    ).toBe(303);
+    const reviews = (await contentRows(server)).filter((row) => row.kind === "testimonial");
+    expect(reviews.slice(-2).map((row) => row.title)).toEqual(["Morgan L.", "Tom W."]);
+    const text = await home(server);
+    expect(text.indexOf("Morgan L.")).toBeLessThan(text.indexOf("Tom W."));
+
+    // Deleting is asked twice.
+    const james = reviews.find((row) => row.title === "James T.")!;
+    const asked = await post(server, staff, `/dashboard/content/${james.id}`, {
+      intent: "delete-ask",
+    });
+    expect(await html(asked)).toContain(
+      "Delete this customer review? It leaves the home page at once.",
+    );
+    expect((await contentRows(server)).some((row) => row.id === james.id)).toBe(true);
+    await post(server, staff, `/dashboard/content/${james.id}`, { intent: "delete" });
+    expect((await contentRows(server)).some((row) => row.id === james.id)).toBe(false);
+    expect(await home(server)).not.toContain("James T.");
+
+    // Removing the demo content is asked twice too, and keeps the business's own.
+    const ask = await post(server, staff, "/dashboard/content", { intent: "remove-demo-ask" });
+    expect(await html(ask)).toContain("Remove every demo figure, review and the demo hashtag?");
+    const removed = await post(server, staff, "/dashboard/content", { intent: "remove-demo" });
+    expect((await followRedirect(server, removed, staff.cookie)).html).toContain(
+      "Demo content removed (7 items). Your own figures and reviews are kept.",
+    );
+    expect((await contentRows(server)).map((row) => row.title)).toEqual(["Sarah K.", "Morgan L."]);
+    const after = await home(server);
+    expect(after).toContain("Morgan L.");
+    expect(after).not.toMatch(/13,000\+|100,000\+|#HaulbookClearsIt|Tom W\./);
+    expect(after).not.toContain("hero-claims");
+  });
+});
+
+describe("a shop started without the demo", () => {
+  let server: RunningServer;
+  let staff: SignedIn;
+  beforeAll(async () => {
+    server = await startServer({ fromTemplate: false, env: { SEED_DEMO: "false" } });
+    staff = await signInStaff(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows no figure, review or hashtag, and the dashboard says each list is empty", async () => {
+    const text = await home(server);
+    expect(text).not.toMatch(/reviews|customers say|#/);
+    expect(await contentRows(server)).toEqual([]);
+    const page = await html(
+      await fetch(`${server.url}/dashboard/content`, { headers: { cookie: staff.cookie } }),
+    );
+    expect(page).not.toContain("demo content");
+    expect(page).toContain("None: the home page leaves this out.");
+
+    const hashtag = await post(server, staff, "/dashboard/content", {
+      intent: "hashtag",
+      hashtag: "AcmeClears",
+    });
+    expect(hashtag.status).toBe(303);
+    expect(await home(server)).toContain("#AcmeClears");
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkContentItem,
+  CONTENT_MESSAGES as M,
+  isContentKind,
+  normaliseHashtag,
+} from "~/lib/site-content";
+
+describe("checkContentItem", () => {
+  it("keeps a figure tidied, with no place, service or stars", () => {
+    expect(checkContentItem("claim", { title: " 2,000+ ", body: "  happy   customers " })).toEqual({
+      ok: true,
+      fields: { title: "2,000+", body: "happy customers", place: "", service: "", rating: null },
+    });
+  });
+
+  it("keeps a review with its stars as a number, its words' line breaks kept", () => {
+    expect(
+      checkContentItem("testimonial", {
+        title: "Sam P.",
+        body: " Quick and tidy.\nWould book again. ",
+        place: " Leeds ",
+        service: "",
+        rating: "4",
+      }),
+    ).toEqual({
+      ok: true,
+      fields: {
+        title: "Sam P.",
+        body: "Quick and tidy.\nWould book again.",
+        place: "Leeds",
+        service: "",
+        rating: 4,
+      },
+    });
+  });
+
+  it.each([
+    ["claim", { title: "", body: "reviews" }, "title", M.figure],
+    ["claim", { title: "x".repeat(21), body: "reviews" }, "title", M.figure],
+    ["claim", { title: "500", body: " " }, "body", M.counts],
+    ["claim", { title: "500", body: "x".repeat(41) }, "body", M.counts],
+    ["testimonial", { title: "", body: "Good", rating: "5" }, "title", M.name],
+    ["testimonial", { title: "Sam", body: "", rating: "5" }, "body", M.words],
+    ["testimonial", { title: "Sam", body: "x".repeat(1001), rating: "5" }, "body", M.words],
+    ["testimonial", { title: "Sam", body: "Good", rating: "" }, "rating", M.rating],
+    ["testimonial", { title: "Sam", body: "Good", rating: "0" }, "rating", M.rating],
+    ["testimonial", { title: "Sam", body: "Good", rating: "6" }, "rating", M.rating],
+    ["testimonial", { title: "Sam", body: "Good", rating: "4.5" }, "rating", M.rating],
+    [
+      "testimonial",
+      { title: "Sam", body: "Good", rating: "5", place: "x".repeat(81) },
+      "place",
+      M.place,
+    ],
+    [
+      "testimonial",
+      { title: "Sam", body: "Good", rating: "5", service: "x".repeat(81) },
+      "service",
+      M.service,
+    ],
+  ] as const)("refuses a %s %j: %s", (kind, values, field, message) => {
+    const checked = checkContentItem(kind, values);
+    expect(!checked.ok && checked.errors[field]).toBe(message);
+  });
+});
+
+describe("normaliseHashtag", () => {
+  it.each([
+    ["#AcmeClears", "#AcmeClears"],
+    ["AcmeClears", "#AcmeClears"],
+    ["  #Clear_Out_2026 ", "#Clear_Out_2026"],
+    ["#DéménagementRapide", "#DéménagementRapide"],
+    ["", ""],
+    ["   ", ""],
+    ["#two words", null],
+    ["#", null],
+    ["#a-b", null],
+    [`#${"x".repeat(41)}`, null],
+  ])("%j → %j", (typed, expected) => {
+    expect(normaliseHashtag(typed)).toBe(expected);
+  });
+});
+
+it("knows its kinds", () => {
+  expect(["claim", "testimonial", "faq", undefined].map(isContentKind)).toEqual([
+    true,
+    true,
+    false,
+    false,
+  ]);
+});
