@@ -1,4 +1,9 @@
-import { ConfigError, loadConfig } from "~/services/config.server";
+import fs from "node:fs";
+import { goLiveItems } from "~/lib/go-live";
+import { refreshBusinessProfile } from "~/models/shop/business-profile.server";
+import { goLiveFacts } from "~/models/shop/go-live.server";
+import { ConfigError, loadConfig, type Config } from "~/services/config.server";
+import { closeDatabase, openDatabase, setConnection } from "~/services/db.server";
 import {
   checkConfig,
   checkDatabase,
@@ -9,7 +14,10 @@ import {
   type CheckResult,
 } from "~/services/health.server";
 
-/** `check`: one line per check (`ok   `, `warn `, `FAIL ` and the detail); exit 1 if any failed. */
+/**
+ * `check`: one line per check (`ok   `, `warn `, `FAIL ` and the detail), then the "Before you go
+ * live" items (app/lib/go-live.ts) as ok or warn; exit 1 if any check failed.
+ */
 
 const LABELS = { ok: "ok", warn: "warn", fail: "FAIL" } as const;
 
@@ -40,5 +48,30 @@ export async function check(): Promise<number> {
     print(result);
     results.push(result);
   }
+  for (const result of await goLive(config)) print(result);
   return results.some((r) => r.status === "fail") ? 1 : 0;
+}
+
+/** The dashboard's "Before you go live", read from the database the shop uses (nothing changed). */
+async function goLive(config: Config): Promise<CheckResult[]> {
+  if (config.database.engine === "sqlite" && !fs.existsSync(config.database.path)) return [];
+  try {
+    setConnection(openDatabase(config.database));
+    await refreshBusinessProfile();
+    return goLiveItems(await goLiveFacts()).map((item) => ({
+      status: item.done ? "ok" : "warn",
+      name: `go live: ${item.title.toLowerCase()}`,
+      detail: item.done ? item.detail : `${item.detail} ${item.fix}`,
+    }));
+  } catch (error) {
+    return [
+      {
+        status: "warn",
+        name: "go live",
+        detail: `could not be read (${(error as Error).message}); start the shop once, then check again`,
+      },
+    ];
+  } finally {
+    await closeDatabase();
+  }
 }

@@ -24,6 +24,9 @@ import {
 } from "~/lib/business-profile";
 import { formValues } from "~/lib/forms";
 import { businessProfile, saveBusinessProfile } from "~/models/shop/business-profile.server";
+import { GoLivePanel } from "~/components/go-live-panel";
+import { goLiveItems } from "~/lib/go-live";
+import { goLiveFacts, sendTestEmail } from "~/models/shop/go-live.server";
 import styles from "~/styles/settings.css";
 import { titled } from "~/lib/page-title";
 
@@ -38,10 +41,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [settings, flash, area] = await Promise.all([
+  const [settings, flash, area, facts] = await Promise.all([
     shopSettings(),
     readFlash(request, "settings"),
     serviceAreaCodes(),
+    goLiveFacts(),
   ]);
   return data(
     {
@@ -51,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       area: areaCodesText(area),
       business: businessProfileForm(businessProfile()),
+      goLive: goLiveItems(facts),
       businessLimits: BUSINESS_PROFILE_LIMITS,
       limits: SHOP_SETTINGS_LIMITS,
       flash: flash.flash,
@@ -62,6 +67,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const form = await request.formData();
+  if (form.get("intent") === "test-email") {
+    const test = await sendTestEmail();
+    return redirectWithFlash(
+      "/dashboard/settings",
+      "settings",
+      test.sent
+        ? `A test email went to ${test.to}: check that it arrives (and is not in spam).`
+        : `The mail server did not take the test email for ${test.to} yet: it is kept and tried again. Check SMTP_URL if it does not arrive.`,
+    );
+  }
   if (form.get("intent") === "business") {
     const typed = formValues(form) as BusinessProfileForm;
     const checked = checkBusinessProfile(typed);
@@ -124,6 +139,7 @@ export default function Settings() {
     <section aria-labelledby="settings-title" className="settings">
       <h1 id="settings-title">Settings</h1>
       <FlashNotice flash={loaded.flash} testId="settings-notice" />
+      <GoLivePanel items={loaded.goLive} businessEmail={loaded.business.email} busy={saving} />
       <BusinessProfileFields
         values={businessFailed?.business ?? loaded.business}
         errors={businessFailed?.businessErrors ?? {}}

@@ -210,6 +210,13 @@ export function describeDatabase(database: DatabaseConfig): string {
 
 export class ConfigError extends Error {}
 
+/** The demo business's details: what a shop shows until its own are set ("Before you go live" asks for them). */
+export const DEMO_BUSINESS = {
+  name: "Haulbook Waste Removal",
+  email: "bookings@haulbook.example",
+  wasteCarrierLicence: "CBDU000000",
+} as const;
+
 /** Turns zod's issues into one readable line per variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
@@ -299,11 +306,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrlSet: Boolean(env.PUBLIC_URL),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     startingBusiness: {
-      name: env.BUSINESS_NAME ?? "Haulbook Waste Removal",
+      name: env.BUSINESS_NAME ?? DEMO_BUSINESS.name,
       phone: env.BUSINESS_PHONE ?? "020 7946 0321",
-      email: env.BUSINESS_EMAIL ?? "bookings@haulbook.example",
+      email: env.BUSINESS_EMAIL ?? DEMO_BUSINESS.email,
       address: env.BUSINESS_ADDRESS ?? "Unit 4, Riverside Yard, 12 Wharf Road, London N1 7GR",
-      wasteCarrierLicence: (env.WASTE_CARRIER_LICENCE ?? "CBDU000000").toUpperCase(),
+      wasteCarrierLicence: (
+        env.WASTE_CARRIER_LICENCE ?? DEMO_BUSINESS.wasteCarrierLicence
+      ).toUpperCase(),
       vatNumber: env.VAT_NUMBER,
     },
   };

@@ -256,7 +256,7 @@ describe("check", () => {
     const run = await haulbookAsync(["check"], { dataDir, env: env() });
     expect(run.stderr).toBe("");
     const lines = run.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(12);
     expect(lines[0]).toBe(
       `ok   config: data folder ${dataDir}; PUBLIC_URL https://www.haulbook.example`,
     );
@@ -273,6 +273,15 @@ describe("check", () => {
       `ok   smtp: smtp://127.0.0.1:${smtp.port} answered and accepts mail from us`,
     );
     expect(lines[5]).toBe("ok   stripe: test key accepted by Stripe; webhook secret set");
+    // Then "Before you go live", as the dashboard shows it: warnings, not failures.
+    expect(lines.slice(6)).toEqual([
+      "warn go live: your business's details: Not saved yet: pages, emails and documents show the starting details. Enter your name, contacts, waste carrier and VAT registration in Settings → Your business.",
+      "warn go live: demo reviews and figures removed: The home page shows 9 demo items that are not yours. Replace or remove them in Content (Remove the demo content).",
+      "ok   go live: the shop's web address: Links in emails go to https://www.haulbook.example.",
+      "warn go live: emails reach your customers: No test email has been sent yet. Send a test email from Settings (Before you go live) and check it arrives.",
+      "warn go live: card payments are live: Stripe test keys: nobody is charged, and test cards are accepted. Put your live Stripe keys and webhook secret in the settings file (docs/deploy.md, step 7) and restart.",
+      `warn go live: a recent backup: There is no backup in ${path.join(dataDir, "backups")}. Turn on the nightly backup: sudo systemctl enable --now haulbook-backup.timer (docs/deploy.md, Backups).`,
+    ]);
     expect(run.status).toBe(0);
     // The key was really tried against (the fake) Stripe.
     expect(stripe.balanceReads().at(-1)?.apiKey).toBe("sk_test_check_ok_1234");
@@ -286,7 +295,7 @@ describe("check", () => {
     });
     expect(run.status).toBe(1);
     const lines = run.stdout.trimEnd().split("\n");
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(12);
     expect(lines[4]).toMatch(
       new RegExp(`^FAIL smtp: smtp://127\\.0\\.0\\.1:${closed}: .*ECONNREFUSED`),
     );
