@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { pickArrivalWindow, pickCollectionDay } from "./support/bookings";
+import { answerEarlyStart, pickArrivalWindow, pickCollectionDay } from "./support/bookings";
 import { londonDayAhead, longDate } from "./support/quotes";
 import { outboxEmails, withShopDatabase } from "./support/shop-data";
 
@@ -78,7 +78,7 @@ test("Any time takes 10% off a bag left outside, as a line, to the payment and t
   await expect(windows.getByRole("radio")).toHaveCount(4);
   await expect(windows).toContainText(`10% off: you save ${pounds(discount)}`);
   await pickArrivalWindow(page, "Any time");
-  await page.getByLabel(/I ask you to collect within my 14-day cancellation period/).check();
+  await answerEarlyStart(page, day);
   if (js(testInfo)) {
     // The summary and the button follow the choice at once.
     await expect(page.getByTestId("checkout-discount")).toContainText(
@@ -142,7 +142,7 @@ test("a big bag finds the afternoon full that a small bag still books", async ({
   } else {
     // Without JavaScript the day's windows are checked when the form is sent.
     await afternoon.check();
-    await page.getByLabel(/I ask you to collect within my 14-day cancellation period/).check();
+    await answerEarlyStart(page, day);
     await page.getByRole("button", { name: /^Book and pay/ }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "The afternoon is full on that day for your collection. Please choose another time, or another date.",
@@ -159,7 +159,7 @@ test("a big bag finds the afternoon full that a small bag still books", async ({
   await pickCollectionDay(page, day);
   await expect(afternoon).toBeEnabled();
   await pickArrivalWindow(page, "Afternoon");
-  await page.getByLabel(/I ask you to collect within my 14-day cancellation period/).check();
+  await answerEarlyStart(page, day);
   await page.getByRole("button", { name: /^Book and pay/ }).click();
   await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
 });

@@ -1,6 +1,6 @@
 import { SMOKE } from "./support/smoke";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { pickArrivalWindow } from "./support/bookings";
+import { answerEarlyStart, pickArrivalWindow } from "./support/bookings";
 
 const bag = (page: Page) => page.getByRole("dialog", { name: "YOUR BAG" });
 const badge = (page: Page) => page.getByTestId("bag-count");
@@ -90,8 +90,10 @@ async function checkOutToDemoPayment(page: Page, day: number) {
   await fillContact(page, contact);
   await nextMonth(page);
   const longDate = await chooseDay(page, day);
-  // Asked for a collection inside the 14-day cancellation period; harmless after it.
-  await page.getByRole("checkbox", { name: /I ask you to collect within my 14-day/ }).check();
+  // Asked beside the date for a collection inside the 14-day cancellation period; after it, not
+  // asked with JavaScript, and without it left on the page saying which dates need it.
+  const chosen = await calendar(page).getByRole("radio", { checked: true }).getAttribute("value");
+  await answerEarlyStart(page, chosen ?? "");
   await expect(page.getByRole("link", { name: "terms", exact: true })).toHaveAttribute(
     "href",
     "/terms",
@@ -241,4 +243,39 @@ test("checkout with an empty bag says so and offers the services", async ({ page
   await page.getByRole("link", { name: "Browse removal services" }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByTestId("product-card").first()).toBeVisible();
+});
+
+test("the early-start request is asked beside the date, only when the date needs it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await addToBag(page, 2, /Outside/);
+  await page.goto("/checkout");
+  const box = page.getByRole("checkbox", { name: /I ask you to collect within my 14-day/ });
+  const hint = page.locator("#field-early_start-hint");
+  if (!javaScriptEnabled) {
+    // Without JavaScript it is always there, beside the date, saying which dates need it.
+    await expect(box).toBeVisible();
+    await expect(hint).toHaveText(
+      /^Only needed for a collection on or before \w+ \d+ \w+ \d{4}, within 14 days of today\.$/,
+    );
+    return;
+  }
+  await expect(box).toHaveCount(0);
+  // The first day free is inside the cancellation period: the request appears under the calendar.
+  await calendar(page).getByRole("radio").and(page.locator(":enabled")).first().check();
+  await expect(box).toBeVisible();
+  await expect(hint).toHaveText(
+    "Your date is within 14 days of today: we need your request to collect then.",
+  );
+  // A day two months on needs none: it goes.
+  for (let i = 0; i < 2; i++) {
+    const shown = (await monthHeading(page).textContent()) ?? "";
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(monthHeading(page)).not.toHaveText(shown);
+  }
+  const later = calendar(page).getByRole("radio").and(page.locator(":enabled")).first();
+  await later.check();
+  await expect(later).toBeChecked();
+  await expect(box).toHaveCount(0);
 });

@@ -15,7 +15,6 @@ export function BookAndPay({
   submitting,
   unavailable,
   demo,
-  earlyStart,
 }: {
   /** the day chosen so far, if any */
   date: string | undefined;
@@ -27,8 +26,6 @@ export function BookAndPay({
   unavailable: boolean;
   /** the demo gateway is in use */
   demo: boolean;
-  /** the early-start tick (CCR reg. 36): as sent, and why it was refused */
-  earlyStart: { checked: boolean; error?: string };
 }) {
   return (
     <>
@@ -40,11 +37,6 @@ export function BookAndPay({
           </p>
         </>
       ) : null}
-      <EarlyStartField
-        checked={earlyStart.checked}
-        invalid={Boolean(earlyStart.error)}
-        error={earlyStart.error ?? ""}
-      />
       <div className="checkout-submit">
         {submitting ? (
           <p className="checkout-submitting" role="status">
@@ -74,6 +66,43 @@ export function BookAndPay({
 }
 
 /**
+ * The early-start request (CCR reg. 36) beside the date, on a form that books a collection (the
+ * checkout, a priced quote): with JavaScript it shows once the chosen day falls on or before
+ * `until`, the cancellation period's last day (or when it was refused); without, it is always
+ * there and says which dates need it. So a first "Book and pay" does not come back on it.
+ */
+export function EarlyStartBesideDate({
+  date,
+  until,
+  hydrated,
+  checked,
+  error,
+}: {
+  /** the day chosen so far, if any */
+  date: string | null | undefined;
+  /** the last day a collection needs the request (cancellationPeriodEnds of today) */
+  until: string;
+  hydrated: boolean;
+  checked: boolean;
+  error?: string;
+}) {
+  const needed = typeof date === "string" && isIsoDay(date) && date <= until;
+  if (hydrated && !needed && !error) return null;
+  return (
+    <EarlyStartField
+      checked={checked}
+      invalid={Boolean(error)}
+      error={error ?? ""}
+      hint={
+        hydrated
+          ? `Your date is within 14 days of today: we need your request to collect then.`
+          : `Only needed for a collection on or before ${formatLongDate(until)}, within 14 days of today.`
+      }
+    />
+  );
+}
+
+/**
  * The early-start request (CCR reg. 36): asked when the collection falls inside the 14-day
  * cancellation period. With `error` its message sits beside it; without, the page says what is
  * wrong elsewhere (a date change names the field in its alert).
@@ -82,10 +111,12 @@ export function EarlyStartField({
   checked,
   invalid,
   error,
+  hint = EARLY_START_HINT,
 }: {
   checked: boolean;
   invalid: boolean;
   error?: string;
+  hint?: string;
 }) {
   const errorBeside = error !== undefined;
   return (
@@ -106,7 +137,7 @@ export function EarlyStartField({
         <span>{EARLY_START_LABEL}</span>
       </label>
       <p className="field-hint" id="field-early_start-hint">
-        {EARLY_START_HINT}
+        {hint}
       </p>
       {errorBeside ? <FieldError id="field-early_start-error" error={error} /> : null}
     </div>

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
-import { BookAndPay } from "~/components/book-and-pay";
+import { BookAndPay, EarlyStartBesideDate } from "~/components/book-and-pay";
+import { cancellationPeriodEnds } from "~/lib/cancellation";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { BusinessFields, CrewNotesField } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import {
@@ -73,6 +75,8 @@ async function checkoutPage(request: Request, month: string | null) {
     licence: business.wasteCarrierLicence,
     vat: await vatStatus(),
     phone: business.phone,
+    // The last collection day that needs the early-start request (CCR reg. 36).
+    earlyStartUntil: cancellationPeriodEnds(todayInLondon()),
   };
 }
 
@@ -322,6 +326,13 @@ export default function Checkout() {
             error={errors.date}
             monthAction={hydrated ? undefined : "/checkout#collection-date"}
           />
+          <EarlyStartBesideDate
+            date={chosenDate}
+            until={page.earlyStartUntil}
+            hydrated={hydrated}
+            checked={values.early_start === "yes"}
+            error={errors.early_start}
+          />
           <ArrivalWindowPicker
             windows={page.windows}
             slots={calendar.slots}
@@ -339,7 +350,6 @@ export default function Checkout() {
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}
-            earlyStart={{ checked: values.early_start === "yes", error: errors.early_start }}
           />
         </DateChoiceForm>
       </div>

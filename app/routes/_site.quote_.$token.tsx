@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { customerLinkPage } from "~/components/customer-link-page";
 import { ArrivalWindowPicker } from "~/components/arrival-window-picker";
-import { BookAndPay } from "~/components/book-and-pay";
+import { BookAndPay, EarlyStartBesideDate } from "~/components/book-and-pay";
 import { BusinessFields } from "~/components/business-fields";
 import { CollectionCalendar } from "~/components/collection-calendar";
 import {
@@ -20,6 +20,8 @@ import {
   QuoteOfferSummary,
 } from "~/components/quote-offer-page";
 import { useHydrated } from "~/components/use-hydrated";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { cancellationPeriodEnds } from "~/lib/cancellation";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate } from "~/lib/format";
 import { formValues } from "~/lib/forms";
@@ -94,6 +96,8 @@ async function quotePage(token: string, month: string | null) {
     licence: business.wasteCarrierLicence,
     vat: await vatStatus(),
     phone: business.phone,
+    // The last collection day that needs the early-start request (CCR reg. 36).
+    earlyStartUntil: cancellationPeriodEnds(todayInLondon()),
   };
 }
 
@@ -290,6 +294,13 @@ export default function CustomerQuote() {
             error={formResult?.dateError}
             monthAction={hydrated ? undefined : `${self}#collection-date`}
           />
+          <EarlyStartBesideDate
+            date={chosenDate}
+            until={page.earlyStartUntil}
+            hydrated={hydrated}
+            checked={values.early_start === "yes"}
+            error={formResult?.errors?.early_start}
+          />
           <ArrivalWindowPicker
             windows={page.windows}
             slots={calendar.slots}
@@ -307,10 +318,6 @@ export default function CustomerQuote() {
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}
-            earlyStart={{
-              checked: values.early_start === "yes",
-              error: formResult?.errors?.early_start,
-            }}
           />
         </DateChoiceForm>
       </div>
