@@ -135,3 +135,55 @@ export function BusinessProfileFields({
     </Form>
   );
 }
+
+/** Settings → Your logo: upload one (a file form of its own), see it, or remove it. */
+export function LogoForm({
+  imageId,
+  error,
+  busy,
+}: {
+  imageId: string;
+  error?: string;
+  busy: boolean;
+}) {
+  return (
+    <div className="settings-form logo-form">
+      <Form method="post" encType="multipart/form-data" noValidate>
+        <fieldset>
+          <legend>Your logo</legend>
+          {imageId ? (
+            <img
+              className="logo-preview"
+              src={`/api/products/image/${imageId}.png`}
+              alt="Your logo as the header shows it"
+              height={36}
+            />
+          ) : (
+            <p className="settings-note">
+              No logo yet: the header shows a van beside your name, and documents your name alone.
+            </p>
+          )}
+          <Field
+            label={imageId ? "A new logo" : "Logo file"}
+            id="business-logo"
+            name="logo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            hint="JPEG, PNG, WebP or SVG, up to 2 MB. Shown 36 pixels high beside your name, and at the top of quotes, receipts and waste transfer notes."
+            error={error}
+          />
+        </fieldset>
+        <button type="submit" className="button" disabled={busy}>
+          Upload logo
+        </button>
+      </Form>
+      {imageId ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="remove-logo" className="button button-light">
+            Remove logo
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

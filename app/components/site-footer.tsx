@@ -14,6 +14,8 @@ export interface Business {
   areaInWords: string;
   /** a company's legal line (lib/business-profile.ts legalLine; "" when not a company) */
   legal: string;
+  /** the logo's address ("" for none: the header shows the van) */
+  logoUrl: string;
 }
 
 export function SiteFooter({

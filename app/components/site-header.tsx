@@ -31,7 +31,16 @@ function NavLinks() {
   );
 }
 
-export function SiteHeader({ bagCount, businessName }: { bagCount: number; businessName: string }) {
+export function SiteHeader({
+  bagCount,
+  businessName,
+  logoUrl,
+}: {
+  bagCount: number;
+  businessName: string;
+  /** the business's logo (Settings), or "" for the van */
+  logoUrl: string;
+}) {
   const location = useLocation();
   // A search or a link in the phone menu leads to another page: the menu closes behind it, as it
   // does without JavaScript, where every page starts with it closed.
@@ -42,8 +51,16 @@ export function SiteHeader({ bagCount, businessName }: { bagCount: number; busin
   return (
     <header className="site-header">
       <div className="container header-row">
-        <Link to="/" className="brand" aria-label={`${businessName} home`}>
-          <img src="/favicon.svg" width="36" height="36" alt="" />
+        <Link
+          to="/"
+          className={logoUrl ? "brand brand-with-logo" : "brand"}
+          aria-label={`${businessName} home`}
+        >
+          {logoUrl ? (
+            <img src={logoUrl} height="36" className="brand-logo" alt="" />
+          ) : (
+            <img src="/favicon.svg" width="36" height="36" alt="" />
+          )}
           <span>{businessName}</span>
         </Link>
         <nav aria-label="Main" className="nav-desktop">

@@ -6,13 +6,14 @@ import type { DocumentSpec } from "~/services/pdf-spec.server";
  * at its top: the name, the address, phone and email, the waste carrier registration.
  */
 
-/** The business a document is from (app/models/shop/business-profile.server.ts). */
-export type DocumentBusiness = BusinessProfile;
+/** The business a document is from (app/models/shop/business-profile.server.ts), with its logo's PNG. */
+export type DocumentBusiness = BusinessProfile & { logoPng?: Uint8Array };
 
 /** The business's name and lines at the head of a document; `vatLine` last, when the business charges VAT. */
 export function letterhead(business: DocumentBusiness, vatLine?: string): DocumentSpec["header"] {
   return {
     name: business.name,
+    ...(business.logoPng ? { logo: business.logoPng } : {}),
     lines: [
       business.address,
       `${business.phone} · ${business.email}`,

@@ -30,7 +30,15 @@ export interface BusinessProfile {
   vatNumber: string;
   /** the area served in words ("London and the South East"); "" to say nothing */
   areaInWords: string;
+  /** the logo's image id (uploaded in Settings), "" for none: the header and documents show it */
+  logoImageId: string;
 }
+
+/** The setting that holds the business's details as JSON (its logo's image id among them). */
+export const BUSINESS_PROFILE_SETTING = "business_profile";
+
+/** What the Business form saves: everything but the logo, which has a form of its own. */
+export type BusinessDetails = Omit<BusinessProfile, "logoImageId">;
 
 export const BUSINESS_PROFILE_MESSAGES = {
   name: "Enter the name customers know you by, up to 80 characters.",
@@ -49,6 +57,10 @@ export const BUSINESS_PROFILE_MESSAGES = {
   vatNumber: "Enter the VAT registration number, such as GB123456789.",
   vatChoice: "Choose whether the business is registered for VAT.",
   areaInWords: "Shorten the area to 80 characters.",
+  logoMissing: "Choose a picture file for your logo: JPEG, PNG, WebP or SVG.",
+  logoType:
+    "Your logo must be a JPEG, PNG, WebP or SVG picture that opens: please choose another file.",
+  logoTooLarge: "Your logo must be at most 2 MB: please choose a smaller file.",
 } as const;
 
 /** A line of text: trimmed, inner runs of white space made one space, no control characters. */
@@ -93,7 +105,9 @@ export function registeredIn(companyNumber: string): string {
  * "Haulbook Ltd, registered in England and Wales, company number 01234567. Registered office:
  * …". Empty when the business is not a company.
  */
-export function legalLine(profile: BusinessProfile): string {
+export function legalLine(
+  profile: Pick<BusinessProfile, "name" | "legalName" | "companyNumber" | "registeredOffice">,
+): string {
   if (profile.companyNumber === "") return "";
   return `${profile.legalName || profile.name}, registered in ${registeredIn(profile.companyNumber)}, company number ${profile.companyNumber}. Registered office: ${profile.registeredOffice}.`;
 }
@@ -163,7 +177,7 @@ export function businessProfileForm(profile: BusinessProfile): BusinessProfileFo
 }
 
 export type BusinessProfileCheck =
-  | { ok: true; profile: BusinessProfile }
+  | { ok: true; profile: BusinessDetails }
   | { ok: false; errors: Partial<Record<BusinessProfileField, string>> };
 
 /**

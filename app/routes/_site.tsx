@@ -38,6 +38,7 @@ function shownBusiness(): Business {
     openingHours,
     areaInWords,
     legal: legalLine(profile),
+    logoUrl: profile.logoImageId ? `/api/products/image/${profile.logoImageId}.png` : "",
   };
 }
 
@@ -110,7 +111,11 @@ function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader bagCount={bag.count} businessName={business?.name ?? ""} />
+      <SiteHeader
+        bagCount={bag.count}
+        businessName={business?.name ?? ""}
+        logoUrl={business?.logoUrl ?? ""}
+      />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

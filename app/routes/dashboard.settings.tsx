@@ -15,7 +15,7 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { saveServiceArea, serviceAreaCodes } from "~/models/shop/service-area.server";
 import { areaCodesText, MAX_AREA_TEXT } from "~/lib/service-area";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
-import { BusinessProfileFields } from "~/components/business-profile-form";
+import { BusinessProfileFields, LogoForm } from "~/components/business-profile-form";
 import {
   BUSINESS_PROFILE_LIMITS,
   businessProfileForm,
@@ -23,7 +23,12 @@ import {
   type BusinessProfileForm,
 } from "~/lib/business-profile";
 import { formValues } from "~/lib/forms";
-import { businessProfile, saveBusinessProfile } from "~/models/shop/business-profile.server";
+import {
+  businessProfile,
+  receiveLogoUpload,
+  removeBusinessLogo,
+  saveBusinessProfile,
+} from "~/models/shop/business-profile.server";
 import { GoLivePanel } from "~/components/go-live-panel";
 import { goLiveItems } from "~/lib/go-live";
 import { goLiveFacts, sendTestEmail } from "~/models/shop/go-live.server";
@@ -55,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       area: areaCodesText(area),
       business: businessProfileForm(businessProfile()),
+      logoImageId: businessProfile().logoImageId,
       goLive: goLiveItems(facts),
       businessLimits: BUSINESS_PROFILE_LIMITS,
       limits: SHOP_SETTINGS_LIMITS,
@@ -66,7 +72,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
+  // The logo comes as a file (multipart); everything else as a plain form.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const logo = await receiveLogoUpload(request);
+    if (!logo.ok) return data({ logoError: logo.message }, { status: logo.status });
+    return redirectWithFlash(
+      "/dashboard/settings",
+      "settings",
+      "Logo saved: the header and your documents show it now.",
+    );
+  }
   const form = await request.formData();
+  if (form.get("intent") === "remove-logo") {
+    await removeBusinessLogo();
+    return redirectWithFlash("/dashboard/settings", "settings", "Logo removed.");
+  }
   if (form.get("intent") === "test-email") {
     const test = await sendTestEmail();
     return redirectWithFlash(
@@ -122,6 +142,7 @@ export default function Settings() {
   const areaFailed = failed && "areaError" in failed ? failed : null;
   const settingsFailed = failed && "errors" in failed ? failed : null;
   const businessFailed = failed && "businessErrors" in failed ? failed : null;
+  const logoError = failed && "logoError" in failed ? failed.logoError : undefined;
   const errors: { reminderTime?: string; quoteValidDays?: string } = settingsFailed?.errors ?? {};
   const values = settingsFailed?.values ?? loaded.values;
   // A refused save puts the cursor in the first field it refused.
@@ -140,6 +161,7 @@ export default function Settings() {
       <h1 id="settings-title">Settings</h1>
       <FlashNotice flash={loaded.flash} testId="settings-notice" />
       <GoLivePanel items={loaded.goLive} businessEmail={loaded.business.email} busy={saving} />
+      <LogoForm imageId={loaded.logoImageId} error={logoError} busy={saving} />
       <BusinessProfileFields
         values={businessFailed?.business ?? loaded.business}
         errors={businessFailed?.businessErrors ?? {}}

@@ -147,6 +147,47 @@ async function svgDensity(svg: Uint8Array, targetWidth: number): Promise<number>
 
 export class UnsupportedImageError extends Error {}
 
+/** The business's logo: its long edge at most this, in the header (36 px high) and on documents. */
+const LOGO_MAX_EDGE = 600;
+
+/**
+ * The business's logo (Settings): JPEG, PNG, WebP or SVG in, one PNG out (transparency kept, SVG
+ * rasterised), long edge ≤ 600 px, with no WebP variants: the header shows it 36 px high.
+ */
+export async function processLogoImage(input: Uint8Array): Promise<ProcessedImage> {
+  return imageJob(async () => {
+    const type = sniffImageType(input);
+    if (
+      type !== "image/jpeg" &&
+      type !== "image/png" &&
+      type !== "image/svg+xml" &&
+      type !== "image/webp"
+    )
+      throw new UnsupportedImageError("Only JPEG, PNG, WebP and SVG files are allowed");
+    const source =
+      type === "image/svg+xml"
+        ? sharp(Buffer.from(input), {
+            density: await svgDensity(input, LOGO_MAX_EDGE),
+            limitInputPixels: PRODUCT_MAX_PIXELS,
+          })
+        : sharp(Buffer.from(input), { limitInputPixels: PRODUCT_MAX_PIXELS });
+    const { data, info } = await source
+      .rotate()
+      .resize({
+        width: LOGO_MAX_EDGE,
+        height: LOGO_MAX_EDGE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .png({ compressionLevel: 9, effort: 7 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      original: { bytes: data, contentType: "image/png", width: info.width, height: info.height },
+      variants: [],
+    };
+  });
+}
+
 /**
  * Quote photos: at most what a phone camera makes (a 48-megapixel main
  * camera gives 8064 × 6048, just under 49 megapixels).

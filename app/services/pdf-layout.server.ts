@@ -96,6 +96,11 @@ export class Layout {
     const titleSize = Math.max(18, Math.min(SIZE.title, (SIZE.title * (titleWidth - 2)) / natural));
     const leftWidth = this.width - titleWidth - 12;
     let y = this.y;
+    // The business's logo above its name, at most 44 pt high and as wide as the column allows.
+    if (spec.header.logo) {
+      this.doc.image(Buffer.from(spec.header.logo), this.left, y, { fit: [leftWidth, 44] });
+      y += 50;
+    }
     this.style("bold", SIZE.name, COLOR.accent);
     y += this.write(spec.header.name, this.left, y, leftWidth);
     y += 4;

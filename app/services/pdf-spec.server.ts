@@ -60,7 +60,7 @@ export interface DocumentSpec {
   /** the PDF's CreationDate: given, so the same spec always gives the same bytes */
   createdAt: Date;
   /** the business: its name (also the PDF's Author and the footer) and lines under it */
-  header: { name: string; lines: string[] };
+  header: { name: string; lines: string[]; logo?: Uint8Array };
   /** who the document is for: a heading ("Quote for"), a name, then lines */
   party?: DocumentParty;
   /** reference, date, valid until …, beside the party block */

@@ -7,6 +7,7 @@ import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { eventually, startSmtp } from "../support/smtp";
 import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+import sharp from "sharp";
 
 /**
  * Settings → Business (docs/rules.md#the-business): the environment's details until staff save
@@ -59,8 +60,8 @@ const ACME = {
   registeredOffice: "1 High Street, Edinburgh EH1 1AA",
 };
 
-function save(fields: Record<string, string>) {
-  return fetch(`${server.url}/dashboard/settings`, {
+function post(path: string, fields: Record<string, string>) {
+  return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -68,9 +69,12 @@ function save(fields: Record<string, string>) {
       origin: server.url,
       "content-type": "application/x-www-form-urlencoded",
     },
-    body: new URLSearchParams({ intent: "business", ...fields }),
+    body: new URLSearchParams(fields),
   });
 }
+
+const save = (fields: Record<string, string>) =>
+  post("/dashboard/settings", { intent: "business", ...fields });
 
 const stored = () =>
   rows<{ value: string }>(server, "SELECT value FROM settings WHERE key = 'business_profile'");
@@ -171,5 +175,53 @@ describe("the business's details in Settings", () => {
     expect(JSON.parse((await stored())[0]!.value)).toMatchObject({ vatNumber: "" });
     for (const path of ["/", "/products", "/product/1", "/terms"])
       expect(visible(await page(path))).not.toMatch(/VAT/);
+  });
+});
+
+describe("the business's logo", () => {
+  const upload = (file: Blob, name: string) => {
+    const body = new FormData();
+    body.append("logo", file, name);
+    return fetch(`${server.url}/dashboard/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: staff.cookie, origin: server.url },
+      body,
+    });
+  };
+  const logoId = async () =>
+    JSON.parse((await stored())[0]?.value ?? "{}").logoImageId as string | undefined;
+
+  it("is uploaded in Settings, shown in the header for everyone, replaced and removed", async () => {
+    // A wide logo with transparency, as an SVG: stored as a PNG at most 600 px on its long edge.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300"><rect width="1200" height="300" rx="40" fill="#c0392b"/></svg>`;
+    const saved = await upload(new Blob([svg], { type: "image/svg+xml" }), "acme.svg");
+    expect(saved.status).toBe(303);
+    expect((await followRedirect(server, saved, staff.cookie)).html).toContain(
+      "Logo saved: the header and your documents show it now.",
+    );
+    const id = await logoId();
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page("/")).toContain(`src="/api/products/image/${id}.png"`);
+    const image = await fetch(`${server.url}/api/products/image/${id}.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.hasAlpha]).toEqual([600, 150, true]);
+
+    // A file that is not a picture is refused, and the logo stays.
+    const refused = await upload(new Blob(["not a picture"], { type: "image/png" }), "logo.png");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(BUSINESS_PROFILE_MESSAGES.logoType);
+    expect(await logoId()).toBe(id);
+
+    // Removed: the header shows the van again, and the old picture is gone.
+    const removed = await post("/dashboard/settings", { intent: "remove-logo" });
+    expect(removed.status).toBe(303);
+    expect(await logoId()).toBe("");
+    const home = await page("/");
+    expect(home).not.toContain(`/api/products/image/${id}.png`);
+    expect(home).toContain('src="/favicon.svg"');
+    expect((await fetch(`${server.url}/api/products/image/${id}.png`)).status).toBe(404);
   });
 });

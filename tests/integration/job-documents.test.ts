@@ -30,6 +30,7 @@ const business: DocumentBusiness = {
   registeredOffice: "",
   openingHours: "",
   areaInWords: "",
+  logoImageId: "",
 };
 const notVatRegistered: DocumentBusiness = { ...business, vatNumber: "" };
 

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { DocumentBusiness } from "~/documents/letterhead.server";
 import { quoteDocument, quotePdf, type QuoteDocumentInput } from "~/documents/quote.server";
@@ -18,6 +19,7 @@ const business: DocumentBusiness = {
   registeredOffice: "",
   openingHours: "",
   areaInWords: "",
+  logoImageId: "",
 };
 const notVatRegistered: DocumentBusiness = { ...business, vatNumber: "" };
 
@@ -140,6 +142,20 @@ describe("the PDF quote", () => {
     expect(flat((await pdfText(await quotePdf(quote(5), business))).pages)).not.toMatch(
       /company number|Registered office/,
     );
+  });
+
+  it("puts the business's logo above its name, as an image in the PDF", async () => {
+    const logo = await sharp({
+      create: { width: 400, height: 100, channels: 4, background: "#c0392b" },
+    })
+      .png()
+      .toBuffer();
+    const bytes = await quotePdf(quote(5), { ...business, logoPng: logo });
+    expect(bytes.toString("latin1")).toMatch(/\/Subtype \/Image/);
+    expect((await quotePdf(quote(5), business)).toString("latin1")).not.toMatch(
+      /\/Subtype \/Image/,
+    );
+    expect(flat((await pdfText(bytes)).pages)).toContain("Haulbook Waste Removal");
   });
 
   it("leaves out the note when staff wrote none", async () => {

@@ -7,7 +7,7 @@ import {
   normaliseCompanyNumber,
   normaliseVatNumber,
   registeredIn,
-  type BusinessProfile,
+  type BusinessDetails,
 } from "~/lib/business-profile";
 
 const SOLE_TRADER = {
@@ -107,7 +107,7 @@ describe("checkBusinessProfile", () => {
       registeredOffice: "1 High Street, London N1 1AA",
     });
     expect(checked.ok).toBe(true);
-    const profile = (checked as { profile: BusinessProfile }).profile;
+    const profile = (checked as { profile: BusinessDetails }).profile;
     expect(profile.vatNumber).toBe("GB123456789");
     expect(legalLine(profile)).toBe(
       "Pat's Clearances Ltd, registered in England and Wales, company number 01234567. Registered office: 1 High Street, London N1 1AA.",

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { ProcessedImage, StoredPhoto } from "~/services/images.server";
 import { db, type DB } from "~/services/db.server";
+import { BUSINESS_PROFILE_SETTING } from "~/lib/business-profile";
 
 /** Images live in the database, content-addressed by the sha256 of their bytes. */
 
@@ -46,6 +47,9 @@ export async function saveProcessedImage(
 
 const IMAGE_ID = /^[0-9a-f]{64}$/;
 
+/** The business's details name their logo as `"logoImageId":"<id>"` (ids are hex: no LIKE wildcard). */
+const logoReference = (id: string) => `%"logoImageId":"${id}"%`;
+
 /**
  * A product picture or one of its variants, for anyone. Quote photos share
  * the table but are never returned here: they are for signed-in staff only.
@@ -76,6 +80,14 @@ export async function getPublicImage(id: string) {
             .select("order_items.id")
             .whereRef("order_items.image_id", "=", "images.id"),
         ),
+        // The business's logo (Settings), shown in the header to everyone.
+        eb.exists(
+          eb
+            .selectFrom("settings")
+            .select("settings.key")
+            .where("settings.key", "=", BUSINESS_PROFILE_SETTING)
+            .where("settings.value", "like", logoReference(id)),
+        ),
       ]),
     )
     .executeTakeFirst();
@@ -103,8 +115,8 @@ export async function listImageVariants(originalIds: readonly string[]) {
  * whole family: the original and every variant (product pictures have WebP
  * variants; a quote photo may share its bytes, so its row, with a product
  * picture). A family is kept while any member is used by a product, an order
- * line (orders keep the picture they were placed with), a quote, a job's photos or a photo kept
- * for a form that came back (pending_uploads), because
+ * line (orders keep the picture they were placed with), a quote, a job's photos, a photo kept
+ * for a form that came back (pending_uploads) or the business's logo, because
  * content addressing lets two uploads share an image. Use inside the
  * caller's transaction, after removing its own references; returns how many
  * image rows were deleted.
@@ -153,6 +165,13 @@ export async function deleteUnusedImages(
           .selectFrom("pending_uploads")
           .select(sql<number>`1`.as("id"))
           .where("pending_uploads.image_id", "in", family),
+      )
+      .unionAll(
+        trx
+          .selectFrom("settings")
+          .select(sql<number>`1`.as("id"))
+          .where("key", "=", BUSINESS_PROFILE_SETTING)
+          .where("value", "like", logoReference(root)),
       )
       .limit(1)
       .executeTakeFirst();

@@ -15,7 +15,7 @@ import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { jobCompletedEmail } from "./job-emails.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { deliverNow } from "../messages/outbox-worker.server";
-import { businessProfile } from "~/models/shop/business-profile.server";
+import { documentBusiness } from "~/models/shop/business-profile.server";
 
 /**
  * A completed job's documents, made from its stored facts: the waste transfer
@@ -63,7 +63,7 @@ export type StoredCompletion = NonNullable<Awaited<ReturnType<typeof loadComplet
 
 /** The business as it was at the transfer (phone, email and company details are today's). */
 function businessAt(c: StoredCompletion["completion"]): DocumentBusiness {
-  const business = businessProfile();
+  const business = documentBusiness();
   return {
     ...business,
     name: c.carrier_name,

@@ -20,7 +20,7 @@ import {
 } from "./quote-offer.server";
 import { closeOpenOffers } from "./quote-booked.server";
 import { closeQuotePayments } from "../payments/quote-payments.server";
-import { businessProfile } from "~/models/shop/business-profile.server";
+import { documentBusiness } from "~/models/shop/business-profile.server";
 
 /**
  * What changes an offer: staff send a price (or revise it) and withdraw it, the customer
@@ -85,7 +85,7 @@ export async function sendQuotePrice(
     createdAt,
   };
   const link = `${config().publicUrl}${offerPath(token)}`;
-  const pdf = await quotePdf(quoteDocumentInput(offer, price, quote, link), businessProfile());
+  const pdf = await quotePdf(quoteDocumentInput(offer, price, quote, link), documentBusiness());
   try {
     const sent = await db()
       .transaction()
@@ -224,7 +224,7 @@ export async function offerPdf(
       },
       `${config().publicUrl}${offerPath(token)}`,
     ),
-    businessProfile(),
+    documentBusiness(),
   );
   return { filename: `quote-${offer.reference}.pdf`, bytes };
 }
