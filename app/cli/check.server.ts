@@ -3,7 +3,12 @@ import { goLiveItems } from "~/lib/go-live";
 import { refreshBusinessProfile } from "~/models/shop/business-profile.server";
 import { goLiveFacts } from "~/models/shop/go-live.server";
 import { ConfigError, loadConfig, type Config } from "~/services/config.server";
-import { closeDatabase, openDatabase, setConnection } from "~/services/db.server";
+import {
+  closeDatabase,
+  openDatabase,
+  openExistingDatabase,
+  setConnection,
+} from "~/services/db.server";
 import {
   checkConfig,
   checkDatabase,
@@ -56,7 +61,12 @@ export async function check(): Promise<number> {
 async function goLive(config: Config): Promise<CheckResult[]> {
   if (config.database.engine === "sqlite" && !fs.existsSync(config.database.path)) return [];
   try {
-    setConnection(openDatabase(config.database));
+    // As the database check opens it: the file as it is, nothing set or created on it.
+    setConnection(
+      config.database.engine === "sqlite"
+        ? openExistingDatabase(config.database.path)
+        : openDatabase({ ...config.database, poolSize: 1 }),
+    );
     await refreshBusinessProfile();
     return goLiveItems(await goLiveFacts()).map((item) => ({
       status: item.done ? "ok" : "warn",

@@ -6,13 +6,8 @@ import { Field, filled } from "~/components/field";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { titled } from "~/lib/page-title";
-import {
-  checkContentItem,
-  CONTENT_LIMITS,
-  CONTENT_NAMES,
-  isContentKind,
-  type ContentKind,
-} from "~/lib/site-content";
+import { CONTENT_NAMES, isContentKind, type ContentKind } from "~/lib/site-content";
+import { checkContentItem, CONTENT_LIMITS } from "~/lib/site-content-rules.server";
 import {
   addContentItem,
   contentItem,

@@ -38,6 +38,12 @@ export default function Products() {
           Create Product
         </Link>
       </div>
+      <p className="products-csv">
+        <a href="/dashboard/products/export.csv" download>
+          Download the catalogue (CSV)
+        </a>{" "}
+        · <Link to="/dashboard/products/import">Import a CSV file</Link>
+      </p>
       <FlashNotice flash={done} testId="products-done" />
       <p className="field-hint" aria-live="polite">
         {total} {total === 1 ? "product" : "products"} on sale

@@ -16,12 +16,8 @@ import { saveServiceArea, serviceAreaCodes } from "~/models/shop/service-area.se
 import { areaCodesText, MAX_AREA_TEXT } from "~/lib/service-area";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { BusinessProfileFields, LogoForm } from "~/components/business-profile-form";
-import {
-  BUSINESS_PROFILE_LIMITS,
-  businessProfileForm,
-  checkBusinessProfile,
-  type BusinessProfileForm,
-} from "~/lib/business-profile";
+import { businessProfileForm, type BusinessProfileForm } from "~/lib/business-profile";
+import { BUSINESS_PROFILE_LIMITS, checkBusinessProfile } from "~/lib/business-profile-rules.server";
 import { formValues } from "~/lib/forms";
 import {
   businessProfile,

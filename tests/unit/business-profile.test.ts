@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { checkBusinessProfile } from "~/lib/business-profile-rules.server";
 import {
   BUSINESS_PROFILE_MESSAGES as M,
-  checkBusinessProfile,
   legalLine,
   normaliseCarrierRegistration,
   normaliseCompanyNumber,

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkContentItem,
-  CONTENT_MESSAGES as M,
-  isContentKind,
-  normaliseHashtag,
-} from "~/lib/site-content";
+import { checkContentItem } from "~/lib/site-content-rules.server";
+import { CONTENT_MESSAGES as M, isContentKind, normaliseHashtag } from "~/lib/site-content";
 
 describe("checkContentItem", () => {
   it("keeps a figure tidied, with no place, service or stars", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { GoLiveFacts } from "~/lib/go-live";
 import { BACKUP_NAME } from "~/services/backup.server";
 import { config, DEMO_BUSINESS } from "~/services/config.server";
-import { db } from "~/services/db.server";
+import { backupsFolder, db } from "~/services/db.server";
 import { officeEmail } from "../messages/email-layout.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { deliverNow } from "../messages/outbox-worker.server";
@@ -51,7 +51,7 @@ export async function goLiveFacts(now = new Date()): Promise<GoLiveFacts> {
       .orderBy("sent_at", "desc")
       .executeTakeFirst(),
   ]);
-  const folder = path.join(cfg.dataDir, "backups");
+  const folder = backupsFolder(cfg.dataDir);
   return {
     businessSaved: saved !== undefined,
     businessIsDemo:

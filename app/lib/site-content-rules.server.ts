@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { wholeNumber } from "./form-rules";
+import { checkFields, formLimits, type FieldLimits } from "./forms";
+import {
+  CONTENT_MESSAGES,
+  type ContentField,
+  type ContentFields,
+  type ContentKind,
+} from "./site-content";
+
+/**
+ * What staff may save as a headline figure or a review (docs/rules.md#content), by zod; server
+ * only, so the pages carry no zod (app/lib/site-content.ts has what they need).
+ */
+
+const M = CONTENT_MESSAGES;
+
+/** Text on one line: trimmed, inner white space made one space. */
+const line = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .transform((text) => text.trim().replace(/\s+/g, " "))
+    .pipe(z.string().min(min, message).max(max, message));
+
+const claimSchema = z.object({
+  title: line(1, 20, M.figure),
+  body: line(1, 40, M.counts),
+});
+
+const testimonialSchema = z.object({
+  title: line(1, 80, M.name),
+  body: z
+    .string()
+    .transform((text) => text.trim())
+    .pipe(z.string().min(1, M.words).max(1000, M.words)),
+  place: line(0, 80, M.place),
+  service: line(0, 80, M.service),
+  rating: wholeNumber(
+    { min: 1, max: 5, digits: 1 },
+    { missing: M.rating, notWhole: M.rating, outOfRange: M.rating },
+  ),
+});
+
+const SCHEMAS = { claim: claimSchema, testimonial: testimonialSchema } as const;
+
+/** Each kind's form fields and their limits, for the page. */
+export const CONTENT_LIMITS: Record<ContentKind, Partial<Record<ContentField, FieldLimits>>> = {
+  claim: formLimits(claimSchema),
+  testimonial: formLimits(testimonialSchema),
+};
+
+export type ContentCheck =
+  | { ok: true; fields: ContentFields }
+  | { ok: false; errors: Partial<Record<ContentField, string>> };
+
+/** What staff may save as a figure or a review. */
+export function checkContentItem(
+  kind: ContentKind,
+  values: Readonly<Record<string, unknown>>,
+): ContentCheck {
+  const checked = checkFields(SCHEMAS[kind] as z.ZodObject<z.ZodRawShape>, values);
+  if (Object.keys(checked.errors).length > 0)
+    return { ok: false, errors: checked.errors as Partial<Record<ContentField, string>> };
+  const v = checked.values as Partial<Record<ContentField, unknown>>;
+  return {
+    ok: true,
+    fields: {
+      title: String(v.title),
+      body: String(v.body),
+      place: typeof v.place === "string" ? v.place : "",
+      service: typeof v.service === "string" ? v.service : "",
+      rating: kind === "testimonial" ? Number(v.rating) : null,
+    },
+  };
+}
