@@ -85,6 +85,14 @@ const KIND_LABELS: Record<Shown["kind"], string> = {
   same: "No change",
 };
 
+/** What the report says of the whole file. */
+function importHeading(total: number, failed: number, checked: boolean): string {
+  const rows = total === 1 ? "row" : "rows";
+  if (failed > 0) return `${failed} of ${total} ${rows} cannot be imported: nothing was changed`;
+  const all = total === 1 ? "The row" : `All ${total} rows`;
+  return `${all} can be imported${checked ? `: press Import to save ${total === 1 ? "it" : "them"}` : ""}`;
+}
+
 export default function ImportProducts() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -144,9 +152,11 @@ export default function ImportProducts() {
           data-testid="import-report"
         >
           <h2 id="import-report">
-            {failed > 0
-              ? `${failed} of ${rows.length} rows cannot be imported: nothing was changed`
-              : `All ${rows.length} rows can be imported${result && "checked" in result && result.checked ? ": press Import to save them" : ""}`}
+            {importHeading(
+              rows.length,
+              failed,
+              Boolean(result && "checked" in result && result.checked),
+            )}
           </h2>
           <ol className="import-rows">
             {rows.map((row) => (
