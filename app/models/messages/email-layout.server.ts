@@ -2,6 +2,7 @@ import { config } from "~/services/config.server";
 import { bookingEvent, calendar } from "~/services/ical.server";
 import type { OutgoingEmail } from "./outbox.server";
 import { legalLine } from "~/lib/business-profile";
+import { emailHtml } from "~/lib/email-html";
 import { businessProfile } from "~/models/shop/business-profile.server";
 
 /**
@@ -28,7 +29,8 @@ export function registrationFooter(): string[] {
 
 /**
  * An email to a customer: "Hello <name>," (or "Hello," when the name is not the customer's own
- * words to repeat), the body, then the business's registration at the foot.
+ * words to repeat), the body, then the business's registration at the foot; as plain text and as
+ * HTML (app/lib/email-html.ts).
  */
 export function customerEmail(email: {
   kind: string;
@@ -40,9 +42,23 @@ export function customerEmail(email: {
 }): OutgoingEmail {
   const { name, body, attachments, ...envelope } = email;
   const greeting = name === undefined ? "Hello," : `Hello ${name},`;
+  const footer = registrationFooter();
+  const business = businessProfile();
   return {
     ...envelope,
-    text: [greeting, "", ...body, "", ...registrationFooter()].join("\n"),
+    text: [greeting, "", ...body, "", ...footer].join("\n"),
+    // The same words as HTML, for phone mail apps: the logo at the top, links that can be tapped.
+    html: emailHtml({
+      subject: envelope.subject,
+      lines: [greeting, "", ...body],
+      footer,
+      business: {
+        name: business.name,
+        logoUrl: business.logoImageId
+          ? `${config().publicUrl}/api/products/image/${business.logoImageId}.png`
+          : "",
+      },
+    }),
     ...(attachments ? { attachments } : {}),
   };
 }
