@@ -75,16 +75,35 @@ export async function processProductImage(input: Uint8Array): Promise<ProcessedI
   return imageJob(() => encodeProductImage(input));
 }
 
-async function encodeProductImage(input: Uint8Array): Promise<ProcessedImage> {
+/** A picture staff upload (a product's, the logo): JPEG, PNG, SVG or WebP, by its bytes. */
+function pictureType(input: Uint8Array) {
   const type = sniffImageType(input);
   if (
     type !== "image/jpeg" &&
     type !== "image/png" &&
     type !== "image/svg+xml" &&
     type !== "image/webp"
-  ) {
+  )
     throw new UnsupportedImageError("Only JPEG and PNG and SVG files are allowed");
-  }
+  return type;
+}
+
+/** sharp reading a picture staff uploaded: an SVG rasterised sharp at `width` px. */
+async function pictureSource(
+  input: Uint8Array,
+  type: ReturnType<typeof pictureType>,
+  width: number,
+) {
+  return type === "image/svg+xml"
+    ? sharp(Buffer.from(input), {
+        density: await svgDensity(input, width),
+        limitInputPixels: PRODUCT_MAX_PIXELS,
+      })
+    : sharp(Buffer.from(input), { limitInputPixels: PRODUCT_MAX_PIXELS });
+}
+
+async function encodeProductImage(input: Uint8Array): Promise<ProcessedImage> {
+  const type = pictureType(input);
   if (type !== "image/svg+xml") {
     // The header says how big the picture is before anything is decoded.
     const { width = 0, height = 0 } = await sharp(Buffer.from(input), {
@@ -97,13 +116,7 @@ async function encodeProductImage(input: Uint8Array): Promise<ProcessedImage> {
     }
   }
   // Rasterise SVG at a density that gives a sharp 1200 px-wide image.
-  const source =
-    type === "image/svg+xml"
-      ? sharp(Buffer.from(input), {
-          density: await svgDensity(input, 1200),
-          limitInputPixels: PRODUCT_MAX_PIXELS,
-        })
-      : sharp(Buffer.from(input), { limitInputPixels: PRODUCT_MAX_PIXELS });
+  const source = await pictureSource(input, type, 1200);
   const base = source.rotate().resize({
     width: MAX_LONG_EDGE,
     height: MAX_LONG_EDGE,
@@ -156,21 +169,7 @@ const LOGO_MAX_EDGE = 600;
  */
 export async function processLogoImage(input: Uint8Array): Promise<ProcessedImage> {
   return imageJob(async () => {
-    const type = sniffImageType(input);
-    if (
-      type !== "image/jpeg" &&
-      type !== "image/png" &&
-      type !== "image/svg+xml" &&
-      type !== "image/webp"
-    )
-      throw new UnsupportedImageError("Only JPEG, PNG, WebP and SVG files are allowed");
-    const source =
-      type === "image/svg+xml"
-        ? sharp(Buffer.from(input), {
-            density: await svgDensity(input, LOGO_MAX_EDGE),
-            limitInputPixels: PRODUCT_MAX_PIXELS,
-          })
-        : sharp(Buffer.from(input), { limitInputPixels: PRODUCT_MAX_PIXELS });
+    const source = await pictureSource(input, pictureType(input), LOGO_MAX_EDGE);
     const { data, info } = await source
       .rotate()
       .resize({

@@ -12,16 +12,8 @@ import { moveSharedPagesOn } from "./shared-pages.server";
 
 export const HASHTAG_SETTING = "social_hashtag";
 
-type Row = {
-  id: number;
-  kind: ContentKind;
-  title: string;
-  body: string;
-  place: string;
-  service: string;
-  rating: number | null;
-  demo: number;
-};
+/** A row as stored: `demo` is 0 or 1. */
+type Row = Omit<ContentItem, "demo"> & { demo: number };
 
 const itemOf = (row: Row): ContentItem => ({ ...row, demo: row.demo === 1 });
 
