@@ -54,8 +54,9 @@ export function quoteDocument(input: QuoteDocumentInput, business: DocumentBusin
   blocks.push({ kind: "link", label: "Book and pay online:", url: input.link });
   blocks.push({
     kind: "paragraphs",
-    heading: "Cancellation terms",
+    heading: "What the price includes · Cancellation terms",
     paragraphs: [
+      `Carrying out, loading, disposal at licensed sites that reuse or recycle what they can, and your waste transfer note by email. Not included: anything not listed, or hazardous waste (paint, asbestos, chemicals); more on the day is priced before we take it. Pay by card when you book online, or call ${business.phone}.`,
       `This quote is valid until ${formatLongDate(input.validUntil)}. Once you book, ${lowerFirst(
         cancellationPolicy(vatRegistered).join(" "),
       )}`,
