@@ -154,26 +154,19 @@ export default function Content() {
                     </Link>
                     <Form method="post" className="content-move">
                       <input type="hidden" name="id" value={item.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="up"
-                        className="button button-light"
-                        disabled={i === 0}
-                        aria-label={`Move ${item.title} up`}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="down"
-                        className="button button-light"
-                        disabled={i === lists[kind].length - 1}
-                        aria-label={`Move ${item.title} down`}
-                      >
-                        ↓
-                      </button>
+                      {(["up", "down"] as const).map((direction) => (
+                        <button
+                          key={direction}
+                          type="submit"
+                          name="intent"
+                          value={direction}
+                          className="button button-light"
+                          disabled={direction === "up" ? i === 0 : i === lists[kind].length - 1}
+                          aria-label={`Move ${item.title} ${direction}`}
+                        >
+                          {direction === "up" ? "↑" : "↓"}
+                        </button>
+                      ))}
                     </Form>
                   </span>
                 </li>
