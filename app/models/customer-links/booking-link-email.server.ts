@@ -1,5 +1,5 @@
 import { formatLongDate } from "~/lib/format";
-import { registrationFooter } from "../messages/email-layout.server";
+import { customerEmail } from "../messages/email-layout.server";
 import type { OutgoingEmail } from "../messages/outbox.server";
 import { businessProfile } from "~/models/shop/business-profile.server";
 
@@ -20,13 +20,12 @@ export interface LinkRequest {
 export function bookingLinkEmail(request: LinkRequest): OutgoingEmail {
   const business = businessProfile();
   const ref = `HB${request.id}`;
-  return {
+  return customerEmail({
     kind: "booking_link",
     to: request.email,
     subject: `The link to manage your booking ${ref}`,
-    text: [
-      `Hello ${request.full_name},`,
-      "",
+    name: request.full_name,
+    body: [
       `You (or someone who knows your booking reference and postcode) asked for the link to your`,
       `booking ${ref}, for the collection on ${formatLongDate(request.collection_date)}.`,
       "",
@@ -35,8 +34,6 @@ export function bookingLinkEmail(request: LinkRequest): OutgoingEmail {
       "",
       "Please keep this link to yourself: anyone who has it can change your booking.",
       `If you did not ask for it, you need do nothing: your booking stays as it is. Questions? Call us on ${business.phone}.`,
-      "",
-      ...registrationFooter(),
-    ].join("\n"),
-  };
+    ],
+  });
 }
