@@ -6,7 +6,7 @@ import { payOnDemoPage, startCardCheckout } from "../support/bookings";
 import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { eventually, startSmtp } from "../support/smtp";
-import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+import { followRedirect, postAsStaff, signInStaff, type SignedIn } from "../support/staff";
 import sharp from "sharp";
 
 /**
@@ -60,19 +60,8 @@ const ACME = {
   registeredOffice: "1 High Street, Edinburgh EH1 1AA",
 };
 
-function post(path: string, fields: Record<string, string>) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-}
-
+const post = (path: string, fields: Record<string, string>) =>
+  postAsStaff(server, staff, path, fields);
 const save = (fields: Record<string, string>) =>
   post("/dashboard/settings", { intent: "business", ...fields });
 

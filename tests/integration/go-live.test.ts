@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haulbookAsync } from "../support/cli";
 import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
 import { eventually, startSmtp } from "../support/smtp";
-import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+import { followRedirect, postAsStaff, signInStaff, type SignedIn } from "../support/staff";
 
 /**
  * "Before you go live" at the top of Settings (docs/rules.md#going-live): a new demo shop has
@@ -44,18 +44,8 @@ async function panel(): Promise<{ summary: string; items: Record<string, string>
   return { summary, items };
 }
 
-function post(pathname: string, fields: Record<string, string>) {
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, fields: Record<string, string>) =>
+  postAsStaff(server, staff, path, fields);
 
 describe("Before you go live", () => {
   it("lists what a new demo shop still needs, and marks each step done as staff take it", async () => {

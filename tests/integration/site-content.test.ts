@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_MESSAGES } from "~/lib/site-content";
 import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
-import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+import { followRedirect, postAsStaff, signInStaff, type SignedIn } from "../support/staff";
 
 /**
  * Content (docs/rules.md#content): a demo shop shows the spec's figures, reviews and hashtag,
@@ -24,24 +24,6 @@ async function home(server: RunningServer): Promise<string> {
     .replace(/<[^>]+>/g, " ")
     .replaceAll("&#x27;", "'")
     .replace(/\s+/g, " ");
-}
-
-function post(
-  server: RunningServer,
-  staff: SignedIn,
-  path: string,
-  fields: Record<string, string>,
-) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
 }
 
 const contentRows = (server: RunningServer) =>
@@ -80,7 +62,7 @@ describe("a demo shop's content", () => {
   });
 
   it("refuses a figure or review that breaks a rule, keeping what was typed", async () => {
-    const claim = await post(server, staff, "/dashboard/content/new?kind=claim", {
+    const claim = await postAsStaff(server, staff, "/dashboard/content/new?kind=claim", {
       title: "",
       body: "happy customers",
     });
@@ -88,14 +70,14 @@ describe("a demo shop's content", () => {
     const claimPage = await html(claim);
     expect(claimPage).toContain(CONTENT_MESSAGES.figure);
     expect(claimPage).toMatch(/name="body"[^>]*value="happy customers"/);
-    const review = await post(server, staff, "/dashboard/content/new?kind=testimonial", {
+    const review = await postAsStaff(server, staff, "/dashboard/content/new?kind=testimonial", {
       title: "Sam P.",
       body: "Quick.",
       rating: "6",
     });
     expect(review.status).toBe(400);
     expect(await html(review)).toContain(CONTENT_MESSAGES.rating);
-    const hashtag = await post(server, staff, "/dashboard/content", {
+    const hashtag = await postAsStaff(server, staff, "/dashboard/content", {
       intent: "hashtag",
       hashtag: "#two words",
     });
@@ -105,7 +87,7 @@ describe("a demo shop's content", () => {
   });
 
   it("adds, changes, orders and deletes, each on the next home page; removing the demo keeps the business's own", async () => {
-    const added = await post(server, staff, "/dashboard/content/new?kind=testimonial", {
+    const added = await postAsStaff(server, staff, "/dashboard/content/new?kind=testimonial", {
       title: "Morgan L.",
       body: "On time and careful with the stairs.",
       place: "Lewisham",
@@ -120,7 +102,7 @@ describe("a demo shop's content", () => {
 
     // A demo review saved by staff becomes the business's own.
     const [sarah] = (await contentRows(server)).filter((row) => row.title === "Sarah K.");
-    const edited = await post(server, staff, `/dashboard/content/${sarah!.id}`, {
+    const edited = await postAsStaff(server, staff, `/dashboard/content/${sarah!.id}`, {
       title: "Sarah K.",
       body: "Gone by teatime, and the paperwork came straight after.",
       place: "Croydon",
@@ -134,8 +116,12 @@ describe("a demo shop's content", () => {
     // The new review moves up, above the last demo one.
     const morgan = (await contentRows(server)).find((row) => row.title === "Morgan L.")!;
     expect(
-      (await post(server, staff, "/dashboard/content", { intent: "up", id: String(morgan.id) }))
-        .status,
+      (
+        await postAsStaff(server, staff, "/dashboard/content", {
+          intent: "up",
+          id: String(morgan.id),
+        })
+      ).status,
     ).toBe(303);
     const reviews = (await contentRows(server)).filter((row) => row.kind === "testimonial");
     expect(reviews.slice(-2).map((row) => row.title)).toEqual(["Morgan L.", "Tom W."]);
@@ -144,21 +130,25 @@ describe("a demo shop's content", () => {
 
     // Deleting is asked twice.
     const james = reviews.find((row) => row.title === "James T.")!;
-    const asked = await post(server, staff, `/dashboard/content/${james.id}`, {
+    const asked = await postAsStaff(server, staff, `/dashboard/content/${james.id}`, {
       intent: "delete-ask",
     });
     expect(await html(asked)).toContain(
       "Delete this customer review? It leaves the home page at once.",
     );
     expect((await contentRows(server)).some((row) => row.id === james.id)).toBe(true);
-    await post(server, staff, `/dashboard/content/${james.id}`, { intent: "delete" });
+    await postAsStaff(server, staff, `/dashboard/content/${james.id}`, { intent: "delete" });
     expect((await contentRows(server)).some((row) => row.id === james.id)).toBe(false);
     expect(await home(server)).not.toContain("James T.");
 
     // Removing the demo content is asked twice too, and keeps the business's own.
-    const ask = await post(server, staff, "/dashboard/content", { intent: "remove-demo-ask" });
+    const ask = await postAsStaff(server, staff, "/dashboard/content", {
+      intent: "remove-demo-ask",
+    });
     expect(await html(ask)).toContain("Remove every demo figure, review and the demo hashtag?");
-    const removed = await post(server, staff, "/dashboard/content", { intent: "remove-demo" });
+    const removed = await postAsStaff(server, staff, "/dashboard/content", {
+      intent: "remove-demo",
+    });
     expect((await followRedirect(server, removed, staff.cookie)).html).toContain(
       "Demo content removed (7 items). Your own figures and reviews are kept.",
     );
@@ -191,7 +181,7 @@ describe("a shop started without the demo", () => {
     expect(page).not.toContain("demo content");
     expect(page).toContain("None: the home page leaves this out.");
 
-    const hashtag = await post(server, staff, "/dashboard/content", {
+    const hashtag = await postAsStaff(server, staff, "/dashboard/content", {
       intent: "hashtag",
       hashtag: "AcmeClears",
     });

@@ -122,3 +122,22 @@ export async function followRedirect(
   const html = (await response.text()).replaceAll("<!-- -->", "");
   return { response, html, cookie: updateCookies(sent, response) };
 }
+
+/** A form a signed-in member of staff posts from a dashboard page (its Origin, no redirect followed). */
+export function postAsStaff(
+  server: Pick<RunningServer, "url">,
+  staff: Pick<SignedIn, "cookie">,
+  path: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie: staff.cookie,
+      origin: server.url,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+}
