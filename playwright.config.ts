@@ -1,14 +1,22 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Every journey runs twice: with JavaScript (project "js") and without
- * ("no-js"), in Debian's Chromium. Never downloads a browser.
+ * ("no-js"), in Debian's Chromium. Never downloads a browser. The journeys take Debian's
+ * chromium-headless-shell when it is installed: the same Chromium release without the desktop
+ * browser around it, a third less CPU for the same journeys (decision 044); else, and for the
+ * @smoke journeys against the executable (scripts/test.mjs), the full /usr/bin/chromium.
+ * CHROMIUM_PATH chooses one.
  *
  * TEST_ENGINE=postgres runs the shop on a throwaway PostgreSQL instead of SQLite
  * (scripts/e2e-server.mjs); the checkout and staff journeys are the ones run there:
  * `TEST_ENGINE=postgres npx playwright test e2e/checkout.spec.ts e2e/staff*.spec.ts`.
  */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const port = Number(process.env.E2E_PORT ?? 4317);
 const mobile = {
   viewport: { width: 390, height: 844 },

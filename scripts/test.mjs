@@ -100,11 +100,20 @@ async function vitest(label, reportName, env = {}) {
   }
 }
 
+// The journeys' browser: Debian's chromium-headless-shell when installed, else its full Chromium
+// (playwright.config.ts, decision 044); the @smoke journeys against the executable take the full one.
+const FULL_CHROMIUM = "/usr/bin/chromium";
+const browsers = process.env.CHROMIUM_PATH
+  ? [process.env.CHROMIUM_PATH]
+  : ["/usr/bin/chromium-headless-shell", FULL_CHROMIUM];
+
 async function playwright(label, reportName, env = {}, args = []) {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!fs.existsSync(chromium)) {
+  const chromium = env.CHROMIUM_PATH ?? browsers.find((file) => fs.existsSync(file));
+  if (!chromium || !fs.existsSync(chromium)) {
     console.log("\n" + "!".repeat(72));
-    console.log(`!! NO CHROMIUM at ${chromium}: the end-to-end tests are SKIPPED.`);
+    console.log(
+      `!! NO CHROMIUM at ${chromium ?? browsers.join(" or ")}: the end-to-end tests are SKIPPED.`,
+    );
     console.log("!! Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.");
     console.log("!".repeat(72) + "\n");
     return;
@@ -184,7 +193,12 @@ if (!built) {
     await playwright(
       "@smoke journeys against the executable",
       "playwright-binary.json",
-      { HAULBOOK_BINARY: executable },
+      {
+        HAULBOOK_BINARY: executable,
+        ...(!process.env.CHROMIUM_PATH && fs.existsSync(FULL_CHROMIUM)
+          ? { CHROMIUM_PATH: FULL_CHROMIUM }
+          : {}),
+      },
       ["--grep", "@smoke", "--project", "js"],
     );
     fs.rmSync(path.dirname(executable), { recursive: true, force: true });
