@@ -20,6 +20,7 @@ import * as m0016 from "./0016_day_fill_indexes";
 import * as m0017 from "./0017_refused_payments";
 import * as m0018 from "./0018_pending_uploads";
 import * as m0019 from "./0019_site_content";
+import * as m0020 from "./0020_blog_posts";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0017_refused_payments": m0017,
   "0018_pending_uploads": m0018,
   "0019_site_content": m0019,
+  "0020_blog_posts": m0020,
 };
 
 /**
@@ -68,6 +70,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0017_refused_payments": m0017,
   "0018_pending_uploads": m0018,
   "0019_site_content": m0019,
+  "0020_blog_posts": m0020,
 };
 
 /** SQLite's migrations (the list above). */

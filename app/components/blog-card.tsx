@@ -1,13 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { BlogCardData } from "~/lib/blog-post";
 import { formatShortDate } from "~/lib/format";
-
-/** What a blog card shows (the loader cuts the description; article bodies never reach the browser here). */
-export interface BlogCardData {
-  title: string;
-  description: string;
-  img: string;
-  date: string;
-}
 
 export function blogHref(title: string): string {
   return `/blog?title=${encodeURIComponent(title)}`;
@@ -26,17 +19,21 @@ export function BlogCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="blog-card" data-testid="blog-card">
-      <img
-        src={article.img}
-        width="480"
-        height="320"
-        alt=""
-        loading={eager ? "eager" : "lazy"}
-        // lower case: React 18 passes it through as it is (it knows no fetchPriority); decoded
-        // with the frame that follows its arrival, not left for later
-        {...(eager ? { fetchpriority: "high" } : { decoding: "async" })}
-        className="blog-card-image"
-      />
+      {article.img ? (
+        <img
+          src={article.img}
+          width="480"
+          height="320"
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          // lower case: React 18 passes it through as it is (it knows no fetchPriority); decoded
+          // with the frame that follows its arrival, not left for later
+          {...(eager ? { fetchpriority: "high" } : { decoding: "async" })}
+          className="blog-card-image"
+        />
+      ) : (
+        <div className="blog-card-image" aria-hidden="true" />
+      )}
       <div className="blog-card-body">
         <p className="blog-card-date">
           <time dateTime={article.date}>{formatShortDate(article.date)}</time>

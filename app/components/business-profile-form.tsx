@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { BusinessProfileField, BusinessProfileForm } from "~/lib/business-profile";
 import type { FieldLimits } from "~/lib/forms";
 import { Field, filled } from "./field";
+import { PictureForm } from "./picture-form";
 
 /**
  * Settings → Business (docs/rules.md#the-business): the details every page, email and document
@@ -147,43 +148,31 @@ export function LogoForm({
   busy: boolean;
 }) {
   return (
-    <div className="settings-form logo-form">
-      <Form method="post" encType="multipart/form-data" noValidate>
-        <fieldset>
-          <legend>Your logo</legend>
-          {imageId ? (
-            <img
-              className="logo-preview"
-              src={`/api/products/image/${imageId}.png`}
-              alt="Your logo as the header shows it"
-              height={36}
-            />
-          ) : (
-            <p className="settings-note">
-              No logo yet: the header shows a van beside your name, and documents your name alone.
-            </p>
-          )}
-          <Field
-            label={imageId ? "A new logo" : "Logo file"}
-            id="business-logo"
-            name="logo"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/svg+xml"
-            hint="JPEG, PNG, WebP or SVG, up to 2 MB. Shown 36 pixels high beside your name, and at the top of quotes, receipts and waste transfer notes."
-            error={error}
+    <PictureForm
+      legend="Your logo"
+      current={
+        imageId ? (
+          <img
+            className="logo-preview"
+            src={`/api/products/image/${imageId}.png`}
+            alt="Your logo as the header shows it"
+            height={36}
           />
-        </fieldset>
-        <button type="submit" className="button" disabled={busy}>
-          Upload logo
-        </button>
-      </Form>
-      {imageId ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="remove-logo" className="button button-light">
-            Remove logo
-          </button>
-        </Form>
-      ) : null}
-    </div>
+        ) : null
+      }
+      noneNote="No logo yet: the header shows a van beside your name, and documents your name alone."
+      field={{
+        label: "Logo file",
+        newLabel: "A new logo",
+        id: "business-logo",
+        name: "logo",
+        accept: "image/png,image/jpeg,image/webp,image/svg+xml",
+        hint: "JPEG, PNG, WebP or SVG, up to 2 MB. Shown 36 pixels high beside your name, and at the top of quotes, receipts and waste transfer notes.",
+      }}
+      uploadLabel="Upload logo"
+      remove={{ intent: "remove-logo", label: "Remove logo" }}
+      error={error}
+      busy={busy}
+    />
   );
 }

@@ -1,7 +1,6 @@
-export type { WhyChooseUsPoint, Service, BlogArticle, HowItWorksStep, FaqItem } from "./types";
+export type { WhyChooseUsPoint, Service, HowItWorksStep, FaqItem } from "./types";
 export { whyChooseUs } from "./why-choose-us";
 export { services } from "./services";
-export { blogArticles } from "./blog";
 export { howItWorks } from "./how-it-works";
 export { faqItems } from "./faq";
 export { socialBlurb } from "./social";

@@ -17,16 +17,6 @@ export interface Service {
   description: string;
 }
 
-/** A blog article. `date` is an ISO calendar date (YYYY-MM-DD); `body` holds one paragraph per entry. */
-export interface BlogArticle {
-  title: string;
-  slug: string;
-  description: string;
-  img: string;
-  date: string;
-  body: readonly string[];
-}
-
 /** One step of the booking process. */
 export interface HowItWorksStep {
   title: string;

@@ -64,14 +64,14 @@ export function goLiveItems(facts: GoLiveFacts): GoLiveItem[] {
   });
   items.push({
     key: "demo",
-    title: "Demo reviews and figures removed",
+    title: "Demo content removed",
     done: facts.demoContent === 0,
     detail:
       facts.demoContent === 0
-        ? "The home page shows only your own figures and reviews."
+        ? "The site shows only your own figures, reviews and blog posts."
         : facts.demoContent === 1
-          ? "The home page shows 1 demo item that is not yours."
-          : `The home page shows ${facts.demoContent} demo items that are not yours.`,
+          ? "The site shows 1 demo item (a figure, review or blog post) that is not yours."
+          : `The site shows ${facts.demoContent} demo figures, reviews and blog posts that are not yours.`,
     fix: "Replace or remove them in Content (Remove the demo content).",
   });
   const https = facts.publicUrlSet && facts.publicUrl.startsWith("https://");

@@ -21,7 +21,7 @@ import { whyChooseUs } from "~/content/why-choose-us";
 import { useVatWording } from "~/components/use-vat-wording";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
-import { listBlogCards } from "~/models/catalogue/blog.server";
+import { listBlogCards } from "~/models/shop/blog.server";
 import { listContent, socialHashtag } from "~/models/shop/site-content.server";
 import { getProductsByNames, productView } from "~/models/catalogue/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
@@ -41,11 +41,12 @@ export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));
-  const [sceneProducts, claims, testimonials, hashtag] = await Promise.all([
+  const [sceneProducts, claims, testimonials, hashtag, blogCards] = await Promise.all([
     getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName))),
     listContent("claim"),
     listContent("testimonial"),
     socialHashtag(),
+    listBlogCards(4),
   ]);
   return data(
     {
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sceneProducts: Object.fromEntries(
         [...sceneProducts].map(([name, product]) => [name, productView(product)]),
       ),
-      blogCards: listBlogCards(4),
+      blogCards,
     },
     { headers: showSplash ? { "Set-Cookie": await splashCookie.serialize(true) } : undefined },
   );
@@ -270,24 +271,26 @@ export default function Home() {
         </HomeSection>
       ) : null}
 
-      <section className="section section-cream" aria-labelledby="blog-title">
-        <div className="container">
-          <div className="section-heading-row">
-            <div>
-              <p className="eyebrow">From the blog</p>
-              <h2 id="blog-title">Advice on clearing out and recycling</h2>
+      {blogCards.length > 0 ? (
+        <section className="section section-cream" aria-labelledby="blog-title">
+          <div className="container">
+            <div className="section-heading-row">
+              <div>
+                <p className="eyebrow">From the blog</p>
+                <h2 id="blog-title">Advice on clearing out and recycling</h2>
+              </div>
+              <Link to="/blog" className="button button-light">
+                All articles
+              </Link>
             </div>
-            <Link to="/blog" className="button button-light">
-              All articles
-            </Link>
+            <div className="blog-grid">
+              {blogCards.map((card) => (
+                <BlogCard key={card.title} article={card} />
+              ))}
+            </div>
           </div>
-          <div className="blog-grid">
-            {blogCards.map((card) => (
-              <BlogCard key={card.title} article={card} />
-            ))}
-          </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
 
       {hashtag ? (
         <section className="section social" aria-labelledby="social-title">

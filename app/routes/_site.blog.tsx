@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { formatShortDate } from "~/lib/format";
-import { findBlogArticle, listBlogCards } from "~/models/catalogue/blog.server";
+import { findBlogArticle, listBlogCards } from "~/models/shop/blog.server";
 import { routeStylesheets } from "~/lib/stylesheets";
 import blogStyles from "~/styles/blog.css";
 import { sharedPageHeaders } from "~/lib/headers";
@@ -15,10 +15,10 @@ const styles = routeStylesheets(blogStyles);
 export const links = styles.links;
 export const handle = styles.handle;
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const title = new URL(request.url).searchParams.get("title");
-  if (title === null) return { article: null, cards: listBlogCards() };
-  const article = findBlogArticle(title);
+  if (title === null) return { article: null, cards: await listBlogCards() };
+  const article = await findBlogArticle(title);
   if (!article) throw new Response("No blog found", { status: 404 });
   return { article, cards: [] };
 }
@@ -35,10 +35,12 @@ export default function Blog() {
         <p className="blog-meta">
           Published By Admin | <time dateTime={article.date}>{formatShortDate(article.date)}</time>
         </p>
-        <img src={article.img} width="480" height="320" alt="" className="blog-article-image" />
-        {article.body.map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
-        ))}
+        {article.img ? (
+          <img src={article.img} width="480" height="320" alt="" className="blog-article-image" />
+        ) : null}
+        {/* The post's Markdown, rendered on the server with typed HTML shown as text
+            (app/lib/markdown.server.ts). */}
+        <div className="blog-article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
         <p>
           <Link to="/blog" className="button button-light">
             More articles
@@ -55,11 +57,15 @@ export default function Blog() {
         Practical guides from our crews on clearing out, recycling and staying on the right side of
         the law.
       </p>
-      <div className="blog-grid">
-        {cards.map((card, index) => (
-          <BlogCard key={card.title} article={card} headingLevel={2} eager={index === 0} />
-        ))}
-      </div>
+      {cards.length === 0 ? (
+        <p data-testid="blog-empty">No articles yet. Please come back soon.</p>
+      ) : (
+        <div className="blog-grid">
+          {cards.map((card, index) => (
+            <BlogCard key={card.title} article={card} headingLevel={2} eager={index === 0} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }
@@ -73,7 +79,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   {
     name: "description",
     content:
-      data?.article?.description ??
+      data?.article?.summary ??
       "Guides from our crews on recycling, clearing out a home or office, and checking who takes your waste away.",
   },
 ];

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { DeleteAskedTwice } from "~/components/delete-asked-twice";
 import { Field, filled } from "~/components/field";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
@@ -151,23 +152,12 @@ export default function ContentItemPage() {
         </button>
       </Form>
       {loaded.id !== null ? (
-        <Form method="post" className="content-delete">
-          {confirmingDelete ? (
-            <>
-              <p role="alert">Delete this {names.one}? It leaves the home page at once.</p>
-              <button type="submit" name="intent" value="delete" className="button button-danger">
-                Delete it
-              </button>{" "}
-              <Link to={`/dashboard/content/${loaded.id}`} className="button button-light">
-                Keep it
-              </Link>
-            </>
-          ) : (
-            <button type="submit" name="intent" value="delete-ask" className="button button-danger">
-              Delete this {names.one}…
-            </button>
-          )}
-        </Form>
+        <DeleteAskedTwice
+          confirming={confirmingDelete}
+          askLabel={`Delete this ${names.one}…`}
+          question={`Delete this ${names.one}? It leaves the home page at once.`}
+          keepHref={`/dashboard/content/${loaded.id}`}
+        />
       ) : null}
     </section>
   );

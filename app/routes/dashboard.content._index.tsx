@@ -5,6 +5,7 @@ import { Field } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
 import { formValues } from "~/lib/forms";
 import { titled } from "~/lib/page-title";
+import { formatShortDate } from "~/lib/format";
 import { truncate } from "~/lib/text";
 import {
   CONTENT_KINDS,
@@ -13,6 +14,7 @@ import {
   normaliseHashtag,
   type ContentItem,
 } from "~/lib/site-content";
+import { listBlogPosts } from "~/models/shop/blog.server";
 import {
   demoContentCount,
   listContent,
@@ -35,15 +37,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [claims, testimonials, hashtag, demo, flash] = await Promise.all([
+  const [claims, testimonials, posts, hashtag, demo, flash] = await Promise.all([
     listContent("claim"),
     listContent("testimonial"),
+    listBlogPosts(),
     socialHashtag(),
     demoContentCount(),
     readFlash(request, "content"),
   ]);
   return data(
-    { lists: { claim: claims, testimonial: testimonials }, hashtag, demo, flash: flash.flash },
+    {
+      lists: { claim: claims, testimonial: testimonials },
+      posts: posts.map(({ id, title, publishedOn, demo }) => ({ id, title, publishedOn, demo })),
+      hashtag,
+      demo,
+      flash: flash.flash,
+    },
     { headers: flash.headers },
   );
 }
@@ -77,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(
         "/dashboard/content",
         "content",
-        `Demo content removed (${removed} ${removed === 1 ? "item" : "items"}). Your own figures and reviews are kept.`,
+        `Demo content removed (${removed} ${removed === 1 ? "item" : "items"}). Your own figures, reviews and posts are kept.`,
       );
     }
     default:
@@ -101,7 +110,7 @@ function ItemSummary({ item }: { item: ContentItem }) {
 }
 
 export default function Content() {
-  const { lists, hashtag, demo, flash } = useLoaderData<typeof loader>();
+  const { lists, posts, hashtag, demo, flash } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const confirming = answer && "confirmRemove" in answer;
   const hashtagFailed = answer && "hashtagError" in answer && answer.hashtagError ? answer : null;
@@ -112,14 +121,15 @@ export default function Content() {
       {demo > 0 ? (
         <div className="notice notice-error" data-testid="demo-content">
           <p>
-            The home page shows <strong>demo content</strong> ({demo}{" "}
-            {demo === 1 ? "item" : "items"}, marked Demo below): example figures and reviews that
-            are not yours. Publishing them as your own is unlawful: replace or remove them before
-            you go live.
+            The site shows <strong>demo content</strong> ({demo} {demo === 1 ? "item" : "items"},
+            marked Demo below): example figures, reviews and blog posts that are not yours.
+            Publishing them as your own is unlawful: replace or remove them before you go live.
           </p>
           {confirming ? (
             <Form method="post" className="content-actions">
-              <p>Remove every demo figure, review and the demo hashtag? Your own stay.</p>
+              <p>
+                Remove every demo figure, review, blog post and the demo hashtag? Your own stay.
+              </p>
               <button type="submit" name="intent" value="remove-demo" className="button">
                 Remove the demo content
               </button>{" "}
@@ -178,6 +188,34 @@ export default function Content() {
           </Link>
         </section>
       ))}
+      <section className="content-list" aria-labelledby="content-blog">
+        <h2 id="content-blog">Blog posts</h2>
+        <p className="settings-note">
+          Your advice and news at /blog, newest first; the home page shows the latest four.
+        </p>
+        {posts.length === 0 ? (
+          <p data-testid="content-blog-empty">None: the home page leaves the blog out.</p>
+        ) : (
+          <ol className="content-items">
+            {posts.map((post) => (
+              <li key={post.id} className="content-item" data-testid="content-blog-post">
+                <span>
+                  <strong>{post.title}</strong> · {formatShortDate(post.publishedOn)}
+                </span>
+                {post.demo ? <span className="state-badge">Demo</span> : null}
+                <span className="content-item-actions">
+                  <Link to={`/dashboard/content/blog/${post.id}`}>
+                    Edit<span className="visually-hidden"> {post.title}</span>
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Link to="/dashboard/content/blog/new" className="button button-light">
+          Write a blog post
+        </Link>
+      </section>
       <Form method="post" noValidate className="settings-form">
         <fieldset>
           <legend>Hashtag</legend>

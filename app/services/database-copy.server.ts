@@ -98,8 +98,9 @@ export const COPY_ORDER = [
   { name: "fleet_days", key: ["weekday"], counter: false },
   { name: "blocked_days", key: ["day"], counter: false },
   { name: "day_overrides", key: ["day"], counter: false },
-  // Its trigger moves the shared pages' version on: copied before the version, which then stands.
+  // Their triggers move the shared pages' version on: copied before the version, which then stands.
   { name: "site_content", key: ["id"], counter: true },
+  { name: "blog_posts", key: ["id"], counter: true },
   { name: "shared_pages_version", key: ["id"], counter: false },
 ] as const satisfies readonly TableRule[];
 

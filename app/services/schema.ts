@@ -13,11 +13,12 @@ import type {
   ProductCategory,
   QuoteState,
 } from "~/lib/domain";
+import type { CreatedAt } from "./schema-columns";
+import type { BlogPostsTable, SiteContentTable } from "./schema-content";
 
 // The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
 // (a Europe/London day); timestamps are ISO-8601 UTC text.
 
-type CreatedAt = ColumnType<string, string | undefined, never>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -445,21 +446,6 @@ export interface DayOverridesTable {
 }
 
 /** The home page's figures and reviews (0019; app/lib/site-content.ts says what each column holds). */
-export interface SiteContentTable {
-  id: Generated<number>;
-  kind: "claim" | "testimonial";
-  sort_order: number;
-  title: string;
-  body: string;
-  place: Generated<string>;
-  service: Generated<string>;
-  rating: number | null;
-  /** 1 for the spec's demo content (SEED_DEMO) */
-  demo: Generated<number>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<string, string | undefined, string>;
-}
-
 /** The generation of what the cached public pages show: one row, moved on by trigger (0015). */
 export interface SharedPagesVersionTable {
   id: number;
@@ -496,4 +482,5 @@ export interface DB {
   day_overrides: DayOverridesTable;
   shared_pages_version: SharedPagesVersionTable;
   site_content: SiteContentTable;
+  blog_posts: BlogPostsTable;
 }

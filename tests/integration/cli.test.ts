@@ -100,8 +100,9 @@ describe("migrate", () => {
       `${file}: applied 0017_refused_payments`,
       `${file}: applied 0018_pending_uploads`,
       `${file}: applied 0019_site_content`,
+      `${file}: applied 0020_blog_posts`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(19);
+    expect(count(file, "kysely_migration")).toBe(20);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -138,7 +139,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(19);
+    expect(count(target, "kysely_migration")).toBe(20);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });
@@ -276,7 +277,7 @@ describe("check", () => {
     // Then "Before you go live", as the dashboard shows it: warnings, not failures.
     expect(lines.slice(6)).toEqual([
       "warn go live: your business's details: Not saved yet: pages, emails and documents show the starting details. Enter your name, contacts, waste carrier and VAT registration in Settings → Your business.",
-      "warn go live: demo reviews and figures removed: The home page shows 9 demo items that are not yours. Replace or remove them in Content (Remove the demo content).",
+      "warn go live: demo content removed: The site shows 19 demo figures, reviews and blog posts that are not yours. Replace or remove them in Content (Remove the demo content).",
       "ok   go live: the shop's web address: Links in emails go to https://www.haulbook.example.",
       "warn go live: emails reach your customers: No test email has been sent yet. Send a test email from Settings (Before you go live) and check it arrives.",
       "warn go live: card payments are live: Stripe test keys: nobody is charged, and test cards are accepted. Put your live Stripe keys and webhook secret in the settings file (docs/deploy.md, step 7) and restart.",

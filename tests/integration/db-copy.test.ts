@@ -42,6 +42,8 @@ const TABLES: Record<string, string> = {
   shared_pages_version: "id",
   // the demo figures and reviews (0019)
   site_content: "id",
+  // the demo blog posts (0020)
+  blog_posts: "id",
 };
 
 const ORDERS = 620; // more than a batch (500), so the copy reads orders after a key
@@ -222,7 +224,7 @@ describe("copy: SQLite to PostgreSQL and back", () => {
     );
     expect(run.stdout).toContain(`Copying ${shopFile} to PostgreSQL ${copyUrl}...`);
     expect(run.stdout).toContain(
-      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes, 0009_job_completions, 0010_manage_links, 0011_cancellations, 0012_changes_and_schedule, 0013_loads_and_fleet, 0014_arrival_windows, 0015_shared_pages, 0016_day_fill_indexes, 0017_refused_payments, 0018_pending_uploads, 0019_site_content.",
+      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes, 0009_job_completions, 0010_manage_links, 0011_cancellations, 0012_changes_and_schedule, 0013_loads_and_fleet, 0014_arrival_windows, 0015_shared_pages, 0016_day_fill_indexes, 0017_refused_payments, 0018_pending_uploads, 0019_site_content, 0020_blog_posts.",
     );
     expect(run.stdout).toContain(`Copied ${copied} rows from ${shopFile} to PostgreSQL`);
     expect(run.stdout).toContain("every table's rows and money match");
@@ -359,7 +361,7 @@ describe("copy refuses, changing nothing", () => {
     const run = copy(["--to", copyUrl]);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(
-      /^Refused: PostgreSQL postgres:\/\/\S+ is not empty \(users, images, products and 12 more tables hold rows\)\. The copy goes only into an empty database: create a new one \(createdb\), or give a new file\. Nothing was changed\.\n$/,
+      /^Refused: PostgreSQL postgres:\/\/\S+ is not empty \(users, images, products and 13 more tables hold rows\)\. The copy goes only into an empty database: create a new one \(createdb\), or give a new file\. Nothing was changed\.\n$/,
     );
     const [after] = await pgRows<{ n: number }>(copyUrl, "SELECT count(*)::int AS n FROM orders");
     expect(after).toEqual(before);

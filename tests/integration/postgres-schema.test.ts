@@ -290,6 +290,7 @@ async function postgresSchema(db: Kysely<DB>): Promise<Schema> {
 
 const TABLES = [
   "blocked_days",
+  "blog_posts",
   "booking_changes",
   "day_overrides",
   "fleet_days",
@@ -373,6 +374,7 @@ describe("PostgreSQL's schema", () => {
       "0017_refused_payments",
       "0018_pending_uploads",
       "0019_site_content",
+      "0020_blog_posts",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -394,6 +396,7 @@ describe("PostgreSQL's schema", () => {
       "0017_refused_payments",
       "0018_pending_uploads",
       "0019_site_content",
+      "0020_blog_posts",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -73,6 +73,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0017_refused_payments" },
         { name: "0018_pending_uploads" },
         { name: "0019_site_content" },
+        { name: "0020_blog_posts" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

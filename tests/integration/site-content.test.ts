@@ -56,8 +56,9 @@ describe("a demo shop's content", () => {
     const page = await html(
       await fetch(`${server.url}/dashboard/content`, { headers: { cookie: staff.cookie } }),
     );
-    expect(page).toContain("The home page shows <strong>demo content</strong> (9 items");
-    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(8);
+    expect(page).toContain("The site shows <strong>demo content</strong> (19 items");
+    // 8 figures and reviews, 10 blog posts
+    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(18);
     expect((await contentRows(server)).every((row) => row.demo === 1)).toBe(true);
   });
 
@@ -145,12 +146,14 @@ describe("a demo shop's content", () => {
     const ask = await postAsStaff(server, staff, "/dashboard/content", {
       intent: "remove-demo-ask",
     });
-    expect(await html(ask)).toContain("Remove every demo figure, review and the demo hashtag?");
+    expect(await html(ask)).toContain(
+      "Remove every demo figure, review, blog post and the demo hashtag?",
+    );
     const removed = await postAsStaff(server, staff, "/dashboard/content", {
       intent: "remove-demo",
     });
     expect((await followRedirect(server, removed, staff.cookie)).html).toContain(
-      "Demo content removed (7 items). Your own figures and reviews are kept.",
+      "Demo content removed (17 items). Your own figures, reviews and posts are kept.",
     );
     expect((await contentRows(server)).map((row) => row.title)).toEqual(["Sarah K.", "Morgan L."]);
     const after = await home(server);

@@ -53,8 +53,16 @@ describe("goLiveItems", () => {
       "business",
       "Some details are still the demo business's (its name, email or waste carrier registration).",
     ],
-    [{ demoContent: 9 }, "demo", "The home page shows 9 demo items that are not yours."],
-    [{ demoContent: 1 }, "demo", "The home page shows 1 demo item that is not yours."],
+    [
+      { demoContent: 9 },
+      "demo",
+      "The site shows 9 demo figures, reviews and blog posts that are not yours.",
+    ],
+    [
+      { demoContent: 1 },
+      "demo",
+      "The site shows 1 demo item (a figure, review or blog post) that is not yours.",
+    ],
     [
       { publicUrlSet: false, publicUrl: "http://localhost:3000" },
       "address",

@@ -49,6 +49,7 @@ afterEach(async () => {
 
 const TABLES = [
   "blocked_days",
+  "blog_posts",
   "booking_changes",
   "day_overrides",
   "fleet_days",
@@ -103,6 +104,7 @@ describe("migrations", () => {
       ["0017_refused_payments", "Success"],
       ["0018_pending_uploads", "Success"],
       ["0019_site_content", "Success"],
+      ["0020_blog_posts", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -281,6 +283,7 @@ describe("an upgrade", () => {
       "0017_refused_payments",
       "0018_pending_uploads",
       "0019_site_content",
+      "0020_blog_posts",
     ]);
   });
 
@@ -308,7 +311,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(16);
+    expect(outcome.results).toHaveLength(17);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

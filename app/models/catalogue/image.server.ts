@@ -51,7 +51,7 @@ const IMAGE_ID = /^[0-9a-f]{64}$/;
 const logoReference = (id: string) => `%"logoImageId":"${id}"%`;
 
 /**
- * A product picture or one of its variants, for anyone. Quote photos share
+ * A product's, a blog post's or the logo's picture or one of its variants, for anyone. Quote photos share
  * the table but are never returned here: they are for signed-in staff only.
  */
 export async function getPublicImage(id: string) {
@@ -79,6 +79,18 @@ export async function getPublicImage(id: string) {
             .selectFrom("order_items")
             .select("order_items.id")
             .whereRef("order_items.image_id", "=", "images.id"),
+        ),
+        // A blog post's picture, or one of its variants.
+        eb.exists(
+          eb
+            .selectFrom("blog_posts")
+            .select("blog_posts.id")
+            .where((inner) =>
+              inner.or([
+                inner("blog_posts.image_id", "=", inner.ref("images.id")),
+                inner("blog_posts.image_id", "=", inner.ref("images.original_id")),
+              ]),
+            ),
         ),
         // The business's logo (Settings), shown in the header to everyone.
         eb.exists(
@@ -116,7 +128,7 @@ export async function listImageVariants(originalIds: readonly string[]) {
  * variants; a quote photo may share its bytes, so its row, with a product
  * picture). A family is kept while any member is used by a product, an order
  * line (orders keep the picture they were placed with), a quote, a job's photos, a photo kept
- * for a form that came back (pending_uploads) or the business's logo, because
+ * for a form that came back (pending_uploads), a blog post or the business's logo, because
  * content addressing lets two uploads share an image. Use inside the
  * caller's transaction, after removing its own references; returns how many
  * image rows were deleted.
@@ -165,6 +177,12 @@ export async function deleteUnusedImages(
           .selectFrom("pending_uploads")
           .select(sql<number>`1`.as("id"))
           .where("pending_uploads.image_id", "in", family),
+      )
+      .unionAll(
+        trx
+          .selectFrom("blog_posts")
+          .select("blog_posts.id")
+          .where("blog_posts.image_id", "in", family),
       )
       .unionAll(
         trx

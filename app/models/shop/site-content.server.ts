@@ -1,6 +1,7 @@
 import type { ContentFields, ContentItem, ContentKind } from "~/lib/site-content";
 import { DEMO_CONTENT, DEMO_HASHTAG } from "~/seed/demo-content";
 import { db } from "~/services/db.server";
+import { demoBlogPostCount, removeDemoBlogPosts, seedDemoBlogPosts } from "./blog.server";
 import { getSetting } from "./settings.server";
 import { moveSharedPagesOn } from "./shared-pages.server";
 
@@ -127,33 +128,41 @@ export async function saveSocialHashtag(hashtag: string): Promise<void> {
     });
 }
 
-/** How much demo content is left: what the dashboard's "Remove the demo content" would take. */
+/**
+ * How much demo content is left (figures, reviews, blog posts, the hashtag): what the
+ * dashboard's "Remove the demo content" would take.
+ */
 export async function demoContentCount(): Promise<number> {
   const row = await db()
     .selectFrom("site_content")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("demo", "=", 1)
     .executeTakeFirst();
-  return Number(row?.n ?? 0) + ((await socialHashtag()) === DEMO_HASHTAG ? 1 : 0);
+  return (
+    Number(row?.n ?? 0) +
+    (await demoBlogPostCount()) +
+    ((await socialHashtag()) === DEMO_HASHTAG ? 1 : 0)
+  );
 }
 
-/** Removes every demo figure and review (and the demo hashtag); the business's own stay. */
+/** Removes every demo figure, review and blog post (and the demo hashtag); the business's own stay. */
 export async function removeDemoContent(): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const result = await trx.deleteFrom("site_content").where("demo", "=", 1).executeTakeFirst();
+      const posts = await removeDemoBlogPosts(trx);
       const hashtag = await trx
         .deleteFrom("settings")
         .where("key", "=", HASHTAG_SETTING)
         .where("value", "=", DEMO_HASHTAG)
         .executeTakeFirst();
       await moveSharedPagesOn(trx);
-      return Number(result.numDeletedRows) + Number(hashtag.numDeletedRows);
+      return Number(result.numDeletedRows) + posts + Number(hashtag.numDeletedRows);
     });
 }
 
-/** A new demo shop's figures, reviews and hashtag (SEED_DEMO), marked demo. */
+/** A new demo shop's figures, reviews, blog posts and hashtag (SEED_DEMO), marked demo. */
 export async function seedDemoContent(): Promise<void> {
   await db()
     .transaction()
@@ -163,6 +172,7 @@ export async function seedDemoContent(): Promise<void> {
           .insertInto("site_content")
           .values({ ...item, sort_order, demo: 1 })
           .execute();
+      await seedDemoBlogPosts(trx);
       await trx
         .insertInto("settings")
         .values({ key: HASHTAG_SETTING, value: DEMO_HASHTAG })

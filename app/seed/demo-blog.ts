@@ -1,7 +1,19 @@
-import type { BlogArticle } from "./types";
+/**
+ * The spec's ten blog articles about recycling and waste in the UK, newest first: demo posts,
+ * seeded only with SEED_DEMO and marked Demo in the dashboard (docs/rules.md#content). Each
+ * paragraph becomes one of the post's Markdown paragraphs.
+ */
+export interface DemoBlogPost {
+  title: string;
+  slug: string;
+  description: string;
+  /** a drawing the shop carries (public/illustrations/blog) */
+  img: string;
+  date: string;
+  body: readonly string[];
+}
 
-/** Blog articles about recycling and waste in the UK, newest first (10 articles). */
-export const blogArticles: readonly BlogArticle[] = [
+export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
   {
     title: "How to Cut Down on Waste This Christmas",
     slug: "how-to-cut-down-on-waste-this-christmas",
