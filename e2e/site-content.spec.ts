@@ -60,3 +60,60 @@ test("staff add a customer review, see it on the home page, and delete it", asyn
   await page.goto("/");
   await expect(page.locator(".testimonial").filter({ hasText: name })).toHaveCount(0);
 });
+
+test("staff add a question to the FAQ and a reason with its icon, see both, and delete them", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  const question = `Do you take paint tins (${testInfo.project.name})?`;
+  const reason = `Tins taken (${testInfo.project.name})`;
+  await signIn(page, "/dashboard/content");
+  await page.getByRole("link", { name: "Add a question" }).click();
+  await page.getByRole("textbox", { name: "Question" }).fill(question);
+  await page
+    .getByLabel("Answer")
+    .fill("Yes, sealed tins of water-based paint, charged by the tin.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("content-notice")).toHaveText(
+    "The question is saved: the FAQ shows it now.",
+  );
+
+  await page.getByRole("link", { name: "Add a reason" }).click();
+  await page.getByLabel("The reason").fill(reason);
+  await page.getByLabel("Said in full").fill("We take sealed tins of paint with everything else.");
+  await page.getByRole("radio", { name: "Tools" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("content-notice")).toHaveText(
+    "The reason is saved: the home page shows it now.",
+  );
+
+  // The question comes before the answer the shop's own terms give.
+  await page.goto("/?faq=open");
+  const faq = page.getByRole("dialog", { name: "Frequently asked questions" });
+  const questions = faq.locator("summary");
+  await expect(questions.filter({ hasText: question })).toHaveCount(1);
+  await expect(questions.last()).toHaveText("Can I cancel or change my booking?");
+  await faq.getByText(question).click();
+  await expect(faq.getByText(/sealed tins of water-based paint/)).toBeVisible();
+
+  await page.goto("/");
+  const why = page.locator(".why-item").filter({ hasText: reason });
+  await expect(why).toHaveCount(1);
+  if (javaScriptEnabled) {
+    await why.locator("summary").click();
+    await expect(why.getByText("We take sealed tins of paint with everything else.")).toBeVisible();
+  }
+
+  for (const [title, one] of [
+    [question, "question"],
+    [reason, "reason"],
+  ] as const) {
+    await page.goto("/dashboard/content");
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.getByRole("button", { name: `Delete this ${one}…` }).click();
+    await page.getByRole("button", { name: "Delete it" }).click();
+    await expect(page.getByTestId("content-notice")).toHaveText(`The ${one} is deleted.`);
+  }
+  await page.goto("/?faq=open");
+  await expect(page.getByText(question)).toHaveCount(0);
+});

@@ -21,6 +21,7 @@ import * as m0017 from "./0017_refused_payments";
 import * as m0018 from "./0018_pending_uploads";
 import * as m0019 from "./0019_site_content";
 import * as m0020 from "./0020_blog_posts";
+import * as m0021 from "./0021_more_site_content";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0018_pending_uploads": m0018,
   "0019_site_content": m0019,
   "0020_blog_posts": m0020,
+  "0021_more_site_content": m0021,
 };
 
 /**
@@ -71,6 +73,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0018_pending_uploads": m0018,
   "0019_site_content": m0019,
   "0020_blog_posts": m0020,
+  "0021_more_site_content": m0021,
 };
 
 /** SQLite's migrations (the list above). */

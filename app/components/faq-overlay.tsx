@@ -1,4 +1,4 @@
-import type { FaqItem } from "~/content/types";
+import type { FaqEntry } from "~/lib/faq";
 import { Overlay } from "./overlay";
 
 /**
@@ -6,14 +6,14 @@ import { Overlay } from "./overlay";
  * (`<details>`). The answers come from the layout's loader when the FAQ is
  * opened, so they are not part of every page's script.
  */
-export function FaqOverlay({ closeTo, faq }: { closeTo: string; faq: readonly FaqItem[] }) {
+export function FaqOverlay({ closeTo, faq }: { closeTo: string; faq: readonly FaqEntry[] }) {
   return (
     <Overlay title="Frequently asked questions" closeTo={closeTo}>
       <div className="faq-list">
         {faq.map((item) => (
-          <details key={item.title} className="faq-item">
-            <summary>{item.title}</summary>
-            <p>{item.description}</p>
+          <details key={item.question} className="faq-item">
+            <summary>{item.question}</summary>
+            <p>{item.answer}</p>
           </details>
         ))}
       </div>

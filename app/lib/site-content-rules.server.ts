@@ -3,13 +3,14 @@ import { wholeNumber } from "./form-rules";
 import { checkFields, formLimits, type FieldLimits } from "./forms";
 import {
   CONTENT_MESSAGES,
+  isReasonIcon,
   type ContentField,
   type ContentFields,
   type ContentKind,
 } from "./site-content";
 
 /**
- * What staff may save as a headline figure or a review (docs/rules.md#content), by zod; server
+ * What staff may save as a figure, a review, a reason, a step or a question (docs/rules.md#content), by zod; server
  * only, so the pages carry no zod (app/lib/site-content.ts has what they need).
  */
 
@@ -41,19 +42,51 @@ const testimonialSchema = z.object({
   ),
 });
 
-const SCHEMAS = { claim: claimSchema, testimonial: testimonialSchema } as const;
+/** Words over several lines: trimmed at the ends, line breaks kept. */
+const words = (max: number, message: string) =>
+  z
+    .string()
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, message).max(max, message));
+
+const reasonSchema = z.object({
+  title: line(1, 60, M.reasonTitle),
+  body: words(600, M.reasonBody),
+  icon: z.string().refine(isReasonIcon, M.icon),
+});
+
+const stepSchema = z.object({
+  title: line(1, 60, M.stepTitle),
+  body: words(400, M.stepBody),
+});
+
+const faqSchema = z.object({
+  title: line(1, 80, M.question),
+  body: words(1000, M.answer),
+});
+
+const SCHEMAS = {
+  claim: claimSchema,
+  testimonial: testimonialSchema,
+  reason: reasonSchema,
+  step: stepSchema,
+  faq: faqSchema,
+} as const;
 
 /** Each kind's form fields and their limits, for the page. */
 export const CONTENT_LIMITS: Record<ContentKind, Partial<Record<ContentField, FieldLimits>>> = {
   claim: formLimits(claimSchema),
   testimonial: formLimits(testimonialSchema),
+  reason: formLimits(reasonSchema),
+  step: formLimits(stepSchema),
+  faq: formLimits(faqSchema),
 };
 
 export type ContentCheck =
   | { ok: true; fields: ContentFields }
   | { ok: false; errors: Partial<Record<ContentField, string>> };
 
-/** What staff may save as a figure or a review. */
+/** What staff may save as an item of a kind. */
 export function checkContentItem(
   kind: ContentKind,
   values: Readonly<Record<string, unknown>>,
@@ -70,6 +103,7 @@ export function checkContentItem(
       place: typeof v.place === "string" ? v.place : "",
       service: typeof v.service === "string" ? v.service : "",
       rating: kind === "testimonial" ? Number(v.rating) : null,
+      icon: kind === "reason" ? String(v.icon) : "",
     },
   };
 }

@@ -4,25 +4,15 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { BlogCard } from "~/components/blog-card";
 import { HomeSection } from "~/components/home-section";
 import { ItemPicker } from "~/components/item-picker";
-import {
-  ArrowRightIcon,
-  CalendarIcon,
-  GridIcon,
-  LeafIcon,
-  PointIcon,
-  ShieldIcon,
-  StarIcon,
-} from "~/components/icons";
+import { ArrowRightIcon, GridIcon, PointIcon, StarIcon } from "~/components/icons";
 import { socialBlurb } from "~/content/social";
-import { howItWorks } from "~/content/how-it-works";
 import { scenes } from "~/content/scenes";
 import { services } from "~/content/services";
-import { whyChooseUs } from "~/content/why-choose-us";
 import { useVatWording } from "~/components/use-vat-wording";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listBlogCards } from "~/models/shop/blog.server";
-import { listContent, socialHashtag } from "~/models/shop/site-content.server";
+import { listAllContent, socialHashtag } from "~/models/shop/site-content.server";
 import { getProductsByNames, productView } from "~/models/catalogue/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
@@ -41,18 +31,20 @@ export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));
-  const [sceneProducts, claims, testimonials, hashtag, blogCards] = await Promise.all([
+  const [sceneProducts, content, hashtag, blogCards] = await Promise.all([
     getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName))),
-    listContent("claim"),
-    listContent("testimonial"),
+    listAllContent(),
     socialHashtag(),
     listBlogCards(4),
   ]);
+  const { claim: claims, testimonial: testimonials, reason: reasons, step: steps } = content;
   return data(
     {
       showSplash,
       claims,
       testimonials,
+      reasons,
+      steps,
       hashtag,
       sceneProducts: Object.fromEntries(
         [...sceneProducts].map(([name, product]) => [name, productView(product)]),
@@ -75,12 +67,19 @@ function Splash({ name }: { name: string }) {
   );
 }
 
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+
+/** "four steps", "one step", "12 steps": the how-it-works heading for however many there are. */
+function stepsInWords(count: number): string {
+  return `${NUMBER_WORDS[count - 1] ?? count} ${count === 1 ? "step" : "steps"}`;
+}
+
 export default function Home() {
-  const { showSplash, sceneProducts, blogCards, claims, testimonials, hashtag } =
+  const { showSplash, sceneProducts, blogCards, claims, testimonials, reasons, steps, hashtag } =
     useLoaderData<typeof loader>();
   const site = useRouteLoaderData<typeof siteLoader>("routes/_site");
   const areaInWords = site?.business.areaInWords ?? "";
-  const { vat, pricesNote } = useVatWording();
+  const { pricesNote } = useVatWording();
   return (
     <>
       {showSplash ? <Splash name={site?.business.name ?? ""} /> : null}
@@ -92,8 +91,8 @@ export default function Home() {
             </p>
             <h1 id="hero-title">Rubbish and junk removal, booked in minutes</h1>
             <p className="hero-lead">
-              Pick the items you want gone, choose a collection date and pay online. Our two-person
-              crews carry everything out, and we reuse or recycle whatever we can.
+              Pick the items you want gone, choose a collection date and pay online, or send photos
+              for a quote.
             </p>
             <div className="hero-actions">
               <Link to="/quote" className="button button-large">
@@ -120,20 +119,17 @@ export default function Home() {
                 </button>
               </div>
             </form>
-            <ul className="hero-points">
-              <li>
-                <CalendarIcon />
-                Same-day and next-day collections
-              </li>
-              <li>
-                <LeafIcon />
-                Reused or recycled wherever possible
-              </li>
-              <li>
-                <ShieldIcon />
-                Fully licensed and insured
-              </li>
-            </ul>
+            {/* The business's own first three reasons (Content): none is promised here otherwise. */}
+            {reasons.length > 0 ? (
+              <ul className="hero-points">
+                {reasons.slice(0, 3).map((reason) => (
+                  <li key={reason.id}>
+                    <PointIcon name={reason.icon} />
+                    {reason.title}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
           {/* Only the business's own figures: none is shown rather than an empty box. */}
           {claims.length > 0 ? (
@@ -181,29 +177,28 @@ export default function Home() {
 
       <ItemPicker scenes={scenes} products={sceneProducts} />
 
-      <section className="section section-cream" aria-labelledby="why-title">
-        <div className="container why-layout">
-          <div>
-            <p className="eyebrow">Why choose us</p>
-            <h2 id="why-title">Fourteen reasons households and businesses book us</h2>
-            <p className="section-lead">
-              We are a licensed waste carrier with our own crews and vans. Tap a reason to read
-              more.
-            </p>
+      {reasons.length > 0 ? (
+        <section className="section section-cream" aria-labelledby="why-title">
+          <div className="container why-layout">
+            <div>
+              <p className="eyebrow">Why choose us</p>
+              <h2 id="why-title">Why households and businesses book us</h2>
+              <p className="section-lead">Tap a reason to read more.</p>
+            </div>
+            <div className="why-list">
+              {reasons.map((reason) => (
+                <details key={reason.id} className="why-item">
+                  <summary>
+                    <PointIcon name={reason.icon} className="why-icon" />
+                    <span>{reason.title}</span>
+                  </summary>
+                  <p>{reason.body}</p>
+                </details>
+              ))}
+            </div>
           </div>
-          <div className="why-list">
-            {whyChooseUs(vat).map((point) => (
-              <details key={point.title} className="why-item">
-                <summary>
-                  <PointIcon name={point.icon} className="why-icon" />
-                  <span>{point.title}</span>
-                </summary>
-                <p>{point.description}</p>
-              </details>
-            ))}
-          </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
 
       <HomeSection
         name="services"
@@ -227,24 +222,26 @@ export default function Home() {
         </ul>
       </HomeSection>
 
-      <HomeSection
-        name="how"
-        className="section-cream"
-        eyebrow="How it works"
-        title="Booked in four steps"
-      >
-        <ol className="steps">
-          {howItWorks(vat).map((step, i) => (
-            <li key={step.title} className="step">
-              <span className="step-number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{step.title}</h3>
-              <p>{step.description}</p>
-            </li>
-          ))}
-        </ol>
-      </HomeSection>
+      {steps.length > 0 ? (
+        <HomeSection
+          name="how"
+          className="section-cream"
+          eyebrow="How it works"
+          title={`Booked in ${stepsInWords(steps.length)}`}
+        >
+          <ol className="steps">
+            {steps.map((step, i) => (
+              <li key={step.id} className="step">
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.body}</p>
+              </li>
+            ))}
+          </ol>
+        </HomeSection>
+      ) : null}
 
       {testimonials.length > 0 ? (
         <HomeSection name="reviews" eyebrow="Reviews" title="What our customers say">

@@ -19,7 +19,7 @@ import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { bagErrorMessage } from "~/lib/cart";
 import { priceBag } from "~/models/checkout/cart.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
-import { faqItems } from "~/content/faq";
+import { faqEntries } from "~/models/shop/site-content.server";
 import { vatStatus } from "~/models/shop/settings.server";
 import { useVatWording } from "~/components/use-vat-wording";
 import { businessProfile } from "~/models/shop/business-profile.server";
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       business: shownBusiness(),
       year: Number(todayInLondon().slice(0, 4)),
       vat,
-      faq: new URL(request.url).searchParams.get("faq") === "open" ? faqItems(vat) : null,
+      faq: new URL(request.url).searchParams.get("faq") === "open" ? await faqEntries(vat) : null,
     },
     { headers },
   );

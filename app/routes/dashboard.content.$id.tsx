@@ -4,10 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect } from "react";
 import { DeleteAskedTwice } from "~/components/delete-asked-twice";
 import { Field, filled } from "~/components/field";
+import { PointIcon } from "~/components/icons";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { titled } from "~/lib/page-title";
-import { CONTENT_NAMES, isContentKind, type ContentKind } from "~/lib/site-content";
+import { CONTENT_NAMES, isContentKind, REASON_ICONS, type ContentKind } from "~/lib/site-content";
 import { checkContentItem, CONTENT_LIMITS } from "~/lib/site-content-rules.server";
 import {
   addContentItem,
@@ -53,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       place: item?.place ?? "",
       service: item?.service ?? "",
       rating: item?.rating ? String(item.rating) : "5",
+      icon: item?.icon || "check-circle",
     },
     limits: CONTENT_LIMITS[target.kind],
   };
@@ -77,7 +79,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithFlash(
     "/dashboard/content",
     "content",
-    `The ${name} is saved: the home page shows it now.`,
+    `The ${name} is saved: ${CONTENT_NAMES[target.kind].shownOn} shows it now.`,
+  );
+}
+
+/** A reason's icon, chosen from the shop's own set (each drawn beside its name). */
+function IconChoice({ value, error }: { value: string | undefined; error: string | undefined }) {
+  return (
+    <fieldset className={`field icon-choice${error ? " field-invalid" : ""}`}>
+      <legend>Its icon</legend>
+      <div className="icon-choices">
+        {Object.entries(REASON_ICONS).map(([key, name]) => (
+          <label key={key} className="icon-choice-option">
+            <input type="radio" name="icon" value={key} defaultChecked={value === key} />
+            <PointIcon name={key} width={22} height={22} />
+            {name}
+          </label>
+        ))}
+      </div>
+      <p className="field-error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </fieldset>
   );
 }
 
@@ -125,7 +148,7 @@ export default function ContentItemPage() {
               <Field label="Figure" hint="Such as 2,000+ or 4.9/5." {...field("title")} />
               <Field label="What it counts" hint="Such as reviews." {...field("body")} />
             </>
-          ) : (
+          ) : loaded.kind === "testimonial" ? (
             <>
               <Field
                 label="Customer's name"
@@ -145,6 +168,22 @@ export default function ContentItemPage() {
                 {...field("rating")}
               />
             </>
+          ) : loaded.kind === "reason" ? (
+            <>
+              <Field label="The reason" hint="Such as Same-day collection." {...field("title")} />
+              <Field label="Said in full" multiline rows={4} {...field("body")} />
+              <IconChoice value={values.icon} error={errors.icon} />
+            </>
+          ) : loaded.kind === "step" ? (
+            <>
+              <Field label="The step" hint="Such as Pick a collection date." {...field("title")} />
+              <Field label="What happens" multiline rows={4} {...field("body")} />
+            </>
+          ) : (
+            <>
+              <Field label="Question" {...field("title")} />
+              <Field label="Answer" multiline rows={6} {...field("body")} />
+            </>
           )}
         </fieldset>
         <button type="submit" className="button" name="intent" value="save" disabled={busy}>
@@ -155,7 +194,7 @@ export default function ContentItemPage() {
         <DeleteAskedTwice
           confirming={confirmingDelete}
           askLabel={`Delete this ${names.one}…`}
-          question={`Delete this ${names.one}? It leaves the home page at once.`}
+          question={`Delete this ${names.one}? It leaves ${names.shownOn} at once.`}
           keepHref={`/dashboard/content/${loaded.id}`}
         />
       ) : null}

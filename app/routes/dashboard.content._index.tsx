@@ -17,7 +17,7 @@ import {
 import { listBlogPosts } from "~/models/shop/blog.server";
 import {
   demoContentCount,
-  listContent,
+  listAllContent,
   moveContentItem,
   removeDemoContent,
   saveSocialHashtag,
@@ -37,9 +37,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [claims, testimonials, posts, hashtag, demo, flash] = await Promise.all([
-    listContent("claim"),
-    listContent("testimonial"),
+  const [lists, posts, hashtag, demo, flash] = await Promise.all([
+    listAllContent(),
     listBlogPosts(),
     socialHashtag(),
     demoContentCount(),
@@ -47,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return data(
     {
-      lists: { claim: claims, testimonial: testimonials },
+      lists,
       posts: posts.map(({ id, title, publishedOn, demo }) => ({ id, title, publishedOn, demo })),
       hashtag,
       demo,
@@ -86,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(
         "/dashboard/content",
         "content",
-        `Demo content removed (${removed} ${removed === 1 ? "item" : "items"}). Your own figures, reviews and posts are kept.`,
+        `Demo content removed (${removed} ${removed === 1 ? "item" : "items"}). Your own are kept.`,
       );
     }
     default:
@@ -99,6 +98,12 @@ function ItemSummary({ item }: { item: ContentItem }) {
     return (
       <span>
         <strong>{item.title}</strong> {item.body}
+      </span>
+    );
+  if (item.kind !== "testimonial")
+    return (
+      <span>
+        <strong>{item.title}</strong> · {truncate(item.body, 90)}
       </span>
     );
   return (
@@ -122,14 +127,13 @@ export default function Content() {
         <div className="notice notice-error" data-testid="demo-content">
           <p>
             The site shows <strong>demo content</strong> ({demo} {demo === 1 ? "item" : "items"},
-            marked Demo below): example figures, reviews and blog posts that are not yours.
-            Publishing them as your own is unlawful: replace or remove them before you go live.
+            marked Demo below): example figures, reviews, promises, answers and blog posts that are
+            not yours. Publishing them as your own is unlawful: replace or remove them before you go
+            live.
           </p>
           {confirming ? (
             <Form method="post" className="content-actions">
-              <p>
-                Remove every demo figure, review, blog post and the demo hashtag? Your own stay.
-              </p>
+              <p>Remove all the demo content and the demo hashtag? Your own stay.</p>
               <button type="submit" name="intent" value="remove-demo" className="button">
                 Remove the demo content
               </button>{" "}

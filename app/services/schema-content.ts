@@ -1,11 +1,11 @@
 import type { ColumnType, Generated } from "kysely";
 import type { CreatedAt, UpdatedAt } from "./schema-columns";
 
-// The shop's own words as staff keep them (0019, 0020; docs/rules.md#content).
+// The shop's own words as staff keep them (0019, 0020, 0021; docs/rules.md#content).
 
 export interface SiteContentTable {
   id: Generated<number>;
-  kind: "claim" | "testimonial";
+  kind: "claim" | "testimonial" | "reason" | "faq" | "step";
   sort_order: number;
   title: string;
   body: string;
@@ -16,6 +16,8 @@ export interface SiteContentTable {
   demo: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** a reason's icon, a key of the shop's own set (0021) */
+  icon: Generated<string>;
 }
 
 /** A blog post (0020): Markdown, dated, with an uploaded picture or a drawing the shop carries. */

@@ -19,7 +19,6 @@ import type { BlogPostsTable, SiteContentTable } from "./schema-content";
 // The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
 // (a Europe/London day); timestamps are ISO-8601 UTC text.
 
-
 export interface UsersTable {
   id: Generated<number>;
   username: string;

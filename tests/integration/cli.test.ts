@@ -101,8 +101,9 @@ describe("migrate", () => {
       `${file}: applied 0018_pending_uploads`,
       `${file}: applied 0019_site_content`,
       `${file}: applied 0020_blog_posts`,
+      `${file}: applied 0021_more_site_content`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(20);
+    expect(count(file, "kysely_migration")).toBe(21);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -139,7 +140,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(20);
+    expect(count(target, "kysely_migration")).toBe(21);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });
@@ -277,7 +278,7 @@ describe("check", () => {
     // Then "Before you go live", as the dashboard shows it: warnings, not failures.
     expect(lines.slice(6)).toEqual([
       "warn go live: your business's details: Not saved yet: pages, emails and documents show the starting details. Enter your name, contacts, waste carrier and VAT registration in Settings → Your business.",
-      "warn go live: demo content removed: The site shows 19 demo figures, reviews and blog posts that are not yours. Replace or remove them in Content (Remove the demo content).",
+      "warn go live: demo content removed: The site shows 46 demo figures, reviews and blog posts that are not yours. Replace or remove them in Content (Remove the demo content).",
       "ok   go live: the shop's web address: Links in emails go to https://www.haulbook.example.",
       "warn go live: emails reach your customers: No test email has been sent yet. Send a test email from Settings (Before you go live) and check it arrives.",
       "warn go live: card payments are live: Stripe test keys: nobody is charged, and test cards are accepted. Put your live Stripe keys and webhook secret in the settings file (docs/deploy.md, step 7) and restart.",

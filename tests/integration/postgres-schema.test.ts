@@ -375,6 +375,7 @@ describe("PostgreSQL's schema", () => {
       "0018_pending_uploads",
       "0019_site_content",
       "0020_blog_posts",
+      "0021_more_site_content",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -397,6 +398,7 @@ describe("PostgreSQL's schema", () => {
       "0018_pending_uploads",
       "0019_site_content",
       "0020_blog_posts",
+      "0021_more_site_content",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -74,6 +74,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0018_pending_uploads" },
         { name: "0019_site_content" },
         { name: "0020_blog_posts" },
+        { name: "0021_more_site_content" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -56,9 +56,9 @@ describe("a demo shop's content", () => {
     const page = await html(
       await fetch(`${server.url}/dashboard/content`, { headers: { cookie: staff.cookie } }),
     );
-    expect(page).toContain("The site shows <strong>demo content</strong> (19 items");
-    // 8 figures and reviews, 10 blog posts
-    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(18);
+    expect(page).toContain("The site shows <strong>demo content</strong> (46 items");
+    // 8 figures and reviews, 14 reasons, 4 steps, 9 questions, 10 blog posts
+    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(45);
     expect((await contentRows(server)).every((row) => row.demo === 1)).toBe(true);
   });
 
@@ -84,7 +84,8 @@ describe("a demo shop's content", () => {
     });
     expect(hashtag.status).toBe(400);
     expect(await html(hashtag)).toContain(CONTENT_MESSAGES.hashtag);
-    expect(await contentRows(server)).toHaveLength(8);
+    // 8 figures and reviews, 14 reasons, 4 steps, 9 questions
+    expect(await contentRows(server)).toHaveLength(35);
   });
 
   it("adds, changes, orders and deletes, each on the next home page; removing the demo keeps the business's own", async () => {
@@ -147,13 +148,13 @@ describe("a demo shop's content", () => {
       intent: "remove-demo-ask",
     });
     expect(await html(ask)).toContain(
-      "Remove every demo figure, review, blog post and the demo hashtag?",
+      "Remove all the demo content and the demo hashtag? Your own stay.",
     );
     const removed = await postAsStaff(server, staff, "/dashboard/content", {
       intent: "remove-demo",
     });
     expect((await followRedirect(server, removed, staff.cookie)).html).toContain(
-      "Demo content removed (17 items). Your own figures, reviews and posts are kept.",
+      "Demo content removed (44 items). Your own are kept.",
     );
     expect((await contentRows(server)).map((row) => row.title)).toEqual(["Sarah K.", "Morgan L."]);
     const after = await home(server);

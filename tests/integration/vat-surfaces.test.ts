@@ -44,7 +44,7 @@ describe.each([
     ["/products", "Fixed prices, VAT included"],
     ["/product/1", "including VAT"],
     ["/?bag=open", "Prices include VAT. You choose your collection date next."],
-    ["/?faq=open", "a VAT receipt for your payment"],
+    ["/?faq=open", "£24 including VAT"],
     ["/terms", "£24 including VAT"],
     ["/checkout", "Includes VAT at 20%"],
   ];

@@ -105,6 +105,7 @@ describe("migrations", () => {
       ["0018_pending_uploads", "Success"],
       ["0019_site_content", "Success"],
       ["0020_blog_posts", "Success"],
+      ["0021_more_site_content", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -284,6 +285,7 @@ describe("an upgrade", () => {
       "0018_pending_uploads",
       "0019_site_content",
       "0020_blog_posts",
+      "0021_more_site_content",
     ]);
   });
 
@@ -311,7 +313,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(17);
+    expect(outcome.results).toHaveLength(18);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -6,7 +6,14 @@ describe("checkContentItem", () => {
   it("keeps a figure tidied, with no place, service or stars", () => {
     expect(checkContentItem("claim", { title: " 2,000+ ", body: "  happy   customers " })).toEqual({
       ok: true,
-      fields: { title: "2,000+", body: "happy customers", place: "", service: "", rating: null },
+      fields: {
+        title: "2,000+",
+        body: "happy customers",
+        place: "",
+        service: "",
+        rating: null,
+        icon: "",
+      },
     });
   });
 
@@ -27,8 +34,36 @@ describe("checkContentItem", () => {
         place: "Leeds",
         service: "",
         rating: 4,
+        icon: "",
       },
     });
+  });
+
+  it("keeps a reason with its icon, a step and a question, their line breaks kept", () => {
+    expect(
+      checkContentItem("reason", {
+        title: " Same-day  collection ",
+        body: "Book by 10:00.\r\nWe come that day. ",
+        icon: "clock",
+      }),
+    ).toEqual({
+      ok: true,
+      fields: {
+        title: "Same-day collection",
+        body: "Book by 10:00.\nWe come that day.",
+        place: "",
+        service: "",
+        rating: null,
+        icon: "clock",
+      },
+    });
+    expect(checkContentItem("step", { title: "Pick a date", body: "Any day." })).toMatchObject({
+      ok: true,
+      fields: { title: "Pick a date", body: "Any day.", icon: "", rating: null },
+    });
+    expect(
+      checkContentItem("faq", { title: "Do you take paint?", body: "Yes, sealed tins." }),
+    ).toMatchObject({ ok: true, fields: { title: "Do you take paint?", icon: "" } });
   });
 
   it.each([
@@ -55,6 +90,17 @@ describe("checkContentItem", () => {
       "service",
       M.service,
     ],
+    ["reason", { title: "", body: "Why", icon: "clock" }, "title", M.reasonTitle],
+    ["reason", { title: "x".repeat(61), body: "Why", icon: "clock" }, "title", M.reasonTitle],
+    ["reason", { title: "Fast", body: "x".repeat(601), icon: "clock" }, "body", M.reasonBody],
+    ["reason", { title: "Fast", body: "Why", icon: "" }, "icon", M.icon],
+    ["reason", { title: "Fast", body: "Why", icon: "toString" }, "icon", M.icon],
+    ["reason", { title: "Fast", body: "Why", icon: "rocket" }, "icon", M.icon],
+    ["step", { title: "", body: "What" }, "title", M.stepTitle],
+    ["step", { title: "Pay", body: "x".repeat(401) }, "body", M.stepBody],
+    ["faq", { title: "x".repeat(81), body: "Yes." }, "title", M.question],
+    ["faq", { title: "Paint?", body: " \n " }, "body", M.answer],
+    ["faq", { title: "Paint?", body: "x".repeat(1001) }, "body", M.answer],
   ] as const)("refuses a %s %j: %s", (kind, values, field, message) => {
     const checked = checkContentItem(kind, values);
     expect(!checked.ok && checked.errors[field]).toBe(message);
@@ -79,10 +125,9 @@ describe("normaliseHashtag", () => {
 });
 
 it("knows its kinds", () => {
-  expect(["claim", "testimonial", "faq", undefined].map(isContentKind)).toEqual([
-    true,
-    true,
-    false,
-    false,
-  ]);
+  expect(
+    ["claim", "testimonial", "reason", "step", "faq", "blog", "toString", undefined].map(
+      isContentKind,
+    ),
+  ).toEqual([true, true, true, true, true, false, false, false]);
 });

@@ -1,4 +1,11 @@
-import type { ContentFields, ContentItem, ContentKind } from "~/lib/site-content";
+import {
+  CONTENT_KINDS,
+  type ContentFields,
+  type ContentItem,
+  type ContentKind,
+} from "~/lib/site-content";
+import { cancellationQuestion, type FaqEntry } from "~/lib/faq";
+import type { VatStatus } from "~/lib/vat";
 import { DEMO_CONTENT, DEMO_HASHTAG } from "~/seed/demo-content";
 import { db } from "~/services/db.server";
 import { demoBlogPostCount, removeDemoBlogPosts, seedDemoBlogPosts } from "./blog.server";
@@ -6,8 +13,8 @@ import { getSetting } from "./settings.server";
 import { moveSharedPagesOn } from "./shared-pages.server";
 
 /**
- * The home page's headline figures and customers' reviews, and the social hashtag, as staff keep
- * them (docs/rules.md#content). A change to the table moves the shared pages on by trigger
+ * The home page's headline figures, customers' reviews, reasons and steps, the FAQ's questions,
+ * and the social hashtag, as staff keep them (docs/rules.md#content). A change to the table moves the shared pages on by trigger
  * (migration 0019); the hashtag, a setting, moves them on itself.
  */
 
@@ -18,9 +25,33 @@ type Row = Omit<ContentItem, "demo"> & { demo: number };
 
 const itemOf = (row: Row): ContentItem => ({ ...row, demo: row.demo === 1 });
 
-const COLUMNS = ["id", "kind", "title", "body", "place", "service", "rating", "demo"] as const;
+const COLUMNS = [
+  "id",
+  "kind",
+  "title",
+  "body",
+  "place",
+  "service",
+  "rating",
+  "icon",
+  "demo",
+] as const;
 
-/** The figures or reviews in the order staff set. */
+/** Every kind's items in the order staff set, in one read (the dashboard's Content page). */
+export async function listAllContent(): Promise<Record<ContentKind, ContentItem[]>> {
+  const rows = await db()
+    .selectFrom("site_content")
+    .select(COLUMNS)
+    .orderBy("kind")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+  const lists = Object.fromEntries(CONTENT_KINDS.map((kind) => [kind, [] as ContentItem[]]));
+  for (const row of rows) lists[row.kind]!.push(itemOf(row));
+  return lists as Record<ContentKind, ContentItem[]>;
+}
+
+/** One kind's items in the order staff set. */
 export async function listContent(kind: ContentKind): Promise<ContentItem[]> {
   const rows = await db()
     .selectFrom("site_content")
@@ -108,6 +139,18 @@ export async function moveContentItem(id: number, direction: "up" | "down"): Pro
     });
 }
 
+/**
+ * The FAQ as the header opens it: staff's questions in their order, then the answer about
+ * cancelling and changing a booking, from the shop's terms (lib/faq.ts).
+ */
+export async function faqEntries(vat: VatStatus): Promise<FaqEntry[]> {
+  const questions = (await listContent("faq")).map((item) => ({
+    question: item.title,
+    answer: item.body,
+  }));
+  return [...questions, cancellationQuestion(vat)];
+}
+
 /** The hashtag customers share their clear-outs with ("" when the business has none). */
 export async function socialHashtag(): Promise<string> {
   return (await getSetting(HASHTAG_SETTING)) ?? "";
@@ -167,11 +210,15 @@ export async function seedDemoContent(): Promise<void> {
   await db()
     .transaction()
     .execute(async (trx) => {
-      for (const [sort_order, item] of DEMO_CONTENT.entries())
+      const next = new Map<ContentKind, number>();
+      for (const item of DEMO_CONTENT) {
+        const sort_order = next.get(item.kind) ?? 0;
+        next.set(item.kind, sort_order + 1);
         await trx
           .insertInto("site_content")
           .values({ ...item, sort_order, demo: 1 })
           .execute();
+      }
       await seedDemoBlogPosts(trx);
       await trx
         .insertInto("settings")
