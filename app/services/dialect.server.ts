@@ -1,12 +1,17 @@
 import type Database from "better-sqlite3";
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
   type RawBuilder,
+  type SqliteDialectConfig,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -40,9 +45,30 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), not at its first
+ * write. A deferred transaction that read, and then wrote after another process (an owner's
+ * command, a test writing to the file) committed in between, fails at once with
+ * SQLITE_BUSY_SNAPSHOT; an immediate one waits its turn (busy_timeout, db.server.ts) and then
+ * reads what is there. The shop's one connection runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
 class TransactionalSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
 
