@@ -12,6 +12,7 @@ import { orderNeed } from "../bookings/booking-facts.server";
 import { dayAvailability } from "../checkout/availability.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { refundRefusedEmail } from "../bookings/booking-change-emails.server";
+import { customerEmail } from "../messages/email-layout.server";
 import { enqueueEmail, type OutgoingEmail } from "../messages/outbox.server";
 import { businessProfile } from "~/models/shop/business-profile.server";
 
@@ -93,24 +94,20 @@ interface RefusedOrder {
 
 /** The customer: their payment came too late for the quote, and all of it goes back. */
 export function quotePaymentRefundedEmail(order: RefusedOrder, gone: QuoteGone): OutgoingEmail {
-  const business = businessProfile();
   const total = formatPence(order.total_pence);
-  return {
+  return customerEmail({
     kind: "quote_payment_refunded",
     to: order.email,
     subject: `Your payment of ${total} is being refunded in full`,
-    text: [
-      `Dear ${order.full_name},`,
-      "",
+    name: order.full_name,
+    body: [
       `We received your card payment of ${total} for quote Q${order.quote_id}, but by then ${GONE_WORDS[gone]}.`,
       `So no collection is booked for ${formatLongDate(order.collection_date)}, and we are refunding the full ${total} to your card.`,
       "Refunds usually reach your account within 5 to 10 working days. You do not need to do anything.",
       "",
-      `If you still need a collection, call us on ${business.phone} or reply to this email and we will sort it out.`,
-      "",
-      business.name,
-    ].join("\n"),
-  };
+      `If you still need a collection, call us on ${businessProfile().phone} or reply to this email and we will sort it out.`,
+    ],
+  });
 }
 
 /** The office: a payment for a quote that was no longer on offer, refunded automatically. */
