@@ -22,6 +22,7 @@ import * as m0018 from "./0018_pending_uploads";
 import * as m0019 from "./0019_site_content";
 import * as m0020 from "./0020_blog_posts";
 import * as m0021 from "./0021_more_site_content";
+import * as m0022 from "./0022_area_surcharges";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   "0019_site_content": m0019,
   "0020_blog_posts": m0020,
   "0021_more_site_content": m0021,
+  "0022_area_surcharges": m0022,
 };
 
 /**
@@ -74,6 +76,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0019_site_content": m0019,
   "0020_blog_posts": m0020,
   "0021_more_site_content": m0021,
+  "0022_area_surcharges": m0022,
 };
 
 /** SQLite's migrations (the list above). */

@@ -58,32 +58,42 @@ export function VatTotal({ vat, totalPence }: { vat: VatStatus; totalPence: numb
 export function CheckoutSummary({
   bag,
   discountPence = 0,
+  areaSurcharge = null,
   licence,
   vat,
 }: {
   bag: CheckoutBag;
   /** the "any time" discount, when that window is chosen */
   discountPence?: number;
+  /** the extra charge for the postcode's area, once the checkout has read it */
+  areaSurcharge?: { name: string; pence: number } | null;
   licence: string;
   /** whether the prices include VAT, and at what rate (lib/vat.ts) */
   vat: VatStatus;
 }) {
+  const total = bag.subtotalPence - discountPence + (areaSurcharge?.pence ?? 0);
   return (
     <section className="checkout-summary" aria-labelledby="order-details">
       <h2 id="order-details">Order details</h2>
       <OrderLines lines={bag.lines} />
       <dl className="checkout-totals">
+        {areaSurcharge ? (
+          <div data-testid="checkout-area-surcharge">
+            <dt>{areaSurcharge.name}</dt>
+            <dd>{formatPence(areaSurcharge.pence)}</dd>
+          </div>
+        ) : null}
         {discountPence > 0 ? (
           <div className="checkout-discount" data-testid="checkout-discount">
             <dt>{ANY_TIME_DISCOUNT_LABEL}</dt>
             <dd>−{formatPence(discountPence)}</dd>
           </div>
         ) : null}
-        <div>
+        <div className="checkout-total-row">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatPence(bag.subtotalPence - discountPence)}</dd>
+          <dd data-testid="checkout-total">{formatPence(total)}</dd>
         </div>
-        <VatTotal vat={vat} totalPence={bag.subtotalPence - discountPence} />
+        <VatTotal vat={vat} totalPence={total} />
       </dl>
       <p className="checkout-note">
         <Link to="/?bag=open">Change your bag</Link>

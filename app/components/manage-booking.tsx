@@ -65,6 +65,11 @@ export function BookingDetails({ booking, phone }: { booking: ManagedBooking; ph
                 {formatPence(item.unitPricePence * item.quantity)}
               </li>
             ))}
+            {booking.areaSurcharge ? (
+              <li data-testid="manage-area-surcharge">
+                {booking.areaSurcharge.name}: {formatPence(booking.areaSurcharge.pence)}
+              </li>
+            ) : null}
             {booking.windowDiscountPence > 0 ? (
               <li data-testid="manage-discount">
                 {ANY_TIME_DISCOUNT_LABEL}: −{formatPence(booking.windowDiscountPence)}

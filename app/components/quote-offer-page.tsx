@@ -72,7 +72,7 @@ export function QuoteOfferSummary({
           )}
       />
       <dl className="checkout-totals">
-        <div>
+        <div className="checkout-total-row">
           <dt>Total</dt>
           <dd data-testid="quote-total">{formatPence(offer.totalPence - discountPence)}</dd>
         </div>

@@ -20,6 +20,8 @@ export interface ManagedBooking {
   arrival: string;
   /** the any-time discount the total includes, pence (0 when none) */
   windowDiscountPence: number;
+  /** the area's extra charge the total includes, named "Collection from KT1" (null when none) */
+  areaSurcharge: { name: string; pence: number } | null;
   /** what the booking takes of a day, for the calendar of a move (its lines' loads) */
   need: Load;
   items: {

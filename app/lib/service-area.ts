@@ -1,4 +1,5 @@
 import { parse } from "postcode";
+import { parsePounds } from "./money";
 
 /**
  * The area a business collects from (docs/rules.md#the-area-served): postcode areas ("SE"),
@@ -188,4 +189,112 @@ export function coverageMessage(
         ? `Sorry, we do not collect from ${where} yet.`
         : `${coverage.postcode!.postcode} is outside the area you collect from (Settings).`;
   }
+}
+
+/** An extra charge for collecting from an area, district or sub-district, in pence. */
+export interface AreaSurcharge {
+  code: string;
+  pence: number;
+}
+
+/** The most an extra charge for an area may be: £500. */
+export const MAX_AREA_SURCHARGE_PENCE = 50_000;
+
+export type SurchargesCheck =
+  { ok: true; surcharges: AreaSurcharge[] } | { ok: false; message: string };
+
+/**
+ * The extra charges staff typed, one per line: codes as for the area (a run "KT1-KT9" gives each
+ * district) and then the amount in pounds, "GU 20" or "KT1-KT9 £12.50". A code must lie in the
+ * area served (when one is set); a code given twice is refused. Answers them sorted by code.
+ */
+export function parseSurcharges(text: string, area: readonly string[]): SurchargesCheck {
+  if (text.length > MAX_AREA_TEXT)
+    return {
+      ok: false,
+      message: `Please shorten the extra charges to at most ${MAX_AREA_TEXT} characters.`,
+    };
+  const byCode = new Map<string, number>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "") continue;
+    const match = /^(.*?)\s+£?\s*([\d.]+)$/.exec(line);
+    const pence = match ? parsePounds(match[2]) : null;
+    const codes = match ? parseAreaCodes(match[1]!) : null;
+    if (pence === null || !codes?.ok || codes.codes.length === 0)
+      return {
+        ok: false,
+        message: `"${line}" is not an extra charge: write the places and then the amount, such as KT1-KT9 £15 or GU 20.50, one to a line.`,
+      };
+    if (pence < 1 || pence > MAX_AREA_SURCHARGE_PENCE)
+      return {
+        ok: false,
+        message: `"${line}": an extra charge is from £0.01 to £${MAX_AREA_SURCHARGE_PENCE / 100}.`,
+      };
+    for (const code of codes.codes) {
+      if (byCode.has(code))
+        return { ok: false, message: `${code} has two extra charges: give it one.` };
+      if (area.length > 0 && !codeInArea(code, area))
+        return {
+          ok: false,
+          message: `${code} is not in the area you collect from: add it to the area first, or leave its charge out.`,
+        };
+      byCode.set(code, pence);
+    }
+  }
+  const surcharges = [...byCode].map(([code, pence]) => ({ code, pence }));
+  return { ok: true, surcharges: surcharges.sort((a, b) => compareCodes(a.code, b.code)) };
+}
+
+/** Whether an area code ("KT", "KT1", "SW1A") lies inside the area's codes. */
+function codeInArea(code: string, area: readonly string[]): boolean {
+  const district = /^([A-Z]{1,2})(\d{1,2})([A-Z]?)$/.exec(code);
+  if (!district) return area.includes(code);
+  const [, letters = "", digits = "", sub = ""] = district;
+  return (
+    area.includes(letters) ||
+    area.includes(`${letters}${digits}`) ||
+    (sub !== "" && area.includes(code))
+  );
+}
+
+/**
+ * The extra charge for collecting from a postcode: the most particular code that names it wins
+ * (a sub-district's over its district's over its area's); null when none does.
+ */
+export function surchargeFor(
+  postcode: PostcodeParts,
+  surcharges: readonly AreaSurcharge[],
+): AreaSurcharge | null {
+  for (const code of [postcode.outcode, postcode.district, postcode.area]) {
+    const found = surcharges.find((surcharge) => surcharge.code === code);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The extra charges as staff read them back, one per line: "GU 20.50", "KT1-KT9 15.00". */
+export function surchargesText(surcharges: readonly AreaSurcharge[]): string {
+  const byPence = new Map<number, string[]>();
+  for (const { code, pence } of surcharges)
+    byPence.set(pence, [...(byPence.get(pence) ?? []), code]);
+  return [...byPence]
+    .map(([pence, codes]) => `${areaCodesText(codes)} ${(pence / 100).toFixed(2)}`)
+    .join("\n");
+}
+
+/** An order's extra charge for its area, named, as pages show it; null when it has none. */
+export function areaSurchargeOf(order: {
+  area_surcharge_pence: number;
+  postcode: string;
+}): { name: string; pence: number } | null {
+  return order.area_surcharge_pence > 0
+    ? { name: areaSurchargeName(order.postcode), pence: order.area_surcharge_pence }
+    : null;
+}
+
+/** How a booking's extra charge for its area is named on every page, email and receipt. */
+export function areaSurchargeName(postcode: string): string {
+  const parts = postcodeParts(postcode);
+  return parts ? `Collection from ${parts.district}` : "Collection from your area";
 }

@@ -110,6 +110,8 @@ type ActionResult =
       notice?: string;
       /** the postcode is outside the area served: offer the quote form */
       outsideArea?: boolean;
+      /** the postcode's extra charge, in the total shown (Settings → Where you collect) */
+      areaSurcharge?: { name: string; pence: number } | null;
       errors: FieldErrors<CheckoutField>;
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
@@ -184,6 +186,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     siteUrl: siteUrl(request),
     clientIp: context.clientIp,
     askEarlyStart: true,
+    askAreaSurcharge: true,
   });
   if (!result.ok) {
     const chosenMonth = isIsoDay(values.date) ? values.date.slice(0, 7) : values.month;
@@ -196,6 +199,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : result.message,
         errors: result.errors,
         outsideArea: result.outsideArea,
+        areaSurcharge: result.areaSurcharge ?? null,
         values,
         calendar: await calendarFor(request, chosenMonth ?? null, result.need),
       },
@@ -242,6 +246,7 @@ export default function Checkout() {
       : 0;
   const submitting = usePostingIntent("pay");
   const { bag } = page;
+  const areaSurcharge = formResult?.areaSurcharge ?? null;
 
   if (result?.kind === "embedded") {
     return <EmbeddedPayment payment={result} />;
@@ -293,6 +298,7 @@ export default function Checkout() {
         <CheckoutSummary
           bag={bag}
           discountPence={discountPence}
+          areaSurcharge={areaSurcharge}
           licence={page.licence}
           vat={page.vat}
         />
@@ -305,6 +311,12 @@ export default function Checkout() {
           month={calendar.month}
           onDateChange={setChosenDate}
         >
+          {/* The area's extra charge this page shows in its total, so booking charges no other. */}
+          <input
+            type="hidden"
+            name="area_surcharge_seen"
+            value={areaSurcharge ? String(areaSurcharge.pence) : ""}
+          />
           <fieldset className="checkout-fieldset">
             <legend id="contact-details">
               <h2>Your details</h2>
@@ -346,7 +358,7 @@ export default function Checkout() {
           <BookAndPay
             date={values.date}
             month={calendar.month}
-            totalPence={bag.subtotalPence - discountPence}
+            totalPence={bag.subtotalPence - discountPence + (areaSurcharge?.pence ?? 0)}
             submitting={submitting}
             unavailable={Boolean(page.unavailable)}
             demo={page.gateway === "demo"}

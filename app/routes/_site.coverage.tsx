@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/field";
-import { areaCodesText, coverageMessage, coverageOf } from "~/lib/service-area";
-import { serviceAreaCodes } from "~/models/shop/service-area.server";
+import { formatPence } from "~/lib/format";
+import { areaCodesText, coverageMessage, coverageOf, surchargeFor } from "~/lib/service-area";
+import { areaSurcharges, serviceAreaCodes } from "~/models/shop/service-area.server";
 import { businessProfile } from "~/models/shop/business-profile.server";
 import { titled } from "~/lib/page-title";
 
@@ -23,11 +24,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = { typed, fromCheckout, area: areaCodesText(codes), phone: businessProfile().phone };
   if (typed.trim() === "") return { ...base, answer: null };
   const coverage = coverageOf(typed, codes);
-  if (coverage.covered)
+  if (coverage.covered) {
+    const surcharge = surchargeFor(coverage.postcode, await areaSurcharges());
     return {
       ...base,
-      answer: { covered: true as const, outcode: coverage.postcode.outcode, message: "" },
+      answer: {
+        covered: true as const,
+        outcode: coverage.postcode.outcode,
+        message: "",
+        // The extra charge, said before anything is chosen (docs/rules.md#the-area-served).
+        surcharge: surcharge
+          ? `Collections from ${coverage.postcode.district} carry an extra ${formatPence(surcharge.pence)}, added to your booking before you pay.`
+          : "",
+      },
     };
+  }
   return {
     ...base,
     answer: {
@@ -63,6 +74,9 @@ export default function Coverage() {
               {answer.covered ? `Yes, we collect from ${answer.outcode}.` : answer.message}
             </strong>
           </p>
+          {answer.covered && answer.surcharge ? (
+            <p data-testid="coverage-surcharge">{answer.surcharge}</p>
+          ) : null}
           <p>
             {!answer.covered ? (
               <>

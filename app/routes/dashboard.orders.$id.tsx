@@ -287,6 +287,14 @@ export default function OrderDetail() {
               <p className="field-hint">{item.productDescription}</p>
             </li>
           ))}
+          {order.areaSurcharge ? (
+            <li data-testid="order-area-surcharge">
+              <p>
+                <strong>{order.areaSurcharge.name}</strong> ·{" "}
+                {formatPence(order.areaSurcharge.pence)}
+              </p>
+            </li>
+          ) : null}
           {order.windowDiscountPence > 0 ? (
             <li data-testid="order-window-discount">
               <p>

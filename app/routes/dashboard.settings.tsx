@@ -12,8 +12,12 @@ import {
   SHOP_SETTINGS_LIMITS,
 } from "~/models/shop/shop-settings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
-import { saveServiceArea, serviceAreaCodes } from "~/models/shop/service-area.server";
-import { areaCodesText, MAX_AREA_TEXT } from "~/lib/service-area";
+import {
+  areaSurcharges,
+  saveServiceArea,
+  serviceAreaCodes,
+} from "~/models/shop/service-area.server";
+import { areaCodesText, MAX_AREA_TEXT, surchargesText } from "~/lib/service-area";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { BusinessProfileFields, LogoForm } from "~/components/business-profile-form";
 import { businessProfileForm, type BusinessProfileForm } from "~/lib/business-profile";
@@ -42,10 +46,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [settings, flash, area, facts] = await Promise.all([
+  const [settings, flash, area, surcharges, facts] = await Promise.all([
     shopSettings(),
     readFlash(request, "settings"),
     serviceAreaCodes(),
+    areaSurcharges(),
     goLiveFacts(),
   ]);
   return data(
@@ -55,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         quoteValidDays: String(settings.quoteValidDays),
       },
       area: areaCodesText(area),
+      surcharges: surchargesText(surcharges),
       business: businessProfileForm(businessProfile()),
       logoImageId: businessProfile().logoImageId,
       goLive: goLiveItems(facts),
@@ -107,14 +113,28 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get("intent") === "area") {
     const typed = String(form.get("service_area") ?? "");
-    const saved = await saveServiceArea(typed);
-    if (!saved.ok) return data({ areaError: saved.message, area: typed }, { status: 400 });
+    const typedSurcharges = String(form.get("area_surcharges") ?? "");
+    const saved = await saveServiceArea(typed, typedSurcharges);
+    if (!saved.ok)
+      return data(
+        {
+          areaError: saved.field === "area" ? saved.message : undefined,
+          surchargesError: saved.field === "surcharges" ? saved.message : undefined,
+          area: typed,
+          surcharges: typedSurcharges,
+        },
+        { status: 400 },
+      );
+    const charges =
+      saved.surcharges.length === 0
+        ? ""
+        : ` Extra charges: ${surchargesText(saved.surcharges).replaceAll("\n", "; ")}.`;
     return redirectWithFlash(
       "/dashboard/settings",
       "settings",
-      saved.codes.length === 0
+      (saved.codes.length === 0
         ? "Area saved: with no postcodes listed, bookings are taken from anywhere in the UK."
-        : `Area saved. Bookings are taken from ${areaCodesText(saved.codes)}.`,
+        : `Area saved. Bookings are taken from ${areaCodesText(saved.codes)}.`) + charges,
     );
   }
   const checked = checkShopSettings({
@@ -135,7 +155,7 @@ export default function Settings() {
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const areaFailed = failed && "areaError" in failed ? failed : null;
+  const areaFailed = failed && "surcharges" in failed ? failed : null;
   const settingsFailed = failed && "errors" in failed ? failed : null;
   const businessFailed = failed && "businessErrors" in failed ? failed : null;
   const logoError = failed && "logoError" in failed ? failed.logoError : undefined;
@@ -145,7 +165,8 @@ export default function Settings() {
   useEffect(() => {
     if (businessFailed)
       document.querySelector<HTMLElement>(".business-form [aria-invalid='true']")?.focus();
-    else if (areaFailed) document.getElementById("service_area")?.focus();
+    else if (areaFailed)
+      document.getElementById(areaFailed.areaError ? "service_area" : "area_surcharges")?.focus();
     else if (settingsFailed)
       document
         .getElementById(settingsFailed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
@@ -215,6 +236,19 @@ export default function Settings() {
             defaultValue={areaFailed?.area ?? loaded.area}
             key={`area-${areaFailed?.area ?? loaded.area}`}
             error={areaFailed?.areaError}
+            autoCapitalize="characters"
+          />
+          <Field
+            label="Extra charges for collecting from part of it (optional)"
+            id="area_surcharges"
+            name="area_surcharges"
+            multiline
+            rows={3}
+            maxLength={MAX_AREA_TEXT}
+            hint="One to a line: the places and then the amount, such as KT1-KT9 £15 or GU 20.50. Added to web bookings from there as their own line, shown before paying; the most particular place wins (KT1 over KT)."
+            defaultValue={areaFailed?.surcharges ?? loaded.surcharges}
+            key={`surcharges-${areaFailed?.surcharges ?? loaded.surcharges}`}
+            error={areaFailed?.surchargesError}
             autoCapitalize="characters"
           />
         </fieldset>

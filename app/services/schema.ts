@@ -131,6 +131,8 @@ export interface OrdersTable extends OrderContactDetails {
   >;
   /** the "any time" discount, pence, VAT-inclusive, already off total_pence (0014) */
   window_discount_pence: Generated<number>;
+  /** the extra charge for the collection's area, pence, VAT-inclusive, already in total_pence (0022) */
+  area_surcharge_pence: Generated<number>;
 }
 
 // A booked or priced line's load and handling minutes per item (0013): the product's when the

@@ -376,6 +376,7 @@ describe("PostgreSQL's schema", () => {
       "0019_site_content",
       "0020_blog_posts",
       "0021_more_site_content",
+      "0022_area_surcharges",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -399,6 +400,7 @@ describe("PostgreSQL's schema", () => {
       "0019_site_content",
       "0020_blog_posts",
       "0021_more_site_content",
+      "0022_area_surcharges",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -75,6 +75,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0019_site_content" },
         { name: "0020_blog_posts" },
         { name: "0021_more_site_content" },
+        { name: "0022_area_surcharges" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

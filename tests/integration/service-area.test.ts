@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
-import { bagWith, BOOKING_CUSTOMER, html, nextVisitor } from "../support/bookings";
+import { formatPence } from "~/lib/format";
+import {
+  bagWith,
+  BOOKING_CUSTOMER,
+  emailsAbout,
+  html,
+  nextVisitor,
+  payOnDemoPage,
+  startCardCheckout,
+} from "../support/bookings";
 import { rows } from "../support/database";
 import { phonePhoto } from "../support/images";
 import { createBooking, quoteForm, sendQuote } from "../support/make";
@@ -237,5 +246,134 @@ describe("the area served", () => {
     // Emptied: every UK postcode books until the owner says otherwise.
     expect((await save("")).status).toBe(303);
     expect(await check("BT1 1AA")).toContain("Yes, we collect from BT1.");
+  });
+});
+
+describe("an extra charge for part of the area", () => {
+  let server: RunningServer;
+  let staff: SignedIn;
+  beforeAll(async () => {
+    server = await startServer({ env: { NODE_ENV: "test" } });
+    staff = await signInStaff(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const save = (area: string, surcharges: string) =>
+    fetch(`${server.url}/dashboard/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        cookie: staff.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        intent: "area",
+        service_area: area,
+        area_surcharges: surcharges,
+      }),
+    });
+
+  it("is set in Settings (a mistake refused and kept), said by “Do we cover your postcode?”, and charged as its own line before paying", async () => {
+    const refused = await save("SE, KT", "KT1-KT3 £15\nN1 £10");
+    expect(refused.status).toBe(400);
+    const refusedPage = await html(refused);
+    expect(refusedPage).toContain(
+      "N1 is not in the area you collect from: add it to the area first, or leave its charge out.",
+    );
+    expect(refusedPage).toContain("KT1-KT3 £15\nN1 £10</textarea>");
+
+    const saved = await save("SE, KT", "KT1-KT3 £15");
+    expect(saved.status).toBe(303);
+    const { html: settings } = await followRedirect(server, saved, staff.cookie);
+    expect(settings).toContain(
+      "Area saved. Bookings are taken from KT, SE. Extra charges: KT1-KT3 15.00.",
+    );
+
+    const coverage = await html(await fetch(`${server.url}/coverage?postcode=KT2%207AB`));
+    expect(coverage).toContain(
+      "Collections from KT2 carry an extra £15.00, added to your booking before you pay.",
+    );
+    expect(await html(await fetch(`${server.url}/coverage?postcode=SE1%207PB`))).not.toContain(
+      "carry an extra",
+    );
+
+    const day = addDaysIso(todayInLondon(), 21);
+    // The page has not shown the charge yet: it is said, with the new total, and nothing written.
+    const before = await rows(server, "SELECT id FROM orders");
+    const first = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        cookie: await bagWith(server, 3),
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": nextVisitor(),
+      },
+      body: new URLSearchParams({
+        intent: "pay",
+        early_start: "yes",
+        ...BOOKING_CUSTOMER,
+        postcode: "kt2 7ab",
+        date: day,
+        window: "morning",
+        ui: "hosted",
+        token: "tokenSurchargeFirst000000000001",
+      }),
+    });
+    expect(first.status).toBe(400);
+    const asked = await html(first);
+    expect(asked).toContain(
+      "Collection from KT2 carries an extra £15.00, now in your total. Check it, then press Book and pay again.",
+    );
+    expect(asked).toMatch(
+      /data-testid="checkout-area-surcharge"><dt>Collection from KT2<\/dt><dd>£15\.00</,
+    );
+    expect(asked).toContain('name="area_surcharge_seen" value="1500"');
+    expect(await rows(server, "SELECT id FROM orders")).toEqual(before);
+
+    const { location, sessionId } = await startCardCheckout(server, day, 3, {
+      ...BOOKING_CUSTOMER,
+      postcode: "kt2 7ab",
+      area_surcharge_seen: "1500",
+    });
+    const [order] = await rows<{
+      id: number;
+      total_pence: number;
+      area_surcharge_pence: number;
+      items_pence: number;
+    }>(
+      server,
+      `SELECT o.id, o.total_pence, o.area_surcharge_pence,
+         (SELECT sum(unit_price_pence * quantity) FROM order_items WHERE order_id = o.id) AS items_pence
+       FROM orders o WHERE o.payment_session_id = ?`,
+      sessionId,
+    );
+    expect(order!.area_surcharge_pence).toBe(1500);
+    expect(order!.total_pence).toBe(Number(order!.items_pence) + 1500);
+
+    // The payment page, before paying: the line and the total with it.
+    const payment = await html(await fetch(`${server.url}${location}`));
+    expect(payment).toContain("Collection from KT2");
+    expect(payment).toContain(formatPence(order!.total_pence));
+    await payOnDemoPage(server, sessionId);
+    const confirmation = (await emailsAbout(server, order!.id)).find(
+      (email) => email.kind === "booking_confirmation",
+    );
+    expect(confirmation?.text_body).toContain("  Collection from KT2: £15.00");
+
+    // Elsewhere in the area, no extra charge.
+    const plain = await startCardCheckout(server, day, 3, {
+      ...BOOKING_CUSTOMER,
+      postcode: "SE1 7PB",
+    });
+    const [other] = await rows<{ area_surcharge_pence: number }>(
+      server,
+      "SELECT area_surcharge_pence FROM orders WHERE payment_session_id = ?",
+      plain.sessionId,
+    );
+    expect(other!.area_surcharge_pence).toBe(0);
   });
 });

@@ -106,6 +106,7 @@ describe("migrations", () => {
       ["0019_site_content", "Success"],
       ["0020_blog_posts", "Success"],
       ["0021_more_site_content", "Success"],
+      ["0022_area_surcharges", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -286,6 +287,7 @@ describe("an upgrade", () => {
       "0019_site_content",
       "0020_blog_posts",
       "0021_more_site_content",
+      "0022_area_surcharges",
     ]);
   });
 
@@ -313,7 +315,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(18);
+    expect(outcome.results).toHaveLength(19);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   areaCodesText,
+  areaSurchargeName,
+  areaSurchargeOf,
   coverageMessage,
   coverageOf,
   parseAreaCodes,
+  parseSurcharges,
   postcodeParts,
+  surchargeFor,
+  surchargesText,
   type Coverage,
 } from "~/lib/service-area";
 import { DEMO_SERVICE_AREA } from "~/seed/service-area";
@@ -159,5 +164,85 @@ describe("the area as staff type it (parseAreaCodes)", () => {
     expect(checked.ok && checked.codes.length).toBe(DEMO_SERVICE_AREA.length);
     expect(coverageOf("SE1 7PB", DEMO_SERVICE_AREA).covered).toBe(true);
     expect(coverageOf("EH1 1YZ", DEMO_SERVICE_AREA).covered).toBe(false);
+  });
+});
+
+describe("extra charges for part of the area (parseSurcharges, surchargeFor)", () => {
+  const AREA = ["CR0", "CR5", "GU", "KT", "SE", "SW1"];
+
+  it.each([
+    ["", []],
+    ["GU 20", [{ code: "GU", pence: 2000 }]],
+    ["gu £20.50", [{ code: "GU", pence: 2050 }]],
+    [
+      "KT1-KT3 15\n\nSW1A 7.5",
+      [
+        { code: "KT1", pence: 1500 },
+        { code: "KT2", pence: 1500 },
+        { code: "KT3", pence: 1500 },
+        { code: "SW1A", pence: 750 },
+      ],
+    ],
+    [
+      "CR5, KT 12",
+      [
+        { code: "CR5", pence: 1200 },
+        { code: "KT", pence: 1200 },
+      ],
+    ],
+  ])("keeps %j", (typed, surcharges) => {
+    expect(parseSurcharges(typed, AREA)).toEqual({ ok: true, surcharges });
+  });
+
+  it.each([
+    ["GU", /not an extra charge/],
+    ["£20", /not an extra charge/],
+    ["GU twenty", /not an extra charge/],
+    ["GU 20.505", /not an extra charge/],
+    ["GU 0", /from £0.01 to £500/],
+    ["GU 500.01", /from £0.01 to £500/],
+    ["GU 20\nGU 25", /GU has two extra charges/],
+    ["N1 10", /N1 is not in the area you collect from/],
+    ["CR6 10", /CR6 is not in the area you collect from/],
+  ])("refuses %j", (typed, message) => {
+    const checked = parseSurcharges(typed, AREA);
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.message).toMatch(message);
+  });
+
+  it("takes any place when no area is set (every postcode is taken then)", () => {
+    expect(parseSurcharges("N1 10", [])).toEqual({
+      ok: true,
+      surcharges: [{ code: "N1", pence: 1000 }],
+    });
+  });
+
+  const CHARGES = [
+    { code: "KT", pence: 1000 },
+    { code: "KT1", pence: 1500 },
+    { code: "SW1A", pence: 700 },
+  ];
+  it.each([
+    ["KT1 1AA", { code: "KT1", pence: 1500 }],
+    ["KT2 7AB", { code: "KT", pence: 1000 }],
+    ["SW1A 2AA", { code: "SW1A", pence: 700 }],
+    ["SW1P 3BU", null],
+    ["SE1 7PB", null],
+  ])("the charge for %s: the most particular place's", (postcode, charge) => {
+    expect(surchargeFor(postcodeParts(postcode)!, CHARGES)).toEqual(charge);
+  });
+
+  it("reads back as staff typed it, codes with one charge together", () => {
+    const checked = parseSurcharges("KT1 15\nKT2 15\nKT3 15\nGU 20.5", AREA);
+    expect(checked.ok && surchargesText(checked.surcharges)).toBe("GU 20.50\nKT1-KT3 15.00");
+  });
+
+  it("names the line by the postcode's district", () => {
+    expect(areaSurchargeName("kt1 1aa")).toBe("Collection from KT1");
+    expect(areaSurchargeOf({ area_surcharge_pence: 0, postcode: "KT1 1AA" })).toBeNull();
+    expect(areaSurchargeOf({ area_surcharge_pence: 1500, postcode: "KT1 1AA" })).toEqual({
+      name: "Collection from KT1",
+      pence: 1500,
+    });
   });
 });

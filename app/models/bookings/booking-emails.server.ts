@@ -3,6 +3,7 @@ import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { OrderContactDetails } from "~/lib/contact-details";
 import type { Position } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
+import { areaSurchargeName } from "~/lib/service-area";
 import { lineName } from "~/lib/positions";
 import { vatWording, type VatStatus } from "~/lib/vat";
 import { config } from "~/services/config.server";
@@ -45,16 +46,25 @@ export interface Receipt extends OrderContactDetails {
   arrivalHours?: { start: string; end: string };
   /** the "any time" discount already off total_pence (orders.window_discount_pence) */
   window_discount_pence?: number;
+  /** the area's extra charge already in total_pence (orders.area_surcharge_pence) */
+  area_surcharge_pence?: number;
 }
 
-/** "  2 × Sofa (outside): £91.00", a line each, then the "any time" discount when there is one. */
+/**
+ * "  2 × Sofa (outside): £91.00", a line each, then the area's extra charge and the "any time"
+ * discount when there are.
+ */
 export function itemLines(receipt: Receipt): string[] {
   const discount = receipt.window_discount_pence ?? 0;
+  const surcharge = receipt.area_surcharge_pence ?? 0;
   return [
     ...receipt.items.map(
       (item) =>
         `  ${item.quantity} × ${lineName(item.product_name, item.position)}: ${formatPence(item.unit_price_pence * item.quantity)}`,
     ),
+    ...(surcharge > 0
+      ? [`  ${areaSurchargeName(receipt.postcode)}: ${formatPence(surcharge)}`]
+      : []),
     ...(discount > 0 ? [`  ${ANY_TIME_DISCOUNT_LABEL}: −${formatPence(discount)}`] : []),
   ];
 }

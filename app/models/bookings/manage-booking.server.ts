@@ -1,3 +1,4 @@
+import { areaSurchargeOf } from "~/lib/service-area";
 import { changeTerms } from "~/lib/cancellation";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { config } from "~/services/config.server";
@@ -64,6 +65,7 @@ export async function bookingForCustomer(
       "orders.collection_date",
       "orders.arrival_window",
       "orders.window_discount_pence",
+      "orders.area_surcharge_pence",
       "orders.total_pence",
       "orders.payment_method",
       "orders.status",
@@ -100,6 +102,7 @@ export async function bookingForCustomer(
     arrivalWindow: order.arrival_window,
     arrival: (await arrivalOf(order.arrival_window)).arrival,
     windowDiscountPence: order.window_discount_pence,
+    areaSurcharge: areaSurchargeOf(order),
     need: await orderNeed(order.id),
     items: items.map((item) => ({
       name: item.product_name,

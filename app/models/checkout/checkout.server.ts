@@ -1,3 +1,5 @@
+import { formatPence } from "~/lib/format";
+import { areaSurchargeOf } from "~/lib/service-area";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -205,6 +207,12 @@ export interface CheckoutRequest {
    * within the cancellation period; the spec's /api has no such field, so its clients are not asked.
    */
   askEarlyStart?: boolean;
+  /**
+   * The page's form shows the area's extra charge before paying (`area_surcharge_seen`, the pence it
+   * showed): a postcode whose charge the page has not shown yet is answered with the charge and the
+   * new total, nothing written. The spec's /api has no such field: its clients are charged it.
+   */
+  askAreaSurcharge?: boolean;
   now?: Date;
 }
 
@@ -235,6 +243,8 @@ export type CheckoutResult =
       need?: { loadHundredths: number; minutes: number };
       /** the postcode is outside the area the business collects from: the page offers the quote form */
       outsideArea?: boolean;
+      /** the postcode's extra charge, to show in the total before booking again (null when none) */
+      areaSurcharge?: { name: string; pence: number } | null;
     }
   | CheckoutStarted;
 
@@ -356,11 +366,19 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       lineErrors: checked.errors,
       need: checked.need,
     } as CheckoutResult;
+  const surchargeShown =
+    area.ok && area.surcharge && typeof request.values.postcode === "string"
+      ? areaSurchargeOf({
+          area_surcharge_pence: area.surcharge.pence,
+          postcode: request.values.postcode,
+        })
+      : null;
   // Refused from here on, the page shows its calendar for the bag as read.
   const refuse = (message: string, shown: FieldErrors<CheckoutField>): CheckoutResult => ({
     ...failure(400, message, shown),
     need: checked.need,
     ...(area.ok ? {} : { outsideArea: true }),
+    areaSurcharge: surchargeShown,
   });
   const windowChoice = checkWindowChoice(request.values.window, checked.lines);
   if (!windowChoice.ok) errors.window = windowChoice.message;
@@ -375,7 +393,18 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
     !isIsoDay(date)
   )
     return refuse(checkoutFailureMessage(errors, area), errors);
+  // A charge the page has not shown yet: said, with the new total, before anything is written.
+  if (
+    request.askAreaSurcharge &&
+    surchargeShown &&
+    request.values.area_surcharge_seen !== String(surchargeShown.pence)
+  )
+    return refuse(
+      `${surchargeShown.name} carries an extra ${formatPence(surchargeShown.pence)}, now in your total. Check it, then press Book and pay again.`,
+      {},
+    );
   const { lines } = checked;
+  const surchargePence = surchargeShown?.pence ?? 0;
   const clientKey = clientKeyOf(request.clientIp);
   // Each new order holds a slot for up to 31 minutes: one address may start only so many.
   const limit = checkoutRateLimit(request.clientIp);
@@ -401,9 +430,12 @@ export async function startCheckout(request: CheckoutRequest): Promise<CheckoutR
       loadHundredths: product.loadHundredths,
       handlingMinutes: product.handlingMinutes,
     })),
-    totalPence: checked.totalPence,
+    // The area's extra charge (Settings) is its own part of the total; the "any time" discount is
+    // of the items alone.
+    totalPence: checked.totalPence + surchargePence,
     discountFor: (window) => anyTimeDiscountPence(window, lines),
     columns: {
+      area_surcharge_pence: surchargePence,
       created_at: now.toISOString(),
       notes: notes.notes,
       early_start_requested: early.ok && early.requested ? 1 : 0,

@@ -1,3 +1,4 @@
+import { areaSurchargeOf } from "~/lib/service-area";
 import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
 import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-details";
@@ -248,6 +249,8 @@ export async function getOrderWithHistory(id: number) {
         "refund_reference",
         "arrival_window",
         "window_discount_pence",
+        "area_surcharge_pence",
+        "postcode",
       ])
       .where("id", "=", id)
       .executeTakeFirst(),
@@ -259,6 +262,8 @@ export async function getOrderWithHistory(id: number) {
     arrival: (await arrivalOf(window)).arrival,
     /** the any-time discount taken off its total (pence; 0 when none) */
     windowDiscountPence: origin?.window_discount_pence ?? 0,
+    /** the area's extra charge its total includes, named (null when none) */
+    areaSurcharge: origin ? areaSurchargeOf(origin) : null,
     quoteId: origin?.quote_id ?? null,
     businessName: origin?.business_name ?? null,
     sicCode: origin?.sic_code ?? null,

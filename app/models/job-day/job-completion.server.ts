@@ -235,6 +235,13 @@ function receiptLines(context: JobContext) {
         unit_price_pence: context.totalPence,
       },
     ];
+  if (context.areaSurcharge)
+    lines.push({
+      description: context.areaSurcharge.name,
+      detail: null,
+      quantity: 1,
+      unit_price_pence: context.areaSurcharge.pence,
+    });
   if (context.windowDiscountPence > 0)
     lines.push({
       description: ANY_TIME_DISCOUNT_LABEL,

@@ -1,3 +1,4 @@
+import { areaSurchargeOf } from "~/lib/service-area";
 import type { Transaction } from "kysely";
 import { quoteContactDetails, type QuoteContactDetails } from "~/lib/contact-details";
 import type { PaymentMethod, Position } from "~/lib/domain";
@@ -42,6 +43,8 @@ export interface JobContext extends QuoteContactDetails {
   totalPence: number;
   /** the "any time" discount already off the total (orders.window_discount_pence) */
   windowDiscountPence: number;
+  /** the area's extra charge already in the total, named (null when none) */
+  areaSurcharge: { name: string; pence: number } | null;
   businessName: string | null;
   sicCode: string | null;
   /** a paid order or a staff booking: something the crew go out to */
@@ -72,6 +75,7 @@ export async function jobContext(
       "orders.cancelled_at",
       "orders.total_pence",
       "orders.window_discount_pence",
+      "orders.area_surcharge_pence",
       "orders.business_name",
       "orders.sic_code",
       "orders.booking_status",
@@ -121,6 +125,7 @@ export async function jobContext(
     paidAt: order.paid_at,
     totalPence: order.total_pence,
     windowDiscountPence: order.window_discount_pence,
+    areaSurcharge: areaSurchargeOf(order),
     businessName: order.business_name,
     sicCode: order.sic_code,
     isBooking: (paid || order.payment_method !== "card") && order.cancelled_at === null,

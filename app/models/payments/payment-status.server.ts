@@ -1,6 +1,7 @@
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { POSITION_LABELS } from "~/lib/positions";
 import { createTtlCache } from "~/lib/ttl-cache";
+import { areaSurchargeName } from "~/lib/service-area";
 import { db } from "~/services/db.server";
 import { paymentGateway, type GatewaySession } from "~/services/payments.server";
 import {
@@ -186,7 +187,14 @@ export async function demoPayment(sessionId: string) {
   }
   const order = await db()
     .selectFrom("orders")
-    .select(["collection_date", "arrival_window", "total_pence", "window_discount_pence"])
+    .select([
+      "collection_date",
+      "arrival_window",
+      "total_pence",
+      "window_discount_pence",
+      "area_surcharge_pence",
+      "postcode",
+    ])
     .where("id", "=", session.orderId)
     .executeTakeFirstOrThrow();
   const items = await orderLines(session.orderId);
@@ -203,6 +211,16 @@ export async function demoPayment(sessionId: string) {
         quantity: item.quantity,
         lineTotalPence: item.unit_price_pence * item.quantity,
       })),
+      ...(order.area_surcharge_pence > 0
+        ? [
+            {
+              name: areaSurchargeName(order.postcode),
+              positionLabel: "",
+              quantity: 1,
+              lineTotalPence: order.area_surcharge_pence,
+            },
+          ]
+        : []),
       ...(order.window_discount_pence > 0
         ? [
             {

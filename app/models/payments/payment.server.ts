@@ -4,6 +4,7 @@ import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import type { PaymentClosed } from "~/lib/domain";
 import { holdEndsAt } from "~/lib/payment-hold";
 import { lineName } from "~/lib/positions";
+import { areaSurchargeName } from "~/lib/service-area";
 import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
@@ -113,9 +114,13 @@ export async function startPayment(
   cancelPath = "/checkout",
 ): Promise<GatewaySession> {
   const items = await orderLines(order.id);
-  const { window_discount_pence: discountPence } = await db()
+  const {
+    window_discount_pence: discountPence,
+    area_surcharge_pence: surchargePence,
+    postcode,
+  } = await db()
     .selectFrom("orders")
-    .select("window_discount_pence")
+    .select(["window_discount_pence", "area_surcharge_pence", "postcode"])
     .where("id", "=", order.id)
     .executeTakeFirstOrThrow();
   const created = Date.parse(order.created_at);
@@ -124,17 +129,23 @@ export async function startPayment(
     uiMode,
     // The provider takes no negative line: an "any time" order sends each unit at its discounted
     // price (anyTimeDiscountPence is the sum of those unit discounts, so the totals agree).
-    lines: items.map((item) => ({
-      name:
-        discountPence > 0
-          ? `${lineName(item.product_name, item.position)}, any time (${ANY_TIME_DISCOUNT_PERCENT}% off)`
-          : lineName(item.product_name, item.position),
-      unitPence:
-        discountPence > 0
-          ? item.unit_price_pence - unitDiscountPence(item.unit_price_pence)
-          : item.unit_price_pence,
-      quantity: item.quantity,
-    })),
+    lines: items
+      .map((item) => ({
+        name:
+          discountPence > 0
+            ? `${lineName(item.product_name, item.position)}, any time (${ANY_TIME_DISCOUNT_PERCENT}% off)`
+            : lineName(item.product_name, item.position),
+        unitPence:
+          discountPence > 0
+            ? item.unit_price_pence - unitDiscountPence(item.unit_price_pence)
+            : item.unit_price_pence,
+        quantity: item.quantity,
+      }))
+      .concat(
+        surchargePence > 0
+          ? [{ name: areaSurchargeName(postcode), unitPence: surchargePence, quantity: 1 }]
+          : [],
+      ),
     customerEmail: order.email,
     // The session closes when the order's hold on its day ends: never payable after it.
     expiresAt: Math.floor(holdEndsAt(order.created_at).getTime() / 1000),

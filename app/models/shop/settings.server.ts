@@ -19,8 +19,12 @@ export async function getSetting(
   return row?.value;
 }
 
-export async function setSetting(key: string, value: string): Promise<void> {
-  await db()
+export async function setSetting(
+  key: string,
+  value: string,
+  executor: Executor = db(),
+): Promise<void> {
+  await executor
     .insertInto("settings")
     .values({ key, value })
     .onConflict((oc) =>
