@@ -54,8 +54,7 @@ export default function Blog() {
       <p className="eyebrow">Advice</p>
       <h1 id="blog-title">Recycling and waste, explained</h1>
       <p className="section-lead">
-        Practical guides from our crews on clearing out, recycling and staying on the right side of
-        the law.
+        Practical guides on clearing out, recycling and staying on the right side of the law.
       </p>
       {cards.length === 0 ? (
         <p data-testid="blog-empty">No articles yet. Please come back soon.</p>
@@ -80,7 +79,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
     name: "description",
     content:
       data?.article?.summary ??
-      "Guides from our crews on recycling, clearing out a home or office, and checking who takes your waste away.",
+      "Guides on recycling, clearing out a home or office, and checking who takes your waste away.",
   },
 ];
 
