@@ -4,7 +4,9 @@ import { engineOf, TABLE_SQL } from "./dialect";
 /**
  * More of the shop's own words as data (issue 31; docs/rules.md#content): site_content also
  * holds the reasons to choose the business (kind 'reason', with an `icon` from the shop's own
- * set), the questions and answers of the FAQ ('faq') and the steps of how booking works ('step').
+ * set), the services it offers ('service': a title, a drawing of the shop's in `icon`, and an
+ * optional caption in `body`, which may now be empty), the questions and answers of the FAQ
+ * ('faq') and the steps of how booking works ('step').
  * They were compiled in, and several are promises ("price promise", "24/7 support", "fully
  * insured") an owner must be able to change or remove.
  *
@@ -12,7 +14,7 @@ import { engineOf, TABLE_SQL } from "./dialect";
  * column, its rows copied with their ids, its index and triggers made again. PostgreSQL changes
  * the constraint and adds the column. Either way `icon` ends the row.
  */
-const KINDS = `'claim', 'testimonial', 'reason', 'faq', 'step'`;
+const KINDS = `'claim', 'testimonial', 'reason', 'service', 'faq', 'step'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
@@ -20,6 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await run(`ALTER TABLE site_content DROP CONSTRAINT site_content_kind_check`);
     await run(`ALTER TABLE site_content ADD CONSTRAINT site_content_kind_check
       CHECK (kind IN (${KINDS}))`);
+    await run(`ALTER TABLE site_content DROP CONSTRAINT site_content_body_check`);
+    await run(`ALTER TABLE site_content ADD CONSTRAINT site_content_body_check
+      CHECK (length(body) <= 1000)`);
     await run(`ALTER TABLE site_content
       ADD COLUMN icon TEXT NOT NULL DEFAULT '' CHECK (length(icon) <= 40)`);
     return;
@@ -30,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     kind TEXT NOT NULL CHECK (kind IN (${KINDS})),
     sort_order INTEGER NOT NULL CHECK (sort_order >= 0),
     title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 80),
-    body TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 1000),
+    body TEXT NOT NULL CHECK (length(body) <= 1000),
     place TEXT NOT NULL DEFAULT '' CHECK (length(place) <= 80),
     service TEXT NOT NULL DEFAULT '' CHECK (length(service) <= 80),
     rating INTEGER CHECK (rating BETWEEN 1 AND 5),

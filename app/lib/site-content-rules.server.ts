@@ -4,9 +4,11 @@ import { checkFields, formLimits, type FieldLimits } from "./forms";
 import {
   CONTENT_MESSAGES,
   isReasonIcon,
+  isServiceDrawing,
   type ContentField,
   type ContentFields,
   type ContentKind,
+  type HeroWords,
 } from "./site-content";
 
 /**
@@ -55,6 +57,12 @@ const reasonSchema = z.object({
   icon: z.string().refine(isReasonIcon, M.icon),
 });
 
+const serviceSchema = z.object({
+  title: line(1, 40, M.serviceTitle),
+  body: line(0, 160, M.caption),
+  icon: z.string().refine(isServiceDrawing, M.drawing),
+});
+
 const stepSchema = z.object({
   title: line(1, 60, M.stepTitle),
   body: words(400, M.stepBody),
@@ -69,15 +77,34 @@ const SCHEMAS = {
   claim: claimSchema,
   testimonial: testimonialSchema,
   reason: reasonSchema,
+  service: serviceSchema,
   step: stepSchema,
   faq: faqSchema,
 } as const;
+
+const heroSchema = z.object({
+  headline: line(1, 80, M.headline),
+  lead: line(1, 300, M.lead),
+});
+
+export const HERO_LIMITS = formLimits(heroSchema);
+
+/** The home page's headline and its line, as staff may save them; or each field's message. */
+export function checkHeroWords(
+  values: Readonly<Record<string, unknown>>,
+):
+  { ok: true; words: HeroWords } | { ok: false; errors: Partial<Record<keyof HeroWords, string>> } {
+  const checked = checkFields(heroSchema, values);
+  if (Object.keys(checked.errors).length > 0) return { ok: false, errors: checked.errors };
+  return { ok: true, words: checked.values as HeroWords };
+}
 
 /** Each kind's form fields and their limits, for the page. */
 export const CONTENT_LIMITS: Record<ContentKind, Partial<Record<ContentField, FieldLimits>>> = {
   claim: formLimits(claimSchema),
   testimonial: formLimits(testimonialSchema),
   reason: formLimits(reasonSchema),
+  service: formLimits(serviceSchema),
   step: formLimits(stepSchema),
   faq: formLimits(faqSchema),
 };
@@ -103,7 +130,7 @@ export function checkContentItem(
       place: typeof v.place === "string" ? v.place : "",
       service: typeof v.service === "string" ? v.service : "",
       rating: kind === "testimonial" ? Number(v.rating) : null,
-      icon: kind === "reason" ? String(v.icon) : "",
+      icon: kind === "reason" || kind === "service" ? String(v.icon) : "",
     },
   };
 }

@@ -5,7 +5,7 @@
  * shop without them shows none of them.
  */
 
-export const CONTENT_KINDS = ["claim", "testimonial", "reason", "step", "faq"] as const;
+export const CONTENT_KINDS = ["claim", "testimonial", "reason", "service", "step", "faq"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export function isContentKind(value: unknown): value is ContentKind {
@@ -26,7 +26,7 @@ export interface ContentItem {
   service: string;
   /** a review's stars, 1 to 5 (null for anything else) */
   rating: number | null;
-  /** a reason's icon, a key of REASON_ICONS ("" for anything else) */
+  /** a reason's icon (REASON_ICONS) or a service's drawing (SERVICE_DRAWINGS); "" for anything else */
   icon: string;
   /** the spec's demo content, not the business's own */
   demo: boolean;
@@ -54,6 +54,12 @@ export const CONTENT_NAMES: Record<
     one: "reason",
     shownOn: "the home page",
     hint: "Shown on the home page, the first three also under its headline. Each is a promise to your customers: keep only what you really do.",
+  },
+  service: {
+    plural: "Services",
+    one: "service",
+    shownOn: "the home page",
+    hint: "The kinds of collection you offer, each with one of the shop's drawings, on the home page.",
   },
   step: {
     plural: "How booking works",
@@ -89,6 +95,27 @@ export const REASON_ICONS = {
 
 export type ReasonIcon = keyof typeof REASON_ICONS;
 
+/** The drawings a service may show (public/illustrations/services), with their names for staff. */
+export const SERVICE_DRAWINGS = {
+  "sofa-and-chair-removal": "Sofa and chair",
+  "furniture-removal": "Furniture",
+  "garden-waste-removal": "Garden",
+  "office-removal": "Office",
+  "home-removal": "Home",
+  "appliance-removal": "Appliance",
+  "fridge-removal": "Fridge",
+  "electronic-removal": "Electronics",
+  "old-batteries-removal": "Batteries",
+  "mattress-removal": "Mattress",
+} as const;
+
+export function isServiceDrawing(value: unknown): value is keyof typeof SERVICE_DRAWINGS {
+  return typeof value === "string" && Object.hasOwn(SERVICE_DRAWINGS, value);
+}
+
+/** A service's drawing as the page loads it. */
+export const serviceDrawingUrl = (key: string) => `/illustrations/services/${key}.svg`;
+
 export function isReasonIcon(value: unknown): value is ReasonIcon {
   return typeof value === "string" && Object.hasOwn(REASON_ICONS, value);
 }
@@ -104,6 +131,11 @@ export const CONTENT_MESSAGES = {
   reasonTitle: "Enter the reason in a few words, up to 60 characters.",
   reasonBody: "Say more about it, up to 600 characters.",
   icon: "Choose one of the icons.",
+  serviceTitle: "Enter the service's name, up to 40 characters.",
+  caption: "Shorten the caption to 160 characters.",
+  drawing: "Choose one of the drawings.",
+  headline: "Enter the headline, up to 80 characters.",
+  lead: "Enter the line under the headline, up to 300 characters.",
   stepTitle: "Enter the step in a few words, up to 60 characters.",
   stepBody: "Say what happens, up to 400 characters.",
   question: "Enter the question, up to 80 characters.",
@@ -116,6 +148,17 @@ export type ContentFields = Pick<
   ContentItem,
   "title" | "body" | "place" | "service" | "rating" | "icon"
 >;
+
+/** The home page's headline and the line under it (Content); the shop's own words until staff save theirs. */
+export interface HeroWords {
+  headline: string;
+  lead: string;
+}
+
+export const DEFAULT_HERO_WORDS: HeroWords = {
+  headline: "Rubbish and junk removal, booked in minutes",
+  lead: "Pick the items you want gone, choose a collection date and pay online, or send photos for a quote.",
+};
 
 /** "#AcmeClears" (a leading # added if left out); "" to show none; null when it is not a hashtag. */
 export function normaliseHashtag(text: string): string | null {

@@ -7,12 +7,12 @@ import { ItemPicker } from "~/components/item-picker";
 import { ArrowRightIcon, GridIcon, PointIcon, StarIcon } from "~/components/icons";
 import { socialBlurb } from "~/content/social";
 import { scenes } from "~/content/scenes";
-import { services } from "~/content/services";
+import { serviceDrawingUrl } from "~/lib/site-content";
 import { useVatWording } from "~/components/use-vat-wording";
 import { CATEGORY_TILES, categoryHref } from "~/lib/categories";
 import { skipRevalidationForOverlays } from "~/lib/overlays";
 import { listBlogCards } from "~/models/shop/blog.server";
-import { listAllContent, socialHashtag } from "~/models/shop/site-content.server";
+import { heroWords, listAllContent, socialHashtag } from "~/models/shop/site-content.server";
 import { getProductsByNames, productView } from "~/models/catalogue/product.server";
 import { splashAlreadySeen, splashCookie } from "~/services/splash-cookie.server";
 import { routeStylesheets } from "~/lib/stylesheets";
@@ -31,20 +31,29 @@ export const handle = styles.handle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const showSplash = !(await splashAlreadySeen(request));
-  const [sceneProducts, content, hashtag, blogCards] = await Promise.all([
+  const [sceneProducts, content, hero, hashtag, blogCards] = await Promise.all([
     getProductsByNames(scenes.flatMap((s) => s.items.map((i) => i.productName))),
     listAllContent(),
+    heroWords(),
     socialHashtag(),
     listBlogCards(4),
   ]);
-  const { claim: claims, testimonial: testimonials, reason: reasons, step: steps } = content;
+  const {
+    claim: claims,
+    testimonial: testimonials,
+    reason: reasons,
+    service: services,
+    step: steps,
+  } = content;
   return data(
     {
       showSplash,
       claims,
       testimonials,
       reasons,
+      services,
       steps,
+      hero,
       hashtag,
       sceneProducts: Object.fromEntries(
         [...sceneProducts].map(([name, product]) => [name, productView(product)]),
@@ -75,8 +84,18 @@ function stepsInWords(count: number): string {
 }
 
 export default function Home() {
-  const { showSplash, sceneProducts, blogCards, claims, testimonials, reasons, steps, hashtag } =
-    useLoaderData<typeof loader>();
+  const {
+    showSplash,
+    sceneProducts,
+    blogCards,
+    claims,
+    testimonials,
+    reasons,
+    services,
+    steps,
+    hero,
+    hashtag,
+  } = useLoaderData<typeof loader>();
   const site = useRouteLoaderData<typeof siteLoader>("routes/_site");
   const areaInWords = site?.business.areaInWords ?? "";
   const { pricesNote } = useVatWording();
@@ -89,11 +108,8 @@ export default function Home() {
             <p className="eyebrow">
               Licensed waste carrier{areaInWords ? ` · ${areaInWords}` : ""}
             </p>
-            <h1 id="hero-title">Rubbish and junk removal, booked in minutes</h1>
-            <p className="hero-lead">
-              Pick the items you want gone, choose a collection date and pay online, or send photos
-              for a quote.
-            </p>
+            <h1 id="hero-title">{hero.headline}</h1>
+            <p className="hero-lead">{hero.lead}</p>
             <div className="hero-actions">
               <Link to="/quote" className="button button-large">
                 Request Quote
@@ -200,27 +216,30 @@ export default function Home() {
         </section>
       ) : null}
 
-      <HomeSection
-        name="services"
-        eyebrow="Services"
-        title="Everything from one armchair to a full clear-out"
-      >
-        <ul className="service-grid">
-          {services.map((service) => (
-            <li key={service.title} className="service-tile">
-              <img
-                src={service.img}
-                width="320"
-                height="240"
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
-              <h3>{service.title}</h3>
-            </li>
-          ))}
-        </ul>
-      </HomeSection>
+      {services.length > 0 ? (
+        <HomeSection
+          name="services"
+          eyebrow="Services"
+          title="Everything from one armchair to a full clear-out"
+        >
+          <ul className="service-grid">
+            {services.map((service) => (
+              <li key={service.id} className="service-tile">
+                <img
+                  src={serviceDrawingUrl(service.icon)}
+                  width="320"
+                  height="240"
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+                <h3>{service.title}</h3>
+                {service.body ? <p>{service.body}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
 
       {steps.length > 0 ? (
         <HomeSection

@@ -8,7 +8,14 @@ import { PointIcon } from "~/components/icons";
 import { formValues } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { titled } from "~/lib/page-title";
-import { CONTENT_NAMES, isContentKind, REASON_ICONS, type ContentKind } from "~/lib/site-content";
+import {
+  CONTENT_NAMES,
+  isContentKind,
+  REASON_ICONS,
+  SERVICE_DRAWINGS,
+  serviceDrawingUrl,
+  type ContentKind,
+} from "~/lib/site-content";
 import { checkContentItem, CONTENT_LIMITS } from "~/lib/site-content-rules.server";
 import {
   addContentItem,
@@ -54,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       place: item?.place ?? "",
       service: item?.service ?? "",
       rating: item?.rating ? String(item.rating) : "5",
-      icon: item?.icon || "check-circle",
+      icon: item?.icon || (target.kind === "service" ? "furniture-removal" : "check-circle"),
     },
     limits: CONTENT_LIMITS[target.kind],
   };
@@ -93,6 +100,27 @@ function IconChoice({ value, error }: { value: string | undefined; error: string
           <label key={key} className="icon-choice-option">
             <input type="radio" name="icon" value={key} defaultChecked={value === key} />
             <PointIcon name={key} width={22} height={22} />
+            {name}
+          </label>
+        ))}
+      </div>
+      <p className="field-error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </fieldset>
+  );
+}
+
+/** A service's drawing, chosen from the shop's own (each shown small beside its name). */
+function DrawingChoice({ value, error }: { value: string | undefined; error: string | undefined }) {
+  return (
+    <fieldset className={`field icon-choice${error ? " field-invalid" : ""}`}>
+      <legend>Its drawing</legend>
+      <div className="icon-choices">
+        {Object.entries(SERVICE_DRAWINGS).map(([key, name]) => (
+          <label key={key} className="icon-choice-option">
+            <input type="radio" name="icon" value={key} defaultChecked={value === key} />
+            <img src={serviceDrawingUrl(key)} width={40} height={30} alt="" />
             {name}
           </label>
         ))}
@@ -173,6 +201,16 @@ export default function ContentItemPage() {
               <Field label="The reason" hint="Such as Same-day collection." {...field("title")} />
               <Field label="Said in full" multiline rows={4} {...field("body")} />
               <IconChoice value={values.icon} error={errors.icon} />
+            </>
+          ) : loaded.kind === "service" ? (
+            <>
+              <Field label="The service" hint="Such as Sofa removal." {...field("title")} />
+              <Field
+                label="A caption (optional)"
+                hint="A line under its name."
+                {...field("body")}
+              />
+              <DrawingChoice value={values.icon} error={errors.icon} />
             </>
           ) : loaded.kind === "step" ? (
             <>

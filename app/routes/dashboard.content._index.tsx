@@ -15,11 +15,14 @@ import {
   type ContentItem,
 } from "~/lib/site-content";
 import { listBlogPosts } from "~/models/shop/blog.server";
+import { checkHeroWords, HERO_LIMITS } from "~/lib/site-content-rules.server";
 import {
   demoContentCount,
+  heroWords,
   listAllContent,
   moveContentItem,
   removeDemoContent,
+  saveHeroWords,
   saveSocialHashtag,
   socialHashtag,
 } from "~/models/shop/site-content.server";
@@ -37,9 +40,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const [lists, posts, hashtag, demo, flash] = await Promise.all([
+  const [lists, posts, hero, hashtag, demo, flash] = await Promise.all([
     listAllContent(),
     listBlogPosts(),
+    heroWords(),
     socialHashtag(),
     demoContentCount(),
     readFlash(request, "content"),
@@ -47,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       lists,
+      hero,
+      heroLimits: HERO_LIMITS,
       posts: posts.map(({ id, title, publishedOn, demo }) => ({ id, title, publishedOn, demo })),
       hashtag,
       demo,
@@ -78,6 +84,23 @@ export async function action({ request }: ActionFunctionArgs) {
         hashtag ? `Hashtag saved: ${hashtag}.` : "Hashtag removed: the home page shows none.",
       );
     }
+    case "hero": {
+      const checked = checkHeroWords(values);
+      if (!checked.ok)
+        return data(
+          {
+            heroErrors: checked.errors,
+            heroValues: { headline: values.headline ?? "", lead: values.lead ?? "" },
+          },
+          { status: 400 },
+        );
+      await saveHeroWords(checked.words);
+      return redirectWithFlash(
+        "/dashboard/content",
+        "content",
+        "Headline saved: the home page shows it now.",
+      );
+    }
     case "remove-demo-ask":
       return data({ confirmRemove: true });
     case "remove-demo": {
@@ -103,7 +126,8 @@ function ItemSummary({ item }: { item: ContentItem }) {
   if (item.kind !== "testimonial")
     return (
       <span>
-        <strong>{item.title}</strong> · {truncate(item.body, 90)}
+        <strong>{item.title}</strong>
+        {item.body ? ` · ${truncate(item.body, 90)}` : ""}
       </span>
     );
   return (
@@ -115,8 +139,10 @@ function ItemSummary({ item }: { item: ContentItem }) {
 }
 
 export default function Content() {
-  const { lists, posts, hashtag, demo, flash } = useLoaderData<typeof loader>();
+  const { lists, posts, hero, heroLimits, hashtag, demo, flash } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const heroFailed = answer && "heroErrors" in answer ? answer : null;
+  const heroShown = heroFailed?.heroValues ?? hero;
   const confirming = answer && "confirmRemove" in answer;
   const hashtagFailed = answer && "hashtagError" in answer && answer.hashtagError ? answer : null;
   return (
@@ -150,6 +176,34 @@ export default function Content() {
           )}
         </div>
       ) : null}
+      <Form method="post" noValidate className="settings-form content-form">
+        <fieldset>
+          <legend>The home page's headline</legend>
+          <Field
+            label="Headline"
+            id="hero-headline"
+            name="headline"
+            maxLength={heroLimits.headline?.maxLength}
+            defaultValue={heroShown.headline}
+            key={`headline-${heroShown.headline}`}
+            error={heroFailed?.heroErrors.headline}
+          />
+          <Field
+            label="The line under it"
+            id="hero-lead"
+            name="lead"
+            multiline
+            rows={3}
+            maxLength={heroLimits.lead?.maxLength}
+            defaultValue={heroShown.lead}
+            key={`lead-${heroShown.lead}`}
+            error={heroFailed?.heroErrors.lead}
+          />
+        </fieldset>
+        <button type="submit" className="button" name="intent" value="hero">
+          Save headline
+        </button>
+      </Form>
       {CONTENT_KINDS.map((kind) => (
         <section key={kind} className="content-list" aria-labelledby={`content-${kind}`}>
           <h2 id={`content-${kind}`}>{CONTENT_NAMES[kind].plural}</h2>

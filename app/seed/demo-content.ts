@@ -9,7 +9,7 @@ export const DEMO_HASHTAG = "#HaulbookClearsIt";
 
 type DemoItem =
   | { kind: "claim" | "step" | "faq"; title: string; body: string; rating: null }
-  | { kind: "reason"; title: string; body: string; icon: string; rating: null }
+  | { kind: "reason" | "service"; title: string; body: string; icon: string; rating: null }
   | {
       kind: "testimonial";
       title: string;
@@ -73,11 +73,57 @@ const DEMO_FIGURES_AND_REVIEWS: readonly DemoItem[] = [
 ];
 
 /**
- * The demo business's reasons to choose it, how booking works and its questions and answers (the
+ * The demo business's services, reasons to choose it, how booking works and its questions and answers (the
  * spec's words; the FAQ's answer about cancelling follows the shop's terms and is not here).
  * "a receipt" in them is true whether or not the business is VAT registered.
  */
 const DEMO_WORDS: readonly DemoItem[] = [
+  {
+    kind: "service",
+    title: "Sofa & Chair Removal",
+    body: "",
+    icon: "sofa-and-chair-removal",
+    rating: null,
+  },
+  {
+    kind: "service",
+    title: "Furniture Removal",
+    body: "",
+    icon: "furniture-removal",
+    rating: null,
+  },
+  {
+    kind: "service",
+    title: "Garden Waste Removal",
+    body: "",
+    icon: "garden-waste-removal",
+    rating: null,
+  },
+  { kind: "service", title: "Office Removal", body: "", icon: "office-removal", rating: null },
+  { kind: "service", title: "Home Removal", body: "", icon: "home-removal", rating: null },
+  {
+    kind: "service",
+    title: "Appliance Removal",
+    body: "",
+    icon: "appliance-removal",
+    rating: null,
+  },
+  { kind: "service", title: "Fridge Removal", body: "", icon: "fridge-removal", rating: null },
+  {
+    kind: "service",
+    title: "Electronic Removal",
+    body: "",
+    icon: "electronic-removal",
+    rating: null,
+  },
+  {
+    kind: "service",
+    title: "Old Batteries Removal",
+    body: "",
+    icon: "old-batteries-removal",
+    rating: null,
+  },
+  { kind: "service", title: "Mattress Removal", body: "", icon: "mattress-removal", rating: null },
   {
     kind: "reason",
     title: "Same-day removal",

@@ -5,7 +5,7 @@ import type { CreatedAt, UpdatedAt } from "./schema-columns";
 
 export interface SiteContentTable {
   id: Generated<number>;
-  kind: "claim" | "testimonial" | "reason" | "faq" | "step";
+  kind: "claim" | "testimonial" | "reason" | "service" | "faq" | "step";
   sort_order: number;
   title: string;
   body: string;
@@ -16,7 +16,7 @@ export interface SiteContentTable {
   demo: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
-  /** a reason's icon, a key of the shop's own set (0021) */
+  /** a reason's icon or a service's drawing, a key of the shop's own set (0021) */
   icon: Generated<string>;
 }
 

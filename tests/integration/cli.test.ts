@@ -279,7 +279,7 @@ describe("check", () => {
     // Then "Before you go live", as the dashboard shows it: warnings, not failures.
     expect(lines.slice(6)).toEqual([
       "warn go live: your business's details: Not saved yet: pages, emails and documents show the starting details. Enter your name, contacts, waste carrier and VAT registration in Settings → Your business.",
-      "warn go live: demo content removed: The site shows 46 demo figures, reviews and blog posts that are not yours. Replace or remove them in Content (Remove the demo content).",
+      "warn go live: demo content removed: The site shows 56 demo figures, reviews and blog posts that are not yours. Replace or remove them in Content (Remove the demo content).",
       "ok   go live: the shop's web address: Links in emails go to https://www.haulbook.example.",
       "warn go live: emails reach your customers: No test email has been sent yet. Send a test email from Settings (Before you go live) and check it arrives.",
       "warn go live: card payments are live: Stripe test keys: nobody is charged, and test cards are accepted. Put your live Stripe keys and webhook secret in the settings file (docs/deploy.md, step 7) and restart.",

@@ -142,7 +142,9 @@ describe(`a new owner makes the shop their own (${BINARY ? "the executable" : TE
     expect(home).toContain("CBDU765432");
     expect(home).toContain("Prices include VAT");
     // Nothing invented: no figures, reviews, promises, steps or posts the owner did not write.
-    expect(home).not.toMatch(/13,000\+|Sarah K\.|Price promise|Booked in|From the blog/);
+    expect(home).not.toMatch(
+      /13,000\+|Sarah K\.|Price promise|Booked in|From the blog|Everything from one armchair/,
+    );
     expect(await words("/blog")).toContain("No articles yet.");
     const faq = await words("/?faq=open");
     expect(faq).toContain("Can I cancel or change my booking?");
@@ -159,17 +161,15 @@ describe(`a new owner makes the shop their own (${BINARY ? "the executable" : TE
     const products = await words("/products?product_name=Garden%20bench");
     expect(products).toContain("Garden bench");
     expect(products).toContain("£38.00");
-  });
 
-  it.runIf(TEST_ENGINE === "sqlite")(
-    "and `haulbook check` finds the business's details and no demo content",
-    async () => {
+    // `haulbook check` agrees (it reads an SQLite data folder; on PostgreSQL the pages say it).
+    if (TEST_ENGINE === "sqlite") {
       const check = await haulbookAsync(["check"], {
         dataDir: server.dataDir,
         env: { PUBLIC_URL: "https://acme.example" },
       });
       expect(check.stdout).toMatch(/^ok {3}go live: your business's details: /m);
       expect(check.stdout).toMatch(/^ok {3}go live: demo content removed: /m);
-    },
-  );
+    }
+  });
 });

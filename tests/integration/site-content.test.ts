@@ -56,9 +56,9 @@ describe("a demo shop's content", () => {
     const page = await html(
       await fetch(`${server.url}/dashboard/content`, { headers: { cookie: staff.cookie } }),
     );
-    expect(page).toContain("The site shows <strong>demo content</strong> (46 items");
-    // 8 figures and reviews, 14 reasons, 4 steps, 9 questions, 10 blog posts
-    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(45);
+    expect(page).toContain("The site shows <strong>demo content</strong> (56 items");
+    // 8 figures and reviews, 14 reasons, 10 services, 4 steps, 9 questions, 10 blog posts
+    expect(page.match(/class="state-badge">Demo</g)).toHaveLength(55);
     expect((await contentRows(server)).every((row) => row.demo === 1)).toBe(true);
   });
 
@@ -84,8 +84,8 @@ describe("a demo shop's content", () => {
     });
     expect(hashtag.status).toBe(400);
     expect(await html(hashtag)).toContain(CONTENT_MESSAGES.hashtag);
-    // 8 figures and reviews, 14 reasons, 4 steps, 9 questions
-    expect(await contentRows(server)).toHaveLength(35);
+    // 8 figures and reviews, 14 reasons, 10 services, 4 steps, 9 questions
+    expect(await contentRows(server)).toHaveLength(45);
   });
 
   it("adds, changes, orders and deletes, each on the next home page; removing the demo keeps the business's own", async () => {
@@ -154,7 +154,7 @@ describe("a demo shop's content", () => {
       intent: "remove-demo",
     });
     expect((await followRedirect(server, removed, staff.cookie)).html).toContain(
-      "Demo content removed (44 items). Your own are kept.",
+      "Demo content removed (54 items). Your own are kept.",
     );
     expect((await contentRows(server)).map((row) => row.title)).toEqual(["Sarah K.", "Morgan L."]);
     const after = await home(server);
@@ -191,5 +191,27 @@ describe("a shop started without the demo", () => {
     });
     expect(hashtag.status).toBe(303);
     expect(await home(server)).toContain("#AcmeClears");
+
+    // The headline: the shop's own words until staff save theirs; a refusal keeps what was typed.
+    expect(await home(server)).toContain("Rubbish and junk removal, booked in minutes");
+    const refused = await postAsStaff(server, staff, "/dashboard/content", {
+      intent: "hero",
+      headline: "",
+      lead: "Kingston's clearances, booked online.",
+    });
+    expect(refused.status).toBe(400);
+    const refusedPage = await html(refused);
+    expect(refusedPage).toContain(CONTENT_MESSAGES.headline);
+    expect(refusedPage).toContain("Kingston&#x27;s clearances, booked online.</textarea>");
+    const saved = await postAsStaff(server, staff, "/dashboard/content", {
+      intent: "hero",
+      headline: "Clearances across Kingston, by the hour",
+      lead: "Kingston's clearances, booked online.",
+    });
+    expect(saved.status).toBe(303);
+    const after = await home(server);
+    expect(after).toContain("Clearances across Kingston, by the hour");
+    expect(after).toContain("Kingston's clearances, booked online.");
+    expect(after).not.toContain("booked in minutes");
   });
 });

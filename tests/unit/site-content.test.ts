@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkContentItem } from "~/lib/site-content-rules.server";
+import { checkContentItem, checkHeroWords } from "~/lib/site-content-rules.server";
 import { CONTENT_MESSAGES as M, isContentKind, normaliseHashtag } from "~/lib/site-content";
 
 describe("checkContentItem", () => {
@@ -96,6 +96,21 @@ describe("checkContentItem", () => {
     ["reason", { title: "Fast", body: "Why", icon: "" }, "icon", M.icon],
     ["reason", { title: "Fast", body: "Why", icon: "toString" }, "icon", M.icon],
     ["reason", { title: "Fast", body: "Why", icon: "rocket" }, "icon", M.icon],
+    ["service", { title: "", body: "", icon: "garden-waste-removal" }, "title", M.serviceTitle],
+    [
+      "service",
+      { title: "x".repeat(41), body: "", icon: "garden-waste-removal" },
+      "title",
+      M.serviceTitle,
+    ],
+    [
+      "service",
+      { title: "Garden", body: "x".repeat(161), icon: "garden-waste-removal" },
+      "body",
+      M.caption,
+    ],
+    ["service", { title: "Garden", body: "", icon: "clock" }, "icon", M.drawing],
+    ["service", { title: "Garden", body: "", icon: "../../etc" }, "icon", M.drawing],
     ["step", { title: "", body: "What" }, "title", M.stepTitle],
     ["step", { title: "Pay", body: "x".repeat(401) }, "body", M.stepBody],
     ["faq", { title: "x".repeat(81), body: "Yes." }, "title", M.question],
@@ -104,6 +119,45 @@ describe("checkContentItem", () => {
   ] as const)("refuses a %s %j: %s", (kind, values, field, message) => {
     const checked = checkContentItem(kind, values);
     expect(!checked.ok && checked.errors[field]).toBe(message);
+  });
+});
+
+describe("a service and the home page's headline", () => {
+  it("keeps a service with its drawing and no caption", () => {
+    expect(
+      checkContentItem("service", {
+        title: " Garden  clearance ",
+        body: " ",
+        icon: "garden-waste-removal",
+      }),
+    ).toEqual({
+      ok: true,
+      fields: {
+        title: "Garden clearance",
+        body: "",
+        place: "",
+        service: "",
+        rating: null,
+        icon: "garden-waste-removal",
+      },
+    });
+  });
+
+  it.each([
+    [
+      { headline: " Clear  in a day ", lead: "Booked online." },
+      { ok: true, words: { headline: "Clear in a day", lead: "Booked online." } },
+    ],
+    [
+      { headline: "", lead: "Booked online." },
+      { ok: false, errors: { headline: M.headline } },
+    ],
+    [
+      { headline: "x".repeat(81), lead: "x".repeat(301) },
+      { ok: false, errors: { headline: M.headline, lead: M.lead } },
+    ],
+  ])("the headline %j", (values, expected) => {
+    expect(checkHeroWords(values)).toEqual(expected);
   });
 });
 
@@ -126,8 +180,8 @@ describe("normaliseHashtag", () => {
 
 it("knows its kinds", () => {
   expect(
-    ["claim", "testimonial", "reason", "step", "faq", "blog", "toString", undefined].map(
+    ["claim", "testimonial", "reason", "service", "step", "faq", "blog", "toString", undefined].map(
       isContentKind,
     ),
-  ).toEqual([true, true, true, true, true, false, false, false]);
+  ).toEqual([true, true, true, true, true, true, false, false, false]);
 });

@@ -1,6 +1,8 @@
 import {
   CONTENT_KINDS,
+  DEFAULT_HERO_WORDS,
   type ContentFields,
+  type HeroWords,
   type ContentItem,
   type ContentKind,
 } from "~/lib/site-content";
@@ -9,7 +11,7 @@ import type { VatStatus } from "~/lib/vat";
 import { DEMO_CONTENT, DEMO_HASHTAG } from "~/seed/demo-content";
 import { db } from "~/services/db.server";
 import { demoBlogPostCount, removeDemoBlogPosts, seedDemoBlogPosts } from "./blog.server";
-import { getSetting } from "./settings.server";
+import { getSetting, setSetting } from "./settings.server";
 import { moveSharedPagesOn } from "./shared-pages.server";
 
 /**
@@ -19,6 +21,7 @@ import { moveSharedPagesOn } from "./shared-pages.server";
  */
 
 export const HASHTAG_SETTING = "social_hashtag";
+export const HERO_SETTING = "hero_words";
 
 /** A row as stored: `demo` is 0 or 1. */
 type Row = Omit<ContentItem, "demo"> & { demo: number };
@@ -151,24 +154,42 @@ export async function faqEntries(vat: VatStatus): Promise<FaqEntry[]> {
   return [...questions, cancellationQuestion(vat)];
 }
 
+/** The home page's headline and its line: staff's, or the shop's own until they save theirs. */
+export async function heroWords(): Promise<HeroWords> {
+  const stored = await getSetting(HERO_SETTING);
+  if (!stored) return DEFAULT_HERO_WORDS;
+  try {
+    const words = JSON.parse(stored) as Partial<HeroWords>;
+    return {
+      headline: words.headline || DEFAULT_HERO_WORDS.headline,
+      lead: words.lead || DEFAULT_HERO_WORDS.lead,
+    };
+  } catch {
+    return DEFAULT_HERO_WORDS;
+  }
+}
+
+export async function saveHeroWords(words: HeroWords): Promise<void> {
+  await saveSetting(HERO_SETTING, JSON.stringify(words));
+}
+
+/** A setting the public pages show, saved with the shared pages moved on in one transaction. */
+async function saveSetting(key: string, value: string): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await setSetting(key, value, trx);
+      await moveSharedPagesOn(trx);
+    });
+}
+
 /** The hashtag customers share their clear-outs with ("" when the business has none). */
 export async function socialHashtag(): Promise<string> {
   return (await getSetting(HASHTAG_SETTING)) ?? "";
 }
 
 export async function saveSocialHashtag(hashtag: string): Promise<void> {
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("settings")
-        .values({ key: HASHTAG_SETTING, value: hashtag })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({ value: hashtag, updated_at: new Date().toISOString() }),
-        )
-        .execute();
-      await moveSharedPagesOn(trx);
-    });
+  await saveSetting(HASHTAG_SETTING, hashtag);
 }
 
 /**
