@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { DeleteAskedTwice } from "~/components/delete-asked-twice";
 import { Field, filled } from "~/components/field";
 import { PointIcon } from "~/components/icons";
@@ -90,37 +90,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-/** A reason's icon, chosen from the shop's own set (each drawn beside its name). */
-function IconChoice({ value, error }: { value: string | undefined; error: string | undefined }) {
+/**
+ * One of the shop's own pictures, chosen by its radio: a reason's icon or a service's drawing,
+ * each shown small beside its name.
+ */
+function PictureChoice({
+  legend,
+  names,
+  picture,
+  value,
+  error,
+}: {
+  legend: string;
+  names: Readonly<Record<string, string>>;
+  picture: (key: string) => ReactNode;
+  value: string | undefined;
+  error: string | undefined;
+}) {
   return (
     <fieldset className={`field icon-choice${error ? " field-invalid" : ""}`}>
-      <legend>Its icon</legend>
+      <legend>{legend}</legend>
       <div className="icon-choices">
-        {Object.entries(REASON_ICONS).map(([key, name]) => (
+        {Object.entries(names).map(([key, name]) => (
           <label key={key} className="icon-choice-option">
             <input type="radio" name="icon" value={key} defaultChecked={value === key} />
-            <PointIcon name={key} width={22} height={22} />
-            {name}
-          </label>
-        ))}
-      </div>
-      <p className="field-error" aria-live="polite">
-        {error ?? ""}
-      </p>
-    </fieldset>
-  );
-}
-
-/** A service's drawing, chosen from the shop's own (each shown small beside its name). */
-function DrawingChoice({ value, error }: { value: string | undefined; error: string | undefined }) {
-  return (
-    <fieldset className={`field icon-choice${error ? " field-invalid" : ""}`}>
-      <legend>Its drawing</legend>
-      <div className="icon-choices">
-        {Object.entries(SERVICE_DRAWINGS).map(([key, name]) => (
-          <label key={key} className="icon-choice-option">
-            <input type="radio" name="icon" value={key} defaultChecked={value === key} />
-            <img src={serviceDrawingUrl(key)} width={40} height={30} alt="" />
+            {picture(key)}
             {name}
           </label>
         ))}
@@ -200,7 +194,13 @@ export default function ContentItemPage() {
             <>
               <Field label="The reason" hint="Such as Same-day collection." {...field("title")} />
               <Field label="Said in full" multiline rows={4} {...field("body")} />
-              <IconChoice value={values.icon} error={errors.icon} />
+              <PictureChoice
+                legend="Its icon"
+                names={REASON_ICONS}
+                picture={(key) => <PointIcon name={key} width={22} height={22} />}
+                value={values.icon}
+                error={errors.icon}
+              />
             </>
           ) : loaded.kind === "service" ? (
             <>
@@ -210,7 +210,15 @@ export default function ContentItemPage() {
                 hint="A line under its name."
                 {...field("body")}
               />
-              <DrawingChoice value={values.icon} error={errors.icon} />
+              <PictureChoice
+                legend="Its drawing"
+                names={SERVICE_DRAWINGS}
+                picture={(key) => (
+                  <img src={serviceDrawingUrl(key)} width={40} height={30} alt="" />
+                )}
+                value={values.icon}
+                error={errors.icon}
+              />
             </>
           ) : loaded.kind === "step" ? (
             <>

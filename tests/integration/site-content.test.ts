@@ -192,6 +192,24 @@ describe("a shop started without the demo", () => {
     expect(hashtag.status).toBe(303);
     expect(await home(server)).toContain("#AcmeClears");
 
+    // A service: its name, caption and one of the shop's drawings, on the home page.
+    const service = await postAsStaff(server, staff, "/dashboard/content/new?kind=service", {
+      title: "Shed clearance",
+      body: "Sheds emptied and taken down.",
+      icon: "garden-waste-removal",
+    });
+    expect(service.status).toBe(303);
+    const withService = await html(await fetch(`${server.url}/`));
+    expect(withService).toContain("<h3>Shed clearance</h3><p>Sheds emptied and taken down.</p>");
+    expect(withService).toContain('src="/illustrations/services/garden-waste-removal.svg"');
+    const badDrawing = await postAsStaff(server, staff, "/dashboard/content/new?kind=service", {
+      title: "Shed clearance",
+      body: "",
+      icon: "../../favicon",
+    });
+    expect(badDrawing.status).toBe(400);
+    expect(await html(badDrawing)).toContain(CONTENT_MESSAGES.drawing);
+
     // The headline: the shop's own words until staff save theirs; a refusal keeps what was typed.
     expect(await home(server)).toContain("Rubbish and junk removal, booked in minutes");
     const refused = await postAsStaff(server, staff, "/dashboard/content", {
