@@ -134,8 +134,11 @@ test("a district's extra charge is shown in the total before paying, and charged
   await expect(page.getByLabel("Town", { exact: true })).toHaveValue("Sevenoaks");
   await shot(page, testInfo, "checkout-area-surcharge");
 
-  await pickCollectionDay(page, day);
-  await pickArrivalWindow(page);
+  // The day and the arrival window chosen are kept: "Book and pay" again is all it takes.
+  await expect(page.locator(`input[name="date"][value="${day}"]`)).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Arrival time" }).getByRole("radio", { name: /^Morning\b/ }),
+  ).toBeChecked();
   await page.getByRole("button", { name: `Book and pay ${after}` }).click();
   await expect(page).toHaveURL(/\/payment\/demo\?session_id=demo_/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay ${after}`);

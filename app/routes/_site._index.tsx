@@ -38,21 +38,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     socialHashtag(),
     listBlogCards(4),
   ]);
-  const {
-    claim: claims,
-    testimonial: testimonials,
-    reason: reasons,
-    service: services,
-    step: steps,
-  } = content;
   return data(
     {
       showSplash,
-      claims,
-      testimonials,
-      reasons,
-      services,
-      steps,
+      // The FAQ's questions open from the header (the layout's loader): not sent with this page.
+      content: {
+        claim: content.claim,
+        testimonial: content.testimonial,
+        reason: content.reason,
+        service: content.service,
+        step: content.step,
+      },
       hero,
       hashtag,
       sceneProducts: Object.fromEntries(
@@ -84,18 +80,15 @@ function stepsInWords(count: number): string {
 }
 
 export default function Home() {
+  const { showSplash, sceneProducts, blogCards, content, hero, hashtag } =
+    useLoaderData<typeof loader>();
   const {
-    showSplash,
-    sceneProducts,
-    blogCards,
-    claims,
-    testimonials,
-    reasons,
-    services,
-    steps,
-    hero,
-    hashtag,
-  } = useLoaderData<typeof loader>();
+    claim: claims,
+    testimonial: testimonials,
+    reason: reasons,
+    service: services,
+    step: steps,
+  } = content;
   const site = useRouteLoaderData<typeof siteLoader>("routes/_site");
   const areaInWords = site?.business.areaInWords ?? "";
   const { pricesNote } = useVatWording();
