@@ -29,6 +29,11 @@ await build({
   format: "esm",
   target: "node20",
   external: ["better-sqlite3", "sharp", "pdfkit", "fontkit", "pg-native"],
+  // The packages' production builds, as in the executable (scripts/release.mjs): React's
+  // development builds would double the file and render every page more slowly, tests included.
+  // Our own code reads NODE_ENV from the environment it is given (services/config.server.ts).
+  define: { "process.env.NODE_ENV": '"production"' },
+  minifySyntax: true,
   // Bundled CommonJS packages call require(): the bundle gives them Node's.
   banner: {
     js: 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);',

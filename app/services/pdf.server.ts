@@ -1,5 +1,4 @@
-import { create as createFont, type Font } from "fontkit";
-import PDFDocument from "pdfkit";
+import type { Font } from "fontkit";
 import { documentFonts } from "./pdf-fonts.server";
 import { FOOTER_SPACE, Layout, MARGIN } from "./pdf-layout.server";
 import type { DocumentSpec } from "./pdf-spec.server";
@@ -13,31 +12,38 @@ import type { DocumentSpec } from "./pdf-spec.server";
  * See docs/decisions/018-pdf-documents.md.
  */
 
-let parsedFonts: { regular: Font; bold: Font } | undefined;
+type PdfEngine = { PDFDocument: typeof import("pdfkit"); regular: Font; bold: Font };
+let engine: Promise<PdfEngine> | undefined;
 
 /**
- * The fonts, parsed once per process and shared by every document (pdfkit takes a fontkit font
- * as well as bytes): each document then lays its text out with the font's tables already read,
- * about three times faster than parsing the files for each one. Each document still makes its
- * own subset of the glyphs it uses.
+ * pdfkit and the fonts, loaded and parsed on the first document of a process and shared by every
+ * later one. Loaded then, not at start: pdfkit and fontkit take about 70 ms to load, which every
+ * start of the shop (and each shop the tests start) would pay for a document it may never make.
+ * The parsed fonts (pdfkit takes a fontkit font as well as bytes) lay text out about three times
+ * faster than parsing the files for each document; each document makes its own glyph subset.
  */
-function fonts(): { regular: Font; bold: Font } {
-  if (!parsedFonts) {
+function pdfEngine(): Promise<PdfEngine> {
+  engine ??= (async () => {
+    const [{ default: PDFDocument }, fontkit] = await Promise.all([
+      import("pdfkit"),
+      import("fontkit"),
+    ]);
     const files = documentFonts();
-    parsedFonts = {
-      regular: createFont(files.regular) as Font,
-      bold: createFont(files.bold) as Font,
+    return {
+      PDFDocument,
+      regular: fontkit.create(files.regular) as Font,
+      bold: fontkit.create(files.bold) as Font,
     };
-  }
-  return parsedFonts;
+  })();
+  return engine;
 }
 
 /** pdfkit's types name only paths and bytes; it also takes a fontkit font (anything with layout()). */
 const asSource = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 /** Renders a document to PDF bytes. */
-export function renderDocument(spec: DocumentSpec): Promise<Buffer> {
-  const { regular, bold } = fonts();
+export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
+  const { PDFDocument, regular, bold } = await pdfEngine();
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCsv, parseCsv } from "~/lib/csv";
 import { haulbookAsync } from "../support/cli";
+import { rows } from "../support/database";
 import { phonePhoto } from "../support/images";
+import { quoteForm, sendQuote } from "../support/make";
+import { pdfText } from "../support/pdf-text";
 import { BINARY } from "../support/program";
 import { startServer, TEST_ENGINE, type RunningServer } from "../support/server";
 import { followRedirect, postAsStaff, signInStaff, type SignedIn } from "../support/staff";
@@ -171,5 +174,53 @@ describe(`a new owner makes the shop their own (${BINARY ? "the executable" : TE
       expect(check.stdout).toMatch(/^ok {3}go live: your business's details: /m);
       expect(check.stdout).toMatch(/^ok {3}go live: demo content removed: /m);
     }
+  });
+
+  it("prices a first quote whose PDF carries the business's name and registration", async () => {
+    // In the executable this is the one test of its documents: pdfkit, its fonts and our own.
+    const sent = await sendQuote(
+      server,
+      quoteForm(
+        {
+          fullName: "Acme First Customer",
+          email: "first@example.com",
+          town: "Kingston",
+          postcode: "KT2 7AB",
+        },
+        [{ name: "shed.jpg", bytes: await phonePhoto("#5c7a3a") }],
+      ),
+      { from: "198.51.100.31" },
+    );
+    expect(sent.status).toBe(201);
+    const [quote] = await rows<{ id: number }>(
+      server,
+      "SELECT id FROM quotes WHERE full_name = ?",
+      "Acme First Customer",
+    );
+    const priced = await post(`/dashboard/quotes/${quote!.id}/price`, {
+      intent: "send",
+      catalogue_rows: "1",
+      c0_product: "",
+      free_rows: "1",
+      f0_description: "Shed clearance",
+      f0_price: "140",
+      f0_quantity: "1",
+      f0_load: "3",
+      f0_minutes: "45",
+      valid_days: "14",
+      note: "",
+    });
+    expect(priced.status).toBe(303);
+    const [offer] = await rows<{ token: string }>(
+      server,
+      "SELECT token FROM quote_offers WHERE quote_id = ?",
+      quote!.id,
+    );
+    const res = await fetch(`${server.url}/quote/${offer!.token}/pdf`);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const pdf = (await pdfText(new Uint8Array(await res.arrayBuffer()))).pages.join("\n");
+    expect(pdf).toContain("Acme Clearances");
+    expect(pdf).toContain("Shed clearance");
+    expect(pdf).toMatch(/Waste carrier registration: CBDU765432/);
   });
 });
