@@ -1,4 +1,5 @@
 import type { Font } from "fontkit";
+import type PDFDocumentClass from "pdfkit";
 import { documentFonts } from "./pdf-fonts.server";
 import { FOOTER_SPACE, Layout, MARGIN } from "./pdf-layout.server";
 import type { DocumentSpec } from "./pdf-spec.server";
@@ -12,7 +13,7 @@ import type { DocumentSpec } from "./pdf-spec.server";
  * See docs/decisions/018-pdf-documents.md.
  */
 
-type PdfEngine = { PDFDocument: typeof import("pdfkit"); regular: Font; bold: Font };
+type PdfEngine = { PDFDocument: typeof PDFDocumentClass; regular: Font; bold: Font };
 let engine: Promise<PdfEngine> | undefined;
 
 /**
