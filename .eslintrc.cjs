@@ -49,6 +49,13 @@ const zones = [
 ];
 
 /** @type {import('eslint').Linter.Config} */
+// date-fns's root module loads every one of its functions wherever nothing bundles it (each test
+// file's start, `npm run dev`): about 0.15 s a time.
+const DATE_FNS_ROOT = {
+  name: "date-fns",
+  message: "Import each function from its own path: date-fns/format.",
+};
+
 module.exports = {
   root: true,
   extends: ["@remix-run/eslint-config", "@remix-run/eslint-config/node"],
@@ -72,6 +79,7 @@ module.exports = {
     "no-restricted-imports": [
       "error",
       {
+        paths: [DATE_FNS_ROOT],
         patterns: [
           {
             group: ["kysely", "better-sqlite3"],
@@ -91,7 +99,7 @@ module.exports = {
         "tests/**",
         "server.ts",
       ],
-      rules: { "no-restricted-imports": "off" },
+      rules: { "no-restricted-imports": ["error", { paths: [DATE_FNS_ROOT] }] },
     },
     {
       // A test file is one shop started and the journeys told against it; splitting one costs a

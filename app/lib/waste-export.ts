@@ -1,5 +1,5 @@
 import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { toCsv } from "./csv";
 import { UK_TIME_ZONE } from "./format";
 import type { WasteLine } from "./waste";

@@ -1,6 +1,8 @@
-import sharp from "sharp";
-
-/** Test pictures made on the spot: nothing binary is kept in the repository. */
+/**
+ * Test pictures made on the spot: nothing binary is kept in the repository. sharp is loaded by
+ * the first picture, so a test file that makes none does not pay for loading it.
+ */
+const loadSharp = async () => (await import("sharp")).default;
 
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
@@ -76,6 +78,7 @@ export function fakeHeic(): Buffer {
 
 /** One colour, huge dimensions, few bytes: 10000 × 10000 is about 1.3 MB as PNG. */
 export async function hugePng(width = 10_000, height = 10_000): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp({ create: { width, height, channels: 3, background: "#7a8fa6" } })
     .png({ compressionLevel: 9 })
     .toBuffer();
@@ -83,6 +86,7 @@ export async function hugePng(width = 10_000, height = 10_000): Promise<Buffer> 
 
 /** A phone-style photo: EXIF with a GPS position, and "rotate 90°" in the orientation tag. */
 export async function phonePhoto(colour = "#b86b4b"): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
     .jpeg()
     .withExif({

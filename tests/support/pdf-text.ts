@@ -1,4 +1,3 @@
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 
 /** What a PDF says, read back the way a viewer reads it (pdf.js). */
@@ -19,6 +18,8 @@ type TextPiece = Pick<TextItem, "str" | "transform">;
 
 /** Extracts the text of every page of `bytes` with pdf.js (no worker, fonts as the file has them). */
 export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
+  // Loaded by the first PDF read: a test file that reads none does not load pdf.js (0.2 s).
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const task = getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given
     data: new Uint8Array(bytes),

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { RunningPostgres } from "./postgres";
 import { BINARY, ROOT, shopProgram } from "./program";
 import { testStaffHash } from "./staff-hash.mjs";
@@ -70,6 +69,7 @@ export function preparePostgresTemplate(): Promise<string> {
       if (code !== 0)
         throw new Error(`The template's server exited with ${code}:\n${server.output()}`);
       // Sign-ins in tests verify at the cost a test can afford (staff-hash.mjs), as on SQLite.
+      const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {

@@ -1,4 +1,5 @@
-import { differenceInCalendarDays, parseISO } from "date-fns";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { parseISO } from "date-fns/parseISO";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
 import { londonDayStart } from "~/lib/london-clock.server";
 import { wasteTransferRecord, type WasteTransferRecord } from "~/lib/waste-export";
