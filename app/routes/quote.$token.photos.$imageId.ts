@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { linkMissResponse } from "~/models/customer-links/customer-link.server";
+import { linkPhotoResponse } from "~/models/customer-links/customer-link.server";
 import { offerPhoto } from "~/models/quotes/quote-offer.server";
-import { isServablePhoto, photoThumbnail } from "~/services/images.server";
-import { askedPhotoWidth, privatePhotoResponse } from "~/lib/photo-response";
 
 /**
  * GET /quote/{token}/photos/{image id} — a photo of the quote, for the holder
@@ -11,8 +9,5 @@ import { askedPhotoWidth, privatePhotoResponse } from "~/lib/photo-response";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const photo = await offerPhoto(params.token ?? "", (params.imageId ?? "").toLowerCase());
-  if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
-    return linkMissResponse(context.clientIp, "Photo not found");
-  const width = askedPhotoWidth(request.url);
-  return privatePhotoResponse(width ? await photoThumbnail(photo.bytes, width) : photo.bytes);
+  return linkPhotoResponse(photo, request, context.clientIp);
 }

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
+import { askedPhotoWidth, privatePhotoResponse } from "~/lib/photo-response";
 import { db, type DB } from "~/services/db.server";
+import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 import { reserveAttempt, retryAfterText, type RateLimit } from "../shop/rate-limit.server";
 import { businessProfile } from "~/models/shop/business-profile.server";
 
@@ -83,6 +85,21 @@ export async function linkMissResponse(
     (retryAfterSeconds) => LINK_MESSAGES.tooMany(retryAfterSeconds, businessProfile().phone),
     now,
   );
+}
+
+/**
+ * A photo for the holder of a customer's link (a quote's, a job's) as the answer: the JPEG, or
+ * its thumbnail when the address asks for one (`?w=`); anything else is a miss, and counts.
+ */
+export async function linkPhotoResponse(
+  photo: { content_type: string; bytes: Buffer } | undefined,
+  request: Request,
+  clientIp: string,
+): Promise<Response> {
+  if (!photo || !isServablePhoto(photo.content_type, photo.bytes))
+    return linkMissResponse(clientIp, "Photo not found");
+  const width = askedPhotoWidth(request.url);
+  return privatePhotoResponse(width ? await photoThumbnail(photo.bytes, width) : photo.bytes);
 }
 
 /**

@@ -8,7 +8,7 @@ import { POSITION_LABELS } from "~/lib/positions";
 import { DEFAULT_VAT_RATE_PERCENT } from "~/lib/vat";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import { checkQuotePhoto, encodeQuotePhoto, UnsupportedImageError } from "~/services/images.server";
+import { checkQuotePhoto, UnsupportedImageError } from "~/services/images.server";
 import type { FileHandler } from "~/services/uploads.server";
 import type { DB } from "~/services/schema";
 import { newLinkToken } from "../customer-links/customer-link.server";
@@ -16,6 +16,7 @@ import { saveQuotePhoto } from "../catalogue/image.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { deliverNow } from "../messages/outbox-worker.server";
 import {
+  encodeReceivedPhotos,
   KeptPhotosGoneError,
   takeKeptPhotos,
   type KeptPhoto,
@@ -126,23 +127,15 @@ export async function completeJob(
   };
   if (!checked.ok || Object.keys(errors).length > 0) return refuse();
 
-  const stored: JobPhotoToRecord[] = set.kept.map((p) => ({
-    kind: p.field as "before" | "after",
-    imageId: p.imageId,
-  }));
-  for (const received of photos) {
-    if (!("photo" in received)) continue;
-    try {
-      stored.push({
-        kind: received.kind,
-        photo: await encodeQuotePhoto(received.photo, received.name),
-      });
-    } catch (error) {
-      if (!(error instanceof UnsupportedImageError)) throw error;
-      errors[`${received.kind}_photos`] = error.message;
-      return refuse();
-    }
+  const encoded = await encodeReceivedPhotos(photos);
+  if (!encoded.ok) {
+    errors[`${encoded.photo.kind}_photos`] = encoded.message;
+    return refuse();
   }
+  const stored: JobPhotoToRecord[] = [
+    ...set.kept.map((p) => ({ kind: p.field as "before" | "after", imageId: p.imageId })),
+    ...encoded.photos.map((p) => ({ kind: p.kind, photo: p.stored })),
+  ];
 
   let outcome;
   try {

@@ -6,6 +6,7 @@ import {
   encodeQuotePhoto,
   UnsupportedImageError,
   type CheckedPhoto,
+  type StoredPhoto,
 } from "~/services/images.server";
 import { deleteUnusedImages, saveQuotePhoto } from "../catalogue/image.server";
 
@@ -312,6 +313,34 @@ export async function keptPhotoImage(scope: PendingScope, id: string, now = new 
  * Forgets kept photos older than a day, with their images when nothing else uses them.
  * Run by the hourly housekeeping job; answers how many were forgotten.
  */
+/**
+ * A submission's new photos that passed their header checks, re-encoded one at a time (each when
+ * the image queue gets to it); or the first that turns out unreadable, and why.
+ */
+export async function encodeReceivedPhotos<R extends { name: string }>(
+  received: readonly R[],
+): Promise<
+  | { ok: true; photos: (Checked<R> & { stored: StoredPhoto })[] }
+  | { ok: false; photo: Checked<R>; message: string }
+> {
+  const photos: (Checked<R> & { stored: StoredPhoto })[] = [];
+  for (const photo of received) {
+    if (!isChecked(photo)) continue;
+    try {
+      photos.push({ ...photo, stored: await encodeQuotePhoto(photo.photo, photo.name) });
+    } catch (error) {
+      if (!(error instanceof UnsupportedImageError)) throw error;
+      return { ok: false, photo, message: error.message };
+    }
+  }
+  return { ok: true, photos };
+}
+
+/** A received photo that passed its header checks. */
+type Checked<R> = Extract<R, { photo: CheckedPhoto }>;
+const isChecked = <R>(photo: R): photo is Checked<R> =>
+  typeof photo === "object" && photo !== null && "photo" in photo;
+
 export async function prunePendingUploads(
   now = new Date(),
   executor: Kysely<DB> | Transaction<DB> = db(),

@@ -11,16 +11,15 @@ import { shownQuoteState } from "~/lib/quote-state";
 import { containsIgnoringCase, db } from "~/services/db.server";
 import {
   checkQuotePhoto,
-  encodeQuotePhoto,
   UnsupportedImageError,
   type CheckedPhoto,
-  type StoredPhoto,
 } from "~/services/images.server";
 import { contactDetailsSchema } from "../messages/contact-details.server";
 import { deliverNow } from "../messages/outbox-worker.server";
 import type { FileHandler } from "~/services/uploads.server";
 import { deleteUnusedImages, saveQuotePhoto } from "../catalogue/image.server";
 import {
+  encodeReceivedPhotos,
   isFormToken,
   keepReceivedPhotos,
   KEPT_PHOTOS_GONE,
@@ -193,21 +192,12 @@ export async function submitQuote(
   };
   if (!parsed.success || Object.keys(errors).length > 0) return refuse();
 
-  // One photo at a time, each when the image queue gets to it.
-  const stored: { name: string; photo: StoredPhoto }[] = [];
-  for (const received of photos) {
-    if (!("photo" in received)) continue;
-    try {
-      stored.push({
-        name: received.name,
-        photo: await encodeQuotePhoto(received.photo, received.name),
-      });
-    } catch (error) {
-      if (!(error instanceof UnsupportedImageError)) throw error;
-      errors.images = error.message;
-      return refuse();
-    }
+  const encoded = await encodeReceivedPhotos(photos);
+  if (!encoded.ok) {
+    errors.images = encoded.message;
+    return refuse();
   }
+  const stored = encoded.photos.map((p) => ({ name: p.name, photo: p.stored }));
 
   const quote = parsed.data;
   const count = kept.photos.length + stored.length;
