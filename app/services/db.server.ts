@@ -6,6 +6,7 @@ import {
   type Compilable,
   type RawBuilder,
   type MigrationProvider,
+  type SelectQueryBuilder,
   type MigrationResult,
 } from "kysely";
 import type pg from "pg";
@@ -335,6 +336,21 @@ export function startsWithIgnoringCase(column: string, text: string): RawBuilder
 /** `column` equals `value` in any case (usernames). */
 export function sameIgnoringCase(column: string, value: string): RawBuilder<boolean> {
   return equalsIgnoringCase(databaseEngine(), column, value);
+}
+
+/**
+ * How many rows `query` finds, as a number on either engine (PostgreSQL answers a count as
+ * text: it is a bigint).
+ */
+export async function countRows<Tables, Table extends keyof Tables>(
+  query: SelectQueryBuilder<Tables, Table, object>,
+): Promise<number> {
+  const row = await query
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    // Kysely cannot see the column through the generic query's type: it is `n`.
+    .$castTo<{ n: number | string }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A sort key: `column` in any case. */

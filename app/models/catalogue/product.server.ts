@@ -6,9 +6,10 @@ import type { WasteClass } from "~/lib/waste";
 import {
   caseless,
   containsIgnoringCase,
+  countRows,
   db,
-  startsWithIgnoringCase,
   type DB,
+  startsWithIgnoringCase,
 } from "~/services/db.server";
 import type { ImagesTable, ProductsTable } from "~/services/schema";
 import { listImageVariants } from "./image.server";
@@ -246,10 +247,7 @@ export async function listProducts(query: ProductQuery = {}): Promise<ProductPag
   if (resolved) filtered = filtered.where("products.category", "=", resolved);
   if (name) filtered = filtered.where(containsIgnoringCase("products.name", name));
 
-  const { n } = await filtered
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countRows(filtered);
   const rows = await filtered
     .select(PRODUCT_COLUMNS)
     .$call(inShopOrder)
@@ -321,12 +319,7 @@ export async function suggestProductNames(text: string, limit = 8): Promise<stri
 
 /** Products on sale (retired ones are kept for order history but leave the shop). */
 export async function countProducts(): Promise<number> {
-  const row = await db()
-    .selectFrom("products")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("retired_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db().selectFrom("products").where("retired_at", "is", null));
 }
 
 /* ───────────────────────── staff: the product grid ───────────────────────── */
@@ -335,10 +328,7 @@ const STAFF_PAGE_SIZE = 10;
 
 /** The dashboard grid: products on sale, newest first (a new product shows at the top of page 1). */
 export async function listStaffProducts(pageAsked: unknown) {
-  const { n } = await baseQuery()
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countRows(baseQuery());
   const pages = pageCount(total, STAFF_PAGE_SIZE);
   const page = Math.min(clampPage(pageAsked), pages);
   const rows = await baseQuery()

@@ -3,7 +3,7 @@ import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
 import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-details";
 import { clampPage, staffPageSize } from "~/lib/paging";
-import { containsIgnoringCase, db } from "~/services/db.server";
+import { containsIgnoringCase, countRows, db } from "~/services/db.server";
 import { noRows } from "~/services/dialect.server";
 import { isBooking } from "../bookings/booking.server";
 import { arrivalOf } from "../bookings/fleet.server";
@@ -42,11 +42,7 @@ export function historyText(event: {
 
 /** All orders, whatever their state (the dashboard's count card). */
 export async function countOrders(): Promise<number> {
-  const row = await db()
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db().selectFrom("orders"));
 }
 
 /**
@@ -54,13 +50,7 @@ export async function countOrders(): Promise<number> {
  * hand (cash or bank transfer), whatever their payment status.
  */
 export async function countBookingsOn(day: string): Promise<number> {
-  const row = await db()
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("collection_date", "=", day)
-    .where(isBooking)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db().selectFrom("orders").where("collection_date", "=", day).where(isBooking));
 }
 
 export interface OrderSearch {
@@ -169,10 +159,7 @@ export async function searchOrders(
     }
     return query;
   };
-  const { n } = await filtered(true)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countRows(filtered(true));
   const rows = await filtered(total <= NARROW_SEARCH)
     .selectAll("orders")
     .orderBy("orders.created_at", "desc")

@@ -8,7 +8,7 @@ import { QUOTE_STATES, type QuoteState } from "~/lib/domain";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { shownQuoteState } from "~/lib/quote-state";
-import { containsIgnoringCase, db } from "~/services/db.server";
+import { containsIgnoringCase, countRows, db } from "~/services/db.server";
 import {
   checkQuotePhoto,
   UnsupportedImageError,
@@ -271,11 +271,7 @@ export function quoteSuccessMessage(status: {
 }
 
 export async function countQuotes(): Promise<number> {
-  const row = await db()
-    .selectFrom("quotes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db().selectFrom("quotes"));
 }
 
 /** What staff see of a quote, in the list and in its detail. */
@@ -332,9 +328,7 @@ export async function listQuotes(search: QuoteSearch, now = new Date()) {
   if (search.phoneNumber?.trim()) query = query.where(contains("phone_number", search.phoneNumber));
   if (search.responded === "yes" || search.responded === "no")
     query = query.where("responded", "=", search.responded);
-  const { n } = await query
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(query);
   const rows = await query
     .select([
       ...QUOTE_COLUMNS.map((column) => `quotes.${column}` as const),
@@ -360,7 +354,7 @@ export async function listQuotes(search: QuoteSearch, now = new Date()) {
       photos: Number(r.photos),
       photoNames: names.get(r.id) ?? [],
     })),
-    total: Number(n),
+    total,
     limit,
     page,
   };

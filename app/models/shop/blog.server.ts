@@ -11,7 +11,7 @@ import {
 import { renderMarkdown } from "~/lib/markdown.server";
 import { truncate } from "~/lib/text";
 import { DEMO_BLOG_POSTS } from "~/seed/demo-blog";
-import { db, type DB } from "~/services/db.server";
+import { countRows, db, type DB } from "~/services/db.server";
 import { isUniqueViolation } from "~/services/dialect.server";
 import type { ProcessedImage } from "~/services/images.server";
 import { PRODUCT_MESSAGES } from "~/lib/messages";
@@ -268,12 +268,7 @@ export async function deleteBlogPost(id: number): Promise<boolean> {
 
 /** How many demo posts are left. */
 export async function demoBlogPostCount(): Promise<number> {
-  const row = await db()
-    .selectFrom("blog_posts")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("demo", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countRows(db().selectFrom("blog_posts").where("demo", "=", 1));
 }
 
 /** Removes the demo posts (they carry drawings, no uploaded pictures); the business's own stay. */

@@ -9,7 +9,7 @@ import {
 import { cancellationQuestion, type FaqEntry } from "~/lib/faq";
 import type { VatStatus } from "~/lib/vat";
 import { DEMO_CONTENT, DEMO_HASHTAG } from "~/seed/demo-content";
-import { db } from "~/services/db.server";
+import { countRows, db } from "~/services/db.server";
 import { demoBlogPostCount, removeDemoBlogPosts, seedDemoBlogPosts } from "./blog.server";
 import { getSetting, setSetting } from "./settings.server";
 import { moveSharedPagesOn } from "./shared-pages.server";
@@ -197,13 +197,8 @@ export async function saveSocialHashtag(hashtag: string): Promise<void> {
  * dashboard's "Remove the demo content" would take.
  */
 export async function demoContentCount(): Promise<number> {
-  const row = await db()
-    .selectFrom("site_content")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("demo", "=", 1)
-    .executeTakeFirst();
   return (
-    Number(row?.n ?? 0) +
+    (await countRows(db().selectFrom("site_content").where("demo", "=", 1))) +
     (await demoBlogPostCount()) +
     ((await socialHashtag()) === DEMO_HASHTAG ? 1 : 0)
   );

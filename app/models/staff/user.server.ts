@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkField } from "~/lib/forms";
-import { db, sameIgnoringCase } from "~/services/db.server";
+import { countRows, db, sameIgnoringCase } from "~/services/db.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
 import { endAllStaffSessions, type StaffUser } from "./staff-session.server";
 
@@ -45,11 +45,7 @@ function newPasswordProblem(password: string): string | undefined {
 }
 
 async function countUsers(): Promise<number> {
-  const row = await db()
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db().selectFrom("users"));
 }
 
 export async function createUser(username: string, password: string) {
