@@ -146,8 +146,10 @@ const staticChecks = only
     ];
 
 const built = await run("build", "npm", ["run", "build", "--silent"]);
-if (built)
-  await run("template database", process.execPath, ["scripts/make-template.mjs", "--force"]);
+// The template database and the executable are made from the build side by side.
+const templateMade = built
+  ? run("template database", process.execPath, ["scripts/make-template.mjs", "--force"])
+  : Promise.resolve(false);
 // The checks go on beside the first tests (every test allows for a busy machine); their output
 // is printed when they end.
 
@@ -157,8 +159,12 @@ if (!built) {
 } else {
   // The product as an owner gets it: one file, alone in a folder outside the repository.
   let executable;
+  const released = only
+    ? Promise.resolve(false)
+    : run("release", process.execPath, ["scripts/release.mjs", "--no-build"]);
+  await templateMade;
   if (!only) {
-    if (await run("release", process.execPath, ["scripts/release.mjs", "--no-build"])) {
+    if (await released) {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
       executable = path.join(folder, "haulbook");
       fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), executable);

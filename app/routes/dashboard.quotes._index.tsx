@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
-import { StaffList, type StaffListColumn } from "~/components/staff-list";
+import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
 import { formatDateTime, formatPence, formatShortDate } from "~/lib/format";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-state";
-import { pageCount, searchQuery, staffSearch } from "~/lib/paging";
+import { staffSearch } from "~/lib/paging";
 import { listQuotes } from "~/models/quotes/quote.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash } from "~/services/flash.server";
@@ -99,44 +99,38 @@ export default function Quotes() {
               label="Phone"
               value={search.phone_number}
             />
-            <div className="field">
-              <label htmlFor="q-state">State</label>
-              <select id="q-state" name="state" defaultValue={search.state}>
-                <option value="">Any</option>
-                {(Object.keys(QUOTE_STATE_LABELS) as (keyof typeof QUOTE_STATE_LABELS)[]).map(
-                  (state) => (
-                    <option key={state} value={state}>
-                      {QUOTE_STATE_LABELS[state]}
-                    </option>
-                  ),
-                )}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="q-responded">Responded</label>
-              <select id="q-responded" name="responded" defaultValue={search.responded}>
-                <option value="">Any</option>
-                <option value="no">No</option>
-                <option value="yes">Yes</option>
-              </select>
-            </div>
+            <AnyOfField
+              id="q-state"
+              name="state"
+              label="State"
+              defaultValue={search.state}
+              choices={Object.entries(QUOTE_STATE_LABELS)}
+            />
+            <AnyOfField
+              id="q-responded"
+              name="responded"
+              label="Responded"
+              defaultValue={search.responded}
+              choices={RESPONDED}
+            />
           </>
         }
         limitId="q-limit"
-        limit={search.limit}
-        total={total}
+        {...searchPaging(search, { total, page, limit })}
         noun={["quote", "quotes"]}
         empty="No quotes match this search."
         columns={COLUMNS}
         rows={quotes}
         rowKey={(q) => q.id}
         rowTestId="quote-row"
-        page={page}
-        pages={pageCount(total, limit)}
-        hrefFor={(n) => searchQuery(search, { page: String(n) })}
       />
     </section>
   );
 }
+
+const RESPONDED = [
+  ["no", "No"],
+  ["yes", "Yes"],
+] as const;
 
 export const meta = titled("Quotes", "dashboard");
