@@ -122,6 +122,16 @@ export async function listImageVariants(originalIds: readonly string[]) {
     .execute();
 }
 
+/** The tables whose rows use an image by its id (the logo is named in a setting). */
+const IMAGE_USERS = [
+  "products",
+  "order_items",
+  "quote_images",
+  "job_photos",
+  "pending_uploads",
+  "blog_posts",
+] as const;
+
 /**
  * Deletes the images among `ids` that nothing uses any more, each with its
  * whole family: the original and every variant (product pictures have WebP
@@ -150,47 +160,18 @@ export async function deleteUnusedImages(
       .selectFrom("images")
       .select("id")
       .where((eb) => eb.or([eb("id", "=", root), eb("original_id", "=", root)]));
-    const used = await trx
-      .selectFrom("products")
-      .select("products.id")
-      .where("products.image_id", "in", family)
-      .unionAll(
-        trx
-          .selectFrom("order_items")
-          .select("order_items.id")
-          .where("order_items.image_id", "in", family),
-      )
-      .unionAll(
-        trx
-          .selectFrom("quote_images")
-          .select("quote_images.id")
-          .where("quote_images.image_id", "in", family),
-      )
-      .unionAll(
-        trx
-          .selectFrom("job_photos")
-          .select("job_photos.id")
-          .where("job_photos.image_id", "in", family),
-      )
-      .unionAll(
-        trx
-          .selectFrom("pending_uploads")
-          .select(sql<number>`1`.as("id"))
-          .where("pending_uploads.image_id", "in", family),
-      )
-      .unionAll(
-        trx
-          .selectFrom("blog_posts")
-          .select("blog_posts.id")
-          .where("blog_posts.image_id", "in", family),
-      )
-      .unionAll(
-        trx
-          .selectFrom("settings")
-          .select(sql<number>`1`.as("id"))
-          .where("key", "=", BUSINESS_PROFILE_SETTING)
-          .where("value", "like", logoReference(root)),
-      )
+    const logo = trx
+      .selectFrom("settings")
+      .select(sql<number>`1`.as("one"))
+      .where("key", "=", BUSINESS_PROFILE_SETTING)
+      .where("value", "like", logoReference(root));
+    const used = await IMAGE_USERS.map((table) =>
+      trx
+        .selectFrom(table)
+        .select(sql<number>`1`.as("one"))
+        .where(sql.ref(`${table}.image_id`), "in", family),
+    )
+      .reduce((all, uses) => all.unionAll(uses), logo)
       .limit(1)
       .executeTakeFirst();
     if (used) continue;
