@@ -167,7 +167,7 @@ test("staff cancel a booking from its order page; the feed shows it cancelled", 
   await expect(page.getByTestId("order-job-status")).toContainText("cancelled");
   await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
   await expect(page.getByTestId("order-history")).toContainText(
-    "admin: cancelled by staff on the customer's terms (within-14-days); reason: Customer phoned to cancel",
+    "admin: cancelled by staff on the customer's terms (within 14 days of the collection); reason: Customer phoned to cancel",
   );
   expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
 

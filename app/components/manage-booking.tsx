@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { refundShares } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import type { ManagedBooking } from "~/lib/managed-booking";
@@ -10,6 +11,23 @@ import { IntentButton } from "./intent-button";
  * collect, its documents and its terms) and the cancel step. The date change form stays in the
  * route, with its payment.
  */
+
+/** The refund of a cancellation today: how much, and how each part goes back. */
+function refundInWords(booking: ManagedBooking): string {
+  const shares = refundShares(booking.cancel, booking.paymentMethod === "card");
+  const parts = [
+    ...(shares.toCardPence > 0 ? [formatPence(shares.toCardPence)] : []),
+    ...(shares.byHandPence > 0
+      ? [
+          `${formatPence(shares.byHandPence)}, returned by ${booking.paymentMethod === "bank_transfer" ? "bank transfer" : "hand"}`,
+        ]
+      : []),
+    ...(shares.moveFeesPence > 0
+      ? [`the ${formatPence(shares.moveFeesPence)} you paid to move it`]
+      : []),
+  ];
+  return parts.length > 0 ? parts.join(", and ") : formatPence(0);
+}
 
 /** The booking as it stands: cancelled or not, its details, lines, documents and terms. */
 export function BookingDetails({ booking, phone }: { booking: ManagedBooking; phone: string }) {
@@ -126,14 +144,7 @@ export function CancelBookingStep({
         <dt>Fee</dt>
         <dd>{booking.cancel.feePence ? formatPence(booking.cancel.feePence) : "None"}</dd>
         <dt>Refund</dt>
-        <dd>
-          {booking.paymentMethod === "card" || booking.cancel.refundPence === 0
-            ? formatPence(booking.cancel.refundPence)
-            : `${formatPence(booking.cancel.refundPence)}, returned by ${booking.paymentMethod === "bank_transfer" ? "bank transfer" : "hand"}`}
-          {booking.cancel.feeDuePence
-            ? ` (you owe ${formatPence(booking.cancel.feeDuePence)})`
-            : ""}
-        </dd>
+        <dd>{refundInWords(booking)}</dd>
       </dl>
       {confirming ? (
         <>

@@ -82,16 +82,31 @@ export type ChangeBasis =
   /** staff cancel in full (our side cancels): no fee (staffCancelTerms only) */
   | "waived";
 
+/** A change's basis in words, for staff screens and the order's history. */
+export function changeBasisLabel(basis: ChangeBasis): string {
+  return {
+    "cancellation-period": "within the 14-day cancellation period",
+    free: `${CANCELLATION_TERMS.freeUntilDays} or more days before the collection`,
+    "within-14-days": `within ${CANCELLATION_TERMS.freeUntilDays} days of the collection`,
+    "on-the-day": "on the day of the collection",
+    closed: "no longer possible",
+    waived: "in full, no fee",
+  }[basis];
+}
+
 export interface ChangeTerms {
   /** false: the customer cannot make this change themselves (why is in `explanation`) */
   allowed: boolean;
   basis: ChangeBasis;
-  /** the policy's charge, pence including VAT */
+  /**
+   * what the change costs, pence including VAT: for a rearrangement the fee to pay first; for a
+   * cancellation what is kept of what was paid, never more than that
+   */
   feePence: number;
-  /** for a cancellation: what goes back to the customer (what they paid less the fee, never below 0) */
+  /** for a cancellation: all that goes back to the customer, the move fees of `moveFeesRefundPence` included */
   refundPence: number;
-  /** what the customer still owes when the fee is more than they paid (an unpaid cash booking) */
-  feeDuePence: number;
+  /** of `refundPence`: fees paid to move the booking earlier, each sent back to its own payment */
+  moveFeesRefundPence: number;
   /** one sentence for the page, before the customer confirms */
   explanation: string;
 }
@@ -103,8 +118,10 @@ export interface ChangeFacts {
   collectionDate: string;
   /** the UK day today */
   today: string;
-  /** what the customer has paid so far, pence */
+  /** what the customer has paid for the booking itself so far, pence */
   paidPence: number;
+  /** fees the customer paid to move the booking before, not yet sent back, pence */
+  moveFeesPaidPence: number;
   jobDone: boolean;
   cancelled: boolean;
 }
@@ -119,22 +136,23 @@ const shown = (p: number) => `£${(p / 100).toFixed(2)}`;
  * - Nothing can be changed once the job is done, the booking is cancelled,
  *   or the collection day has passed.
  * - Cancelling within the CCR cancellation period (to 14 days after the day
- *   the booking was made), before the job is done: a full refund, whatever
- *   the policy says. Nothing has been supplied until the crew collect.
+ *   the booking was made), before the job is done: every payment back, the
+ *   fees paid to move the booking included (CCR reg. 34). Nothing has been
+ *   supplied until the crew collect.
  * - Otherwise the stated policy: free 14 or more days before the collection
  *   day; £24 (including VAT) within 14 days; £48 on the day. Rearranging
  *   always follows the policy (it is a change, not a cancellation).
- * - A cancellation refunds what was paid less the fee, never below 0; a fee
- *   larger than what was paid is owed (`feeDuePence`).
+ * - A cancellation keeps the fee from what was paid for the booking and sends
+ *   the rest back; the fee is never more than was paid, so nobody owes anything.
  */
 export function changeTerms(input: ChangeFacts & { kind: "rearrange" | "cancel" }): ChangeTerms {
-  const { kind, bookedOn, collectionDate, today, paidPence } = input;
+  const { kind, bookedOn, collectionDate, today, paidPence, moveFeesPaidPence } = input;
   const closed = (explanation: string): ChangeTerms => ({
     allowed: false,
     basis: "closed",
     feePence: 0,
     refundPence: 0,
-    feeDuePence: 0,
+    moveFeesRefundPence: 0,
     explanation,
   });
   if (input.cancelled) return closed("This booking is cancelled.");
@@ -142,51 +160,75 @@ export function changeTerms(input: ChangeFacts & { kind: "rearrange" | "cancel" 
   const daysBefore = daysFrom(today, collectionDate);
   if (daysBefore < 0) return closed("The collection date has passed. Please call us.");
 
-  const terms = (basis: ChangeBasis, feePence: number, why: string): ChangeTerms => {
-    const refundPence = kind === "cancel" ? Math.max(0, paidPence - feePence) : 0;
-    const feeDuePence = kind === "cancel" ? Math.max(0, feePence - paidPence) : feePence;
-    const outcome =
-      kind === "cancel"
-        ? refundPence > 0
-          ? ` You get ${shown(refundPence)} back.`
-          : feeDuePence > 0
-            ? ` You owe ${shown(feeDuePence)}.`
-            : ""
-        : "";
+  const periodEnds = cancellationPeriodEnds(bookedOn);
+  if (kind === "cancel" && today <= periodEnds) {
+    const why = `You are within your 14-day cancellation period (to ${formatLongDate(periodEnds)}), so cancelling is free.`;
+    const refundPence = paidPence + moveFeesPaidPence;
     return {
       allowed: true,
-      basis,
-      feePence,
+      basis: "cancellation-period",
+      feePence: 0,
       refundPence,
-      feeDuePence,
-      explanation: `${why}${outcome}`,
+      moveFeesRefundPence: moveFeesPaidPence,
+      explanation: `${why}${refundBack(refundPence, moveFeesPaidPence)}`,
     };
-  };
+  }
 
-  if (kind === "cancel" && today <= cancellationPeriodEnds(bookedOn))
-    return terms(
-      "cancellation-period",
-      0,
-      `You are within your 14-day cancellation period (to ${formatLongDate(cancellationPeriodEnds(bookedOn))}), so cancelling is free.`,
-    );
   const action = kind === "cancel" ? "Cancelling" : "Rearranging";
-  if (daysBefore >= CANCELLATION_TERMS.freeUntilDays)
-    return terms(
-      "free",
-      0,
-      `${action} is free up to ${CANCELLATION_TERMS.freeUntilDays} days before the collection.`,
-    );
-  if (daysBefore > 0)
-    return terms(
-      "within-14-days",
-      pence(CANCELLATION_TERMS.withinPounds.includingVat),
-      `${action} within ${CANCELLATION_TERMS.freeUntilDays} days of the collection costs ${shown(pence(CANCELLATION_TERMS.withinPounds.includingVat))}.`,
-    );
-  return terms(
-    "on-the-day",
-    pence(CANCELLATION_TERMS.onTheDayPounds.includingVat),
-    `${action} on the day of the collection costs ${shown(pence(CANCELLATION_TERMS.onTheDayPounds.includingVat))}.`,
-  );
+  const [basis, policyFee, when]: [ChangeBasis, number, string] =
+    daysBefore >= CANCELLATION_TERMS.freeUntilDays
+      ? ["free", 0, `up to ${CANCELLATION_TERMS.freeUntilDays} days before the collection`]
+      : daysBefore > 0
+        ? [
+            "within-14-days",
+            pence(CANCELLATION_TERMS.withinPounds.includingVat),
+            `within ${CANCELLATION_TERMS.freeUntilDays} days of the collection`,
+          ]
+        : [
+            "on-the-day",
+            pence(CANCELLATION_TERMS.onTheDayPounds.includingVat),
+            "on the day of the collection",
+          ];
+  const costs =
+    policyFee === 0 ? `${action} is free ${when}.` : `${action} ${when} costs ${shown(policyFee)}.`;
+  if (kind === "rearrange") return { ...closed(costs), allowed: true, basis, feePence: policyFee };
+  const feePence = Math.min(policyFee, paidPence);
+  const refundPence = paidPence - feePence;
+  const kept =
+    feePence === policyFee
+      ? refundBack(refundPence, 0)
+      : paidPence === 0
+        ? " A fee is never more than was paid: nothing was paid, so it costs you nothing."
+        : ` A fee is never more than was paid: the ${shown(paidPence)} you paid is kept, and nothing more is asked.`;
+  return {
+    allowed: true,
+    basis,
+    feePence,
+    refundPence,
+    moveFeesRefundPence: 0,
+    explanation: `${costs}${kept}`,
+  };
+}
+
+/**
+ * Where a cancellation's refund goes: the booking's part back to its card, or by hand when it was
+ * paid in cash or by bank transfer; the move fees each to the card it was paid with.
+ */
+export function refundShares(terms: ChangeTerms, paidByCard: boolean) {
+  const bookingPence = terms.refundPence - terms.moveFeesRefundPence;
+  return {
+    toCardPence: paidByCard ? bookingPence : 0,
+    byHandPence: paidByCard ? 0 : bookingPence,
+    moveFeesPence: terms.moveFeesRefundPence,
+  };
+}
+
+/** " You get £X back." (naming the move fees it includes), or nothing when nothing goes back. */
+function refundBack(refundPence: number, moveFeesPence: number): string {
+  if (refundPence === 0) return "";
+  const fees =
+    moveFeesPence > 0 ? `, the ${shown(moveFeesPence)} you paid to move it included` : "";
+  return ` You get ${shown(refundPence)} back${fees}.`;
 }
 
 /** The longest reason staff may give for cancelling a booking (the form's maxlength and the model's check). */
@@ -207,18 +249,20 @@ export function staffCancelTerms(input: ChangeFacts & { waiveFee: boolean }): Ch
   const { waiveFee, ...rest } = input;
   const customers = changeTerms({ kind: "cancel", ...rest });
   if (input.cancelled || input.jobDone) return customers;
-  if (waiveFee)
+  if (waiveFee) {
+    const everything = input.paidPence + input.moveFeesPaidPence;
     return {
       allowed: true,
       basis: "waived",
       feePence: 0,
-      refundPence: input.paidPence,
-      feeDuePence: 0,
+      refundPence: everything,
+      moveFeesRefundPence: input.moveFeesPaidPence,
       explanation:
-        input.paidPence > 0
-          ? `No fee: everything paid (${shown(input.paidPence)}) goes back.`
+        everything > 0
+          ? `No fee: everything paid (${shown(everything)}${input.moveFeesPaidPence > 0 ? `, the ${shown(input.moveFeesPaidPence)} paid to move it included` : ""}) goes back.`
           : "No fee, and nothing was paid.",
     };
+  }
   if (!customers.allowed)
     return {
       ...customers,

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef } from "react";
 import { FlashNotice } from "~/components/flash-notice";
 import { IntentButton } from "~/components/intent-button";
-import { CANCEL_REASON_MAX, type ChangeTerms } from "~/lib/cancellation";
+import { CANCEL_REASON_MAX, refundShares, type ChangeTerms } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import type { PaymentMethod } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
@@ -65,8 +65,11 @@ function cancelledMessage(result: Extract<CancelResult, { ok: true }>): string {
     parts.push(
       `Return ${formatPence(result.returnByHandPence)} to the customer by hand: they paid by ${result.paymentMethod === "bank_transfer" ? "bank transfer" : "cash"}.`,
     );
-  else parts.push("Nothing was refunded.");
-  if (result.feeDuePence > 0) parts.push(`The customer owes ${formatPence(result.feeDuePence)}.`);
+  else parts.push("Nothing was refunded of the booking.");
+  if (result.moveFeesRefundPence > 0)
+    parts.push(
+      `The fees paid to move it (${formatPence(result.moveFeesRefundPence)}) went back to the card.`,
+    );
   parts.push("The customer and the office have been emailed.");
   return parts.join(" ");
 }
@@ -327,21 +330,23 @@ function TermsOf({
   paymentMethod: PaymentMethod;
   paymentLabel: string;
 }) {
+  const shares = refundShares(terms, paymentMethod === "card");
   const refund =
-    terms.refundPence === 0
-      ? "nothing"
-      : paymentMethod === "card"
-        ? `${formatPence(terms.refundPence)} to the card`
-        : `${formatPence(terms.refundPence)}, to return by hand (paid by ${paymentLabel})`;
+    [
+      ...(shares.toCardPence > 0 ? [`${formatPence(shares.toCardPence)} to the card`] : []),
+      ...(shares.byHandPence > 0
+        ? [`${formatPence(shares.byHandPence)}, to return by hand (paid by ${paymentLabel})`]
+        : []),
+      ...(shares.moveFeesPence > 0
+        ? [`${formatPence(shares.moveFeesPence)} paid to move it, to the card it came from`]
+        : []),
+    ].join("; ") || "nothing";
   return (
     <dl className="cancel-choice-terms">
       <dt>Fee</dt>
       <dd>{terms.feePence ? formatPence(terms.feePence) : "none"}</dd>
       <dt>Refund</dt>
-      <dd>
-        {refund}
-        {terms.feeDuePence ? ` (the customer owes ${formatPence(terms.feeDuePence)})` : ""}
-      </dd>
+      <dd>{refund}</dd>
     </dl>
   );
 }

@@ -154,7 +154,9 @@ describe("cancelling a card booking paid through Stripe (a fake Stripe)", () => 
         ["booking_cancelled", CUSTOMER.email],
         ["booking_cancelled_notification", OFFICE],
       ]);
-      expect(emails[0]!.text_body).toContain(`Refund: ${total} to the card you paid with.`);
+      expect(emails[0]!.text_body).toContain(
+        `Refund of your booking: ${total} to the card you paid with.`,
+      );
       expect(emails[0]!.text_body).toContain("Cancellation fee: none");
       expect(emails[1]!.text_body).toContain(`Refunded to the card: ${total} (${refunds[0]!.id})`);
 
@@ -216,7 +218,9 @@ describe("cancelling a card booking paid through Stripe (a fake Stripe)", () => 
     // Not VAT registered: the fee names no VAT (lib/vat.ts).
     expect(customer!.text_body).toContain("Cancellation fee: £24.00\n");
     expect(customer!.text_body).not.toMatch(/VAT/);
-    expect(customer!.text_body).toContain(`Refund: £${(expected / 100).toFixed(2)} to the card`);
+    expect(customer!.text_body).toContain(
+      `Refund of your booking: £${(expected / 100).toFixed(2)} to the card`,
+    );
   });
 
   it("a refused refund leaves the booking as it was, tells the office and asks the customer to call", async () => {

@@ -100,7 +100,7 @@ describe("rearranging a card booking paid through Stripe (a fake Stripe)", () =>
       sessionId,
     );
     expect(order).toBeTruthy();
-    return { order: order!, link: await manageLinkOf(server, order!.id) };
+    return { sessionId, order: order!, link: await manageLinkOf(server, order!.id) };
   }
 
   it("30 days ahead: free, moved at once, the slots follow, a new confirmation whose event moves", async () => {
@@ -226,6 +226,58 @@ describe("rearranging a card booking paid through Stripe (a fake Stripe)", () =>
     // Not VAT registered: the fee names no VAT (lib/vat.ts).
     expect(email!.text_body).toContain("Date change fee paid by card: £24.00\n");
     expect(email!.text_body).not.toMatch(/VAT/);
+  });
+
+  it("cancelled within its cancellation period after a paid move: the booking and the £24 come back, each to its own payment", async () => {
+    const { sessionId, order, link } = await paidBooking(day(9), 6);
+    const moved = await rearrange(server, link, day(11));
+    const feeSession = moved.headers.get("location")!.split("/").pop()!;
+    stripe.pay(feeSession);
+    await fetch(`${server.url}${link}?session_id=${feeSession}`);
+    expect((await changesOf(server, order.id)).map((c) => c.status)).toEqual(["applied"]);
+
+    // Booked today: the cancellation period runs, so everything paid goes back.
+    const total = order.total_pence + 2400;
+    const pounds = (p: number) => `£${(p / 100).toFixed(2)}`;
+    const page = await html(await fetch(`${server.url}${link}`));
+    expect(page).toContain(
+      `so cancelling is free. You get ${pounds(total)} back, the £24.00 you paid to move it included.`,
+    );
+    const cancelled = await postForm(server, link, { intent: "cancel" });
+    expect(cancelled.status).toBe(303);
+
+    const intentOf = (session: string) => stripe.sessions.get(session)!.payment_intent;
+    const refunds = stripe.refunds.map((r) => [r.payment_intent, r.amount]);
+    expect(refunds).toEqual(
+      expect.arrayContaining([
+        [intentOf(sessionId), order.total_pence],
+        [intentOf(feeSession), 2400],
+      ]),
+    );
+    expect(stripe.refundRequests().map((r) => r.idempotencyKey)).toEqual(
+      expect.arrayContaining([
+        `cancel-${order.id}`,
+        expect.stringMatching(`^cancel-${order.id}-move-\\d+$`),
+      ]),
+    );
+    const [change] = await changesOf(server, order.id);
+    expect(change!.refund_reference).toMatch(/^re_/);
+    const [event] = await rows<{ new_value: string }>(
+      server,
+      "SELECT new_value FROM order_events WHERE order_id = ? AND field = 'cancelled'",
+      order.id,
+    );
+    expect(event!.new_value).toContain("within the 14-day cancellation period");
+    expect(event!.new_value).toContain("fee paid to move it refunded £24.00 (re_");
+    const [email] = (await emailsAbout(server, order.id)).filter(
+      (e) => e.kind === "booking_cancelled",
+    );
+    expect(email!.text_body).toContain(
+      `Refund of your booking: ${pounds(order.total_pence)} to the card you paid with.`,
+    );
+    expect(email!.text_body).toContain(
+      "Refund of the fee you paid to move it: £24.00 to the card you paid it with.",
+    );
   });
 
   it("the gateway's webhook makes a paid move, and an expired fee session closes the change, not the order", async () => {

@@ -197,7 +197,9 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
     const events = await cancelEvents(server, order.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.actor).toBe(STAFF.username);
-    expect(events[0]!.new_value).toContain("on the customer's terms (within-14-days)");
+    expect(events[0]!.new_value).toContain(
+      "on the customer's terms (within 14 days of the collection)",
+    );
     expect(events[0]!.new_value).toContain("reason: Customer phoned: moving house");
     expect(events[0]!.new_value).toContain("fee £24.00");
     expect(events[0]!.new_value).toContain(`refunded ${pounds(expected)} (${refunds[0]!.id})`);
@@ -214,7 +216,7 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
     expect(emails[0]!.text_body).toContain("Cancellation fee: £24.00\n");
     expect(emails[0]!.text_body).not.toMatch(/VAT/);
     expect(emails[0]!.text_body).toContain(
-      `Refund: ${pounds(expected)} to the card you paid with.`,
+      `Refund of your booking: ${pounds(expected)} to the card you paid with.`,
     );
     expect(emails[0]!.text_body).not.toContain("moving house");
     expect(emails[1]!.subject).toContain(`cancelled by ${STAFF.username}`);
@@ -268,7 +270,9 @@ describe("staff cancel a card booking paid through Stripe (a fake Stripe)", () =
       (e) => e.kind === "booking_cancelled",
     );
     expect(customer!.text_body).toContain("Cancellation fee: none");
-    expect(customer!.text_body).toContain(`Refund: ${pounds(order.total_pence)} to the card`);
+    expect(customer!.text_body).toContain(
+      `Refund of your booking: ${pounds(order.total_pence)} to the card`,
+    );
     expect(await calendarEventOf(server, customer!.id)).toMatchObject({
       sequence: 1,
       status: "CANCELLED",
@@ -481,6 +485,6 @@ describe("staff cancel a booking paid through the demo gateway", () => {
     ).toBe(303);
     expect((await orderById(server, onTerms.id)).refund_pence).toBe(onTerms.total_pence);
     const [event] = await cancelEvents(server, onTerms.id);
-    expect(event!.new_value).toContain("(cancellation-period)");
+    expect(event!.new_value).toContain("(within the 14-day cancellation period)");
   });
 });

@@ -18,13 +18,14 @@ const PAID = 8500; // £85.00 paid by card
 const base = {
   kind: "cancel" as const,
   paidPence: PAID,
+  moveFeesPaidPence: 0,
   jobDone: false,
   cancelled: false,
 };
 
 describe("changeTerms", () => {
   it.each([
-    // [case, booked on, collection, today, kind, paid, basis, fee, refund, due]
+    // [case, booked on, collection, today, kind, paid, move fees paid, basis, fee, refund, of it move fees]
     [
       "booked 20 days ahead, cancelled the next day",
       "2026-11-01",
@@ -32,6 +33,7 @@ describe("changeTerms", () => {
       "2026-11-02",
       "cancel",
       PAID,
+      0,
       "cancellation-period",
       0,
       PAID,
@@ -44,6 +46,7 @@ describe("changeTerms", () => {
       "2026-11-15",
       "cancel",
       PAID,
+      0,
       "cancellation-period",
       0,
       PAID,
@@ -56,6 +59,7 @@ describe("changeTerms", () => {
       "2026-11-16",
       "cancel",
       PAID,
+      0,
       "within-14-days",
       2400,
       6100,
@@ -68,6 +72,7 @@ describe("changeTerms", () => {
       "2026-11-08",
       "cancel",
       PAID,
+      0,
       "cancellation-period",
       0,
       PAID,
@@ -80,6 +85,7 @@ describe("changeTerms", () => {
       "2026-11-21",
       "cancel",
       PAID,
+      0,
       "free",
       0,
       PAID,
@@ -92,6 +98,7 @@ describe("changeTerms", () => {
       "2026-11-27",
       "cancel",
       PAID,
+      0,
       "free",
       0,
       PAID,
@@ -104,6 +111,7 @@ describe("changeTerms", () => {
       "2026-12-01",
       "cancel",
       PAID,
+      0,
       "within-14-days",
       2400,
       6100,
@@ -116,6 +124,7 @@ describe("changeTerms", () => {
       "2026-12-10",
       "cancel",
       PAID,
+      0,
       "within-14-days",
       2400,
       6100,
@@ -128,45 +137,101 @@ describe("changeTerms", () => {
       "2026-12-11",
       "cancel",
       PAID,
+      0,
       "on-the-day",
       4800,
       3700,
       0,
     ],
     [
-      "a £30 job cancelled on the day: the refund stops at 0",
+      "a £30 job cancelled on the day: the fee is the £30 paid, never more",
       "2026-11-01",
       "2026-12-11",
       "2026-12-11",
       "cancel",
       3000,
-      "on-the-day",
-      4800,
       0,
-      1800,
+      "on-the-day",
+      3000,
+      0,
+      0,
     ],
     [
-      "an unpaid cash booking cancelled 10 days before owes the fee",
+      "a £15 card order cancelled on the day: £15 kept, nothing asked",
+      "2026-11-01",
+      "2026-12-11",
+      "2026-12-11",
+      "cancel",
+      1500,
+      0,
+      "on-the-day",
+      1500,
+      0,
+      0,
+    ],
+    [
+      "an unpaid cash booking cancelled 10 days before: nothing paid, so no fee",
       "2026-11-01",
       "2026-12-11",
       "2026-12-01",
       "cancel",
       0,
-      "within-14-days",
-      2400,
       0,
-      2400,
+      "within-14-days",
+      0,
+      0,
+      0,
     ],
     [
-      "an unpaid cash booking cancelled in the period owes nothing",
+      "an unpaid cash booking cancelled in the period",
       "2026-11-01",
       "2026-11-21",
       "2026-11-03",
       "cancel",
       0,
+      0,
       "cancellation-period",
       0,
       0,
+      0,
+    ],
+    [
+      "paid £85 and £24 to move it, cancelled in the period: every payment back",
+      "2026-11-01",
+      "2026-11-21",
+      "2026-11-05",
+      "cancel",
+      PAID,
+      2400,
+      "cancellation-period",
+      0,
+      PAID + 2400,
+      2400,
+    ],
+    [
+      "an unpaid cash booking moved for £24, cancelled in the period: the £24 back",
+      "2026-11-01",
+      "2026-11-21",
+      "2026-11-05",
+      "cancel",
+      0,
+      2400,
+      "cancellation-period",
+      0,
+      2400,
+      2400,
+    ],
+    [
+      "paid £85 and £24 to move it, cancelled 10 days before, after the period: the move stood",
+      "2026-11-01",
+      "2026-12-11",
+      "2026-12-01",
+      "cancel",
+      PAID,
+      2400,
+      "within-14-days",
+      2400,
+      6100,
       0,
     ],
     [
@@ -176,6 +241,7 @@ describe("changeTerms", () => {
       "2026-11-02",
       "rearrange",
       PAID,
+      0,
       "free",
       0,
       0,
@@ -188,10 +254,37 @@ describe("changeTerms", () => {
       "2026-11-01",
       "rearrange",
       PAID,
+      0,
       "within-14-days",
       2400,
       0,
+      0,
+    ],
+    [
+      "rearranged 20 days before, after the period: free",
+      "2026-11-01",
+      "2026-12-11",
+      "2026-11-21",
+      "rearrange",
+      PAID,
+      0,
+      "free",
+      0,
+      0,
+      0,
+    ],
+    [
+      "rearranged 10 days before, after the period: the policy's £24",
+      "2026-11-01",
+      "2026-12-11",
+      "2026-12-01",
+      "rearrange",
+      PAID,
+      0,
+      "within-14-days",
       2400,
+      0,
+      0,
     ],
     [
       "rearranged on the day",
@@ -200,22 +293,46 @@ describe("changeTerms", () => {
       "2026-12-11",
       "rearrange",
       PAID,
+      0,
       "on-the-day",
       4800,
       0,
-      4800,
+      0,
     ],
   ] as const)(
     "%s",
-    (_, bookedOn, collectionDate, today, kind, paidPence, basis, fee, refund, due) => {
-      const terms = changeTerms({ ...base, kind, bookedOn, collectionDate, today, paidPence });
+    (
+      _,
+      bookedOn,
+      collectionDate,
+      today,
+      kind,
+      paidPence,
+      moveFeesPaidPence,
+      basis,
+      fee,
+      refund,
+      moveFees,
+    ) => {
+      const terms = changeTerms({
+        ...base,
+        kind,
+        bookedOn,
+        collectionDate,
+        today,
+        paidPence,
+        moveFeesPaidPence,
+      });
       expect(terms.allowed).toBe(true);
-      expect([terms.basis, terms.feePence, terms.refundPence, terms.feeDuePence]).toEqual([
+      expect([terms.basis, terms.feePence, terms.refundPence, terms.moveFeesRefundPence]).toEqual([
         basis,
         fee,
         refund,
-        due,
+        moveFees,
       ]);
+      // Nobody pays more than they paid, and nothing is told as owed.
+      if (kind === "cancel") expect(terms.feePence).toBeLessThanOrEqual(paidPence);
+      expect(terms.explanation).not.toMatch(/owe/i);
     },
   );
 
@@ -260,6 +377,26 @@ describe("changeTerms", () => {
     });
     expect(period.explanation).toBe(
       "You are within your 14-day cancellation period (to Sunday 15 November 2026), so cancelling is free. You get £85.00 back.",
+    );
+    const moved = changeTerms({
+      ...base,
+      moveFeesPaidPence: 2400,
+      bookedOn: "2026-11-01",
+      collectionDate: "2026-11-21",
+      today: "2026-11-02",
+    });
+    expect(moved.explanation).toBe(
+      "You are within your 14-day cancellation period (to Sunday 15 November 2026), so cancelling is free. You get £109.00 back, the £24.00 you paid to move it included.",
+    );
+    const small = changeTerms({
+      ...base,
+      paidPence: 1500,
+      bookedOn: "2026-11-01",
+      collectionDate: "2026-12-11",
+      today: "2026-12-11",
+    });
+    expect(small.explanation).toBe(
+      "Cancelling on the day of the collection costs £48.00. A fee is never more than was paid: the £15.00 you paid is kept, and nothing more is asked.",
     );
   });
 });
@@ -323,11 +460,12 @@ describe("staffCancelTerms", () => {
     bookedOn: "2026-10-01",
     collectionDate: "2026-11-20",
     paidPence: PAID,
+    moveFeesPaidPence: 0,
     jobDone: false,
     cancelled: false,
   };
   it.each([
-    // [case, today, waive, done, cancelled, allowed, basis, fee, refund, due]
+    // [case, today, waive, done, cancelled, allowed, basis, fee, refund, of it move fees]
     [
       "customer's terms, 10 days before",
       "2026-11-10",
@@ -400,25 +538,40 @@ describe("staffCancelTerms", () => {
       terms.basis,
       terms.feePence,
       terms.refundPence,
-      terms.feeDuePence,
+      terms.moveFeesRefundPence,
     ]).toEqual([allowed, basis, fee, refund, due]);
   });
 
-  it("waives the fee of an unpaid cash booking, and owes nothing", () => {
+  it("waives the fee of an unpaid cash booking; on the customer's terms nothing paid means no fee", () => {
     const terms = staffCancelTerms({ ...staff, paidPence: 0, today: "2026-11-20", waiveFee: true });
-    expect(terms).toMatchObject({ allowed: true, feePence: 0, refundPence: 0, feeDuePence: 0 });
+    expect(terms).toMatchObject({ allowed: true, feePence: 0, refundPence: 0 });
     const customers = staffCancelTerms({
       ...staff,
       paidPence: 0,
       today: "2026-11-20",
       waiveFee: false,
     });
-    expect(customers).toMatchObject({
-      allowed: true,
-      feePence: 4800,
-      refundPence: 0,
-      feeDuePence: 4800,
+    expect(customers).toMatchObject({ allowed: true, feePence: 0, refundPence: 0 });
+    expect(customers.explanation).toBe(
+      "Cancelling on the day of the collection costs £48.00. A fee is never more than was paid: nothing was paid, so it costs you nothing.",
+    );
+  });
+
+  it("in full, sends back the fees paid to move the booking too", () => {
+    const terms = staffCancelTerms({
+      ...staff,
+      moveFeesPaidPence: 2400,
+      today: "2026-11-10",
+      waiveFee: true,
     });
+    expect(terms).toMatchObject({
+      feePence: 0,
+      refundPence: PAID + 2400,
+      moveFeesRefundPence: 2400,
+    });
+    expect(terms.explanation).toBe(
+      "No fee: everything paid (£109.00, the £24.00 paid to move it included) goes back.",
+    );
   });
 
   it("says why the customer's terms are not offered after the date", () => {

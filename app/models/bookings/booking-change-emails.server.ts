@@ -135,12 +135,12 @@ export interface Cancellation extends Pick<
   paymentMethod: string;
   paidPence: number;
   feePence: number;
-  /** what went back to the card */
+  /** what went back to the card the booking was paid with */
   refundPence: number;
   /** the gateway's id of that refund */
   refundReference: string | null;
-  /** a fee larger than what was paid (an unpaid cash booking) */
-  feeDuePence: number;
+  /** the fees paid to move the booking, sent back to the card each was paid with */
+  moveFeesRefundPence: number;
   /** what was paid other than by card, to be returned by hand */
   returnByHandPence: number;
   /** the calendar event's SEQUENCE after the cancellation (orders.ics_sequence, moved on by it) */
@@ -155,6 +155,30 @@ function feeLine(c: Cancellation): string {
   return c.feePence > 0
     ? `Cancellation fee: ${formatPence(c.feePence)}${vatWording(c.vat).afterFee}`
     : "Cancellation fee: none";
+}
+
+/** What goes back to the customer, and how, each line saying what it is for. */
+function customerRefundLines(c: Cancellation): string[] {
+  const lines: string[] = [];
+  if (c.refundPence > 0)
+    lines.push(`Refund of your booking: ${formatPence(c.refundPence)} to the card you paid with.`);
+  if (c.returnByHandPence > 0)
+    lines.push(
+      `Refund of your booking: ${formatPence(c.returnByHandPence)}. You paid by ${c.paymentMethod.toLowerCase()}, so we will contact you to return it.`,
+    );
+  if (c.moveFeesRefundPence > 0)
+    lines.push(
+      `Refund of the fee you paid to move it: ${formatPence(c.moveFeesRefundPence)} to the card you paid it with.`,
+    );
+  if (lines.length === 0)
+    return [
+      c.paidPence > 0
+        ? `Refund: none. The fee is what you paid (${formatPence(c.paidPence)}); nothing more is asked.`
+        : "Refund: nothing was paid, so there is nothing to refund and nothing to pay.",
+    ];
+  if (c.refundPence > 0 || c.moveFeesRefundPence > 0)
+    lines.push("Card refunds usually reach your account within 5 to 10 working days.");
+  return lines;
 }
 
 /** The customer's record of their cancellation: the refund and the fee. */
@@ -172,16 +196,7 @@ export function cancellationConfirmationEmail(c: Cancellation): OutgoingEmail {
         : `Your collection on ${formatLongDate(c.collection_date)} (booking reference ${ref}) is cancelled.`,
       "",
       feeLine(c),
-      ...(c.refundPence > 0
-        ? [
-            `Refund: ${formatPence(c.refundPence)} to the card you paid with. Card refunds usually reach your account within 5 to 10 working days.`,
-          ]
-        : c.returnByHandPence > 0
-          ? [
-              `Refund: ${formatPence(c.returnByHandPence)}. You paid by ${c.paymentMethod.toLowerCase()}, so we will contact you to return it.`,
-            ]
-          : ["Refund: nothing was paid, so there is nothing to refund."]),
-      ...(c.feeDuePence > 0 ? [`You owe ${formatPence(c.feeDuePence)}: we will contact you.`] : []),
+      ...customerRefundLines(c),
       "",
       questionsLine(ref),
       "",
@@ -226,7 +241,9 @@ export function cancellationNotificationEmail(c: Cancellation): OutgoingEmail {
             `To return by hand: ${formatPence(c.returnByHandPence)} (paid by ${c.paymentMethod.toLowerCase()})`,
           ]
         : []),
-      ...(c.feeDuePence > 0 ? [`Fee owed by the customer: ${formatPence(c.feeDuePence)}`] : []),
+      ...(c.moveFeesRefundPence > 0
+        ? [`Fees paid to move it, refunded to the card: ${formatPence(c.moveFeesRefundPence)}`]
+        : []),
       "",
       openOrderLine(c.id),
     ],

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { ChangeFacts } from "~/lib/cancellation";
 import { orderLoad, type Load } from "~/lib/capacity";
 import { todayInLondon } from "~/lib/london-clock.server";
@@ -21,6 +21,36 @@ export interface OrderForTerms {
   cancelled_at: string | null;
   /** the job's completion, when the caller read it (a completed job is done, whatever its status) */
   completion_id?: number | null;
+  /** fees paid to move the booking, not sent back (moveFeesPaid), when the caller read them */
+  move_fees_paid_pence?: number | string | null;
+}
+
+/**
+ * The fees a customer paid to move the order, not yet sent back, as a column of a select from
+ * `orders` (PostgreSQL answers a sum as text; orderChangeFacts reads it as a number).
+ */
+export function moveFeesPaid(eb: ExpressionBuilder<DB, "orders">) {
+  return eb
+    .selectFrom("booking_changes")
+    .select((c) => c.fn.sum<number | string>("booking_changes.fee_pence").as("n"))
+    .whereRef("booking_changes.order_id", "=", "orders.id")
+    .where("booking_changes.status", "=", "applied")
+    .where("booking_changes.fee_pence", ">", 0)
+    .where("booking_changes.refund_reference", "is", null)
+    .as("move_fees_paid_pence");
+}
+
+/** The move fees to send back with a cancellation: each change's fee, to its own payment. */
+export async function moveFeePayments(orderId: number, executor: Kysely<DB> = db()) {
+  return executor
+    .selectFrom("booking_changes")
+    .select(["id", "fee_pence", "payment_session_id"])
+    .where("order_id", "=", orderId)
+    .where("status", "=", "applied")
+    .where("fee_pence", ">", 0)
+    .where("refund_reference", "is", null)
+    .orderBy("id")
+    .execute();
 }
 
 /** The order's facts today: booked on the UK day it was paid (or made), paid in full once complete. */
@@ -30,6 +60,7 @@ export function orderChangeFacts(order: OrderForTerms, now: Date): ChangeFacts {
     collectionDate: order.collection_date,
     today: todayInLondon(now),
     paidPence: order.status === "complete" ? order.total_pence : 0,
+    moveFeesPaidPence: Number(order.move_fees_paid_pence ?? 0),
     jobDone: order.booking_status === "complete" || (order.completion_id ?? null) !== null,
     cancelled: order.cancelled_at !== null,
   };

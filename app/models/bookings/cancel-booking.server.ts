@@ -1,7 +1,9 @@
 import type { Transaction } from "kysely";
 import {
   CANCEL_REASON_MAX,
+  changeBasisLabel,
   changeTerms,
+  refundShares,
   staffCancelTerms,
   type ChangeTerms,
 } from "~/lib/cancellation";
@@ -9,14 +11,15 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/domain";
 import { formatPence } from "~/lib/format";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
-import {
-  NO_GATEWAY,
-  paymentGateway,
-  refundPayment,
-  type RefundResult,
-} from "~/services/payments.server";
 import type { DB } from "~/services/schema";
-import { isUnpaidCheckout, orderChangeFacts } from "./booking-facts.server";
+import { isUnpaidCheckout, moveFeesPaid, orderChangeFacts } from "./booking-facts.server";
+import {
+  NO_REFUNDS,
+  recordMoveFeeRefunds,
+  refundCancellation,
+  refundedPence,
+  type CancelRefunds,
+} from "./cancel-refunds.server";
 import {
   cancellationConfirmationEmail,
   cancellationNotificationEmail,
@@ -82,8 +85,8 @@ export type CancelResult =
       refundReference: string | null;
       /** what was paid by cash or bank transfer, to be returned by hand */
       returnByHandPence: number;
-      /** a fee larger than what was paid (an unpaid cash booking cancelled on the customer's terms) */
-      feeDuePence: number;
+      /** of those sent back through the gateway: the fees paid to move the booking */
+      moveFeesRefundPence: number;
       paymentMethod: PaymentMethod;
     }
   | {
@@ -93,8 +96,7 @@ export type CancelResult =
       errors?: { reason?: string };
     };
 
-/** The refund's idempotency key: one per order, so a repeated request can never refund twice. */
-export const cancelIdempotencyKey = (orderId: number) => `cancel-${orderId}`;
+export { cancelIdempotencyKey } from "./cancel-refunds.server";
 
 async function orderForCancelling(executor: Executor, orderId: number) {
   return executor
@@ -118,6 +120,7 @@ async function orderForCancelling(executor: Executor, orderId: number) {
       "orders.cancel_started_at",
       "orders.ics_sequence",
       "job_completions.id as completion_id",
+      moveFeesPaid,
     ])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
@@ -135,10 +138,11 @@ function cancelTermsOf(order: CancellingOrder, now: Date, waiveFee: boolean | un
     waiveFee === undefined
       ? changeTerms({ kind: "cancel", ...input })
       : staffCancelTerms({ ...input, waiveFee });
-  // Only a card payment goes back through the gateway; cash and bank transfers are returned by hand.
-  const card = order.payment_method === "card";
-  const cardRefundPence = card ? terms.refundPence : 0;
-  const returnByHandPence = card ? 0 : terms.refundPence;
+  // A card payment goes back through the gateway (and so do move fees, each paid by card);
+  // cash and bank transfers are returned by hand.
+  const shares = refundShares(terms, order.payment_method === "card");
+  const cardRefundPence = shares.toCardPence;
+  const returnByHandPence = shares.byHandPence;
   return { terms, paidPence, cardRefundPence, returnByHandPence };
 }
 type CancelTerms = ReturnType<typeof cancelTermsOf>;
@@ -167,7 +171,7 @@ function cancellationOf(
   order: CancellingOrder,
   { terms, paidPence, returnByHandPence }: CancelTerms,
   how: Cancelling,
-  refund: { pence: number; reference: string | null },
+  refund: CancelRefunds,
   icsSequence: number,
   vat: VatStatus,
 ): Cancellation {
@@ -185,7 +189,7 @@ function cancellationOf(
     feePence: terms.feePence,
     refundPence: refund.pence,
     refundReference: refund.reference,
-    feeDuePence: terms.feeDuePence,
+    moveFeesRefundPence: refundedPence(refund) - refund.pence,
     returnByHandPence,
     icsSequence,
     cancelledBy: cancelledByOf(how),
@@ -197,23 +201,27 @@ function historyText(
   order: CancellingOrder,
   { terms, returnByHandPence }: CancelTerms,
   how: Cancelling,
-  refund: { pence: number; reference: string | null },
+  refund: CancelRefunds,
 ): string {
   const method = PAYMENT_METHOD_LABELS[order.payment_method].toLowerCase();
   return [
     how.actor.kind === "staff"
       ? how.waiveFee
         ? "cancelled by staff, refunded in full (no fee)"
-        : `cancelled by staff on the customer's terms (${terms.basis})`
-      : `cancelled by the customer (${terms.basis})`,
+        : `cancelled by staff on the customer's terms (${changeBasisLabel(terms.basis)})`
+      : `cancelled by the customer (${changeBasisLabel(terms.basis)})`,
     ...(how.reason ? [`reason: ${how.reason}`] : []),
-    `fee ${formatPence(terms.feePence)}`,
+    terms.feePence > 0 ? `cancellation fee ${formatPence(terms.feePence)}` : "no cancellation fee",
     refund.pence > 0
-      ? `refunded ${formatPence(refund.pence)} (${refund.reference})`
+      ? `booking refunded ${formatPence(refund.pence)} (${refund.reference})`
       : returnByHandPence > 0
         ? `return ${formatPence(returnByHandPence)} by hand (${method})`
-        : "no refund",
-    ...(terms.feeDuePence > 0 ? [`fee owed ${formatPence(terms.feeDuePence)}`] : []),
+        : refund.moves.length > 0
+          ? "nothing to refund of the booking"
+          : "no refund",
+    ...refund.moves.map(
+      (move) => `fee paid to move it refunded ${formatPence(move.pence)} (${move.reference})`,
+    ),
   ].join("; ");
 }
 
@@ -227,7 +235,7 @@ async function recordCancellation(
   order: CancellingOrder,
   now: Date,
   how: Cancelling,
-  refund: { pence: number; reference: string | null },
+  refund: CancelRefunds,
 ): Promise<CancelTerms> {
   const at = now.toISOString();
   const icsSequence = order.ics_sequence + 1;
@@ -243,6 +251,7 @@ async function recordCancellation(
     })
     .where("id", "=", order.id)
     .execute();
+  await recordMoveFeeRefunds(trx, refund);
   const terms = cancelTermsOf(order, now, how.waiveFee);
   await recordOrderEvent(trx, {
     orderId: order.id,
@@ -258,23 +267,25 @@ async function recordCancellation(
   return terms;
 }
 
-const done = (
-  order: CancellingOrder,
-  terms: CancelTerms,
-  refund: { pence: number; reference: string | null },
-): CancelResult => ({
+const done = (order: CancellingOrder, terms: CancelTerms, refund: CancelRefunds): CancelResult => ({
   paymentMethod: order.payment_method,
   ok: true,
-  refundPence: refund.pence,
+  refundPence: refundedPence(refund),
   feePence: terms.terms.feePence,
   refundReference: refund.reference,
   returnByHandPence: terms.returnByHandPence,
-  feeDuePence: terms.terms.feeDuePence,
+  moveFeesRefundPence: refundedPence(refund) - refund.pence,
 });
 
 type Claim =
   | { kind: "done"; result: CancelResult }
-  | { kind: "refund"; order: CancellingOrder; refundPence: number; startedAt: string }
+  | {
+      kind: "refund";
+      order: CancellingOrder;
+      refundPence: number;
+      withMoveFees: boolean;
+      startedAt: string;
+    }
   | { kind: "failed"; status: 404 | 409; message: string };
 
 /**
@@ -327,12 +338,10 @@ export async function cancelOrder(orderId: number, options: CancelOptions): Prom
           status: 409,
           message: staff ? CANCEL_MESSAGES.staffBusy : CANCEL_MESSAGES.busy,
         };
-      if (terms.cardRefundPence === 0) {
-        const recorded = await recordCancellation(trx, order, now, how, {
-          pence: 0,
-          reference: null,
-        });
-        return { kind: "done", result: done(order, recorded, { pence: 0, reference: null }) };
+      const withMoveFees = terms.terms.moveFeesRefundPence > 0;
+      if (terms.cardRefundPence === 0 && !withMoveFees) {
+        const recorded = await recordCancellation(trx, order, now, how, NO_REFUNDS);
+        return { kind: "done", result: done(order, recorded, NO_REFUNDS) };
       }
       const startedAt = now.toISOString();
       await trx
@@ -340,13 +349,19 @@ export async function cancelOrder(orderId: number, options: CancelOptions): Prom
         .set({ cancel_started_at: startedAt })
         .where("id", "=", order.id)
         .execute();
-      return { kind: "refund", order, refundPence: terms.cardRefundPence, startedAt };
+      return {
+        kind: "refund",
+        order,
+        refundPence: terms.cardRefundPence,
+        withMoveFees,
+        startedAt,
+      };
     });
   if (claim.kind === "failed") return { ok: false, status: claim.status, message: claim.message };
   if (claim.kind === "done") return claim.result;
 
-  const { order, refundPence, startedAt } = claim;
-  const refund = await refundThroughGateway(order, refundPence);
+  const { order, refundPence, withMoveFees, startedAt } = claim;
+  const refund = await refundCancellation(order, refundPence, withMoveFees);
   const phone = businessProfile().phone;
   return db()
     .transaction()
@@ -357,10 +372,7 @@ export async function cancelOrder(orderId: number, options: CancelOptions): Prom
       // Another attempt finished after our lease ran out: its result stands (same refund, same key).
       if (current.cancelled_at)
         return refund.ok
-          ? done(order, cancelTermsOf(order, now, how.waiveFee), {
-              pence: refundPence,
-              reference: refund.id,
-            })
+          ? done(order, cancelTermsOf(order, now, how.waiveFee), refund.refunds)
           : { ok: false, status: 409, message: "This booking is cancelled." };
       const ours = current.cancel_started_at === startedAt;
       if (!refund.ok) {
@@ -372,18 +384,18 @@ export async function cancelOrder(orderId: number, options: CancelOptions): Prom
             .execute();
         await enqueueEmail(
           trx,
-          refundRefusedEmail(current, refundPence, refund.reason, cancelledByOf(how)),
+          refundRefusedEmail(current, refund.pence, refund.reason, cancelledByOf(how)),
         );
         return {
           ok: false,
           status: 502,
           message: staff
-            ? CANCEL_MESSAGES.staffRefused(formatPence(refundPence), refund.reason)
+            ? CANCEL_MESSAGES.staffRefused(formatPence(refund.pence), refund.reason)
             : CANCEL_MESSAGES.refused(phone),
         };
       }
-      const reference = { pence: refundPence, reference: refund.id };
-      return done(current, await recordCancellation(trx, current, now, how, reference), reference);
+      const refunds = refund.refunds;
+      return done(current, await recordCancellation(trx, current, now, how, refunds), refunds);
     });
 }
 
@@ -424,19 +436,4 @@ export async function staffCancelOptions(
     customerTerms: cancelTermsOf(order, now, false).terms,
     fullTerms: full.terms,
   };
-}
-
-async function refundThroughGateway(
-  order: CancellingOrder,
-  amountPence: number,
-): Promise<RefundResult> {
-  const gateway = paymentGateway();
-  const reference = order.payment_session_id;
-  if (!gateway) return { ok: false, reason: NO_GATEWAY };
-  if (!reference || !gateway.isSessionId(reference))
-    return {
-      ok: false,
-      reason: `the order's payment (${reference ?? "none"}) was not made through the ${gateway.kind} gateway in use`,
-    };
-  return refundPayment(reference, amountPence, cancelIdempotencyKey(order.id));
 }

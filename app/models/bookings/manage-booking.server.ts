@@ -5,7 +5,13 @@ import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import type { ManagedBooking } from "~/lib/managed-booking";
 import { CANCEL_MESSAGES, cancelOrder, type CancelResult } from "./cancel-booking.server";
-import { isUnpaidCheckout, orderChangeFacts, orderLines, orderNeed } from "./booking-facts.server";
+import {
+  isUnpaidCheckout,
+  moveFeesPaid,
+  orderChangeFacts,
+  orderLines,
+  orderNeed,
+} from "./booking-facts.server";
 import { findByCustomerLink, newLinkToken } from "../customer-links/customer-link.server";
 import { arrivalOf } from "./fleet.server";
 import { jobPhotosPath } from "../job-day/job-documents.server";
@@ -75,6 +81,7 @@ export async function bookingForCustomer(
       "orders.cancelled_at",
       "orders.refund_pence",
       "job_completions.photo_token",
+      moveFeesPaid,
     ])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
