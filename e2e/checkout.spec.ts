@@ -1,3 +1,4 @@
+import { shot } from "./support/shots";
 import { SMOKE } from "./support/smoke";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { answerEarlyStart, pickArrivalWindow } from "./support/bookings";
@@ -124,6 +125,15 @@ test(
     await expect(result.locator("dd").first()).toHaveText(/^HB\d+$/);
     await expect(result.locator("dd").nth(1)).toHaveText(total);
     await expect(badge(page)).toHaveText("0");
+    await shot(page, testInfo, "payment-confirmation");
+    // The booking's own page is one tap from the confirmation, and its footer leads there too.
+    const reference = await result.locator("dd").first().innerText();
+    await result.getByRole("link", { name: "Manage your booking" }).click();
+    await expect(page.getByText(`Your booking ${reference}`)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Collection on ${longDate}`);
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Manage your booking" }),
+    ).toHaveAttribute("href", "/booking");
 
     await page.goto("/checkout");
     await expect(page.getByText("Your bag is empty.")).toBeVisible();

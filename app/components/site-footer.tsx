@@ -81,6 +81,9 @@ export function SiteFooter({
           </p>
           <ul className="footer-links">
             <li>
+              <Link to="/booking">Manage your booking</Link>
+            </li>
+            <li>
               <Link to="/products">All removal items</Link>
             </li>
             <li>

@@ -5,6 +5,7 @@ import { checkoutStyledPage } from "~/components/checkout-styled-page";
 import { AlertCircleIcon, TickCircleIcon } from "~/components/icons";
 import { useOpensAtTop } from "~/components/use-opens-at-top";
 import { formatLongDate, formatPence } from "~/lib/format";
+import { manageBookingPath } from "~/models/bookings/manage-booking.server";
 import { readPaymentStatus } from "~/models/payments/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { businessProfile } from "~/models/shop/business-profile.server";
@@ -32,7 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { "Set-Cookie": await writeCart([]) },
     });
   }
-  return { kind: "status" as const, phone, sessionId, ...payment };
+  // The payer holds the session's id: their booking's own page is one tap away.
+  const manage =
+    payment.status === "complete" && payment.order
+      ? await manageBookingPath(payment.order.id)
+      : null;
+  return { kind: "status" as const, phone, sessionId, manage, ...payment };
 }
 
 export default function Payment() {
@@ -100,13 +106,20 @@ export default function Payment() {
               </div>
             </dl>
             <p>
-              We have emailed a confirmation to {page.order.email}, with a link to change the date
-              or cancel yourself (lost it? <Link to="/booking">Find your booking</Link>). We call
-              you about 30 minutes before we arrive; you can also call us on {page.phone}.
+              We have emailed a confirmation to {page.order.email}. On your booking&rsquo;s own page
+              you can see it, change the date or cancel, whenever you like. We call you about 30
+              minutes before we arrive; you can also call us on {page.phone}.
             </p>
-            <Link to="/" className="button button-large">
-              Back to the home page
-            </Link>
+            <div className="payment-actions">
+              {page.manage ? (
+                <Link to={page.manage} className="button button-large" data-testid="manage-booking">
+                  Manage your booking
+                </Link>
+              ) : null}
+              <Link to="/" className="button button-large button-light">
+                Back to the home page
+              </Link>
+            </div>
           </>
         ) : page.status === "unavailable" ? (
           <p className="payment-lead">

@@ -345,8 +345,13 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(confirmation).not.toMatch(/VAT/);
     expect(confirmation).toMatch(/Registered waste carrier CBDU/);
     expect(confirmation).toMatch(
-      /Manage your booking .*:\nhttp:\/\/\S+\/booking\/[A-Za-z0-9_-]{32}\n/,
+      /Manage your booking: .*:\nhttp:\/\/\S+\/booking\/[A-Za-z0-9_-]{32}\n/,
     );
+    // Self-service first: the link comes before the booking's details and before "call us".
+    expect(confirmation.indexOf("Manage your booking")).toBeLessThan(
+      confirmation.indexOf(`Booking reference: HB${order.id}`),
+    );
+    expect(confirmation).toContain("To rearrange or cancel, use the link above, or call us on");
 
     // The collection as a calendar event, read back by ical.js.
     const [ics] = await rows<{ filename: string; content_type: string; bytes: Uint8Array }>(

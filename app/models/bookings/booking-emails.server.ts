@@ -129,20 +129,23 @@ export function bookingConfirmationEmail(receipt: Receipt): OutgoingEmail {
     [
       `Thank you for booking with ${business.name}. Your payment has been received and your collection is booked.`,
       "",
+      // Self-service first: the customer's own page, before anything asks them to call.
+      ...(receipt.manageLink
+        ? [
+            "Manage your booking: change the date or cancel yourself, see what a change would cost today, and find your documents after the job:",
+            receipt.manageLink,
+            "",
+          ]
+        : []),
       ...bookingSummary(receipt),
       "",
       totalPaidLine(receipt),
       "",
       ...cancellationTerms(receipt.vat),
-      `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
+      receipt.manageLink
+        ? `To rearrange or cancel, use the link above, or call us on ${business.phone} with your reference ${ref}.`
+        : `To rearrange or cancel, call us on ${business.phone} or reply to this email (${business.email}) with your reference ${ref}.`,
       `A model cancellation form you may use (you do not have to): ${config().publicUrl}/cancellation-form`,
-      ...(receipt.manageLink
-        ? [
-            "",
-            "Manage your booking (what a change would cost today, and your documents after the job):",
-            receipt.manageLink,
-          ]
-        : []),
       "",
       "On the day: we call you about 30 minutes before we arrive. If you will not be in, leave the items outside",
       "as you described when booking.",

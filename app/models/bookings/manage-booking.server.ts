@@ -47,6 +47,11 @@ export async function manageToken(orderId: number, executor: Executor = db()): P
   return row.manage_token!;
 }
 
+/** The order's "Manage your booking" page, for its payer's confirmation (its token made if need be). */
+export async function manageBookingPath(orderId: number): Promise<string> {
+  return managePath(await manageToken(orderId));
+}
+
 /** The full address of the order's manage link, for an email (its token made if it has none). */
 export async function manageLink(orderId: number, executor: Executor = db()): Promise<string> {
   return `${config().publicUrl}${managePath(await manageToken(orderId, executor))}`;
