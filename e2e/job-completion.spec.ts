@@ -67,7 +67,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   await job.getByRole("link", { name: "Complete job" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}/complete$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    `Complete job #${orderId}: ${name}`,
+    `Complete job HB${orderId}: ${name}`,
   );
   await expect(page.getByTestId("job-booked-line")).toContainText("20 03 07");
   await expect(page.getByLabel("Handed over by")).toHaveValue(name);

@@ -303,17 +303,17 @@ test.describe("a priced quote booked and paid", () => {
     await staff.getByTestId(`day-${date}`).click();
     const dayView = staff.getByRole("dialog", { name: longDate(date) });
     await expect(dayView.getByTestId("day-booking").filter({ hasText: who.name })).toContainText(
-      `#${orderId} ${who.name} · ${total}`,
+      `HB${orderId} ${who.name} · ${total}`,
     );
 
     // The quote: Booked, with its order.
     await staff.goto(`/dashboard/quotes/${id}`);
     await expect(staff.getByTestId("quote-state")).toHaveText("Booked");
     const order = staff.getByTestId("quote-order");
-    await expect(order).toContainText(`Booked as order #${orderId} for ${longDate(date)}`);
+    await expect(order).toContainText(`Booked as order HB${orderId} for ${longDate(date)}`);
     await expect(order).toContainText("paid");
     await expect(staff.getByRole("link", { name: "Revise price" })).toHaveCount(0);
-    await order.getByRole("link", { name: `order #${orderId}` }).click();
+    await order.getByRole("link", { name: `order HB${orderId}` }).click();
     await expect(staff).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
 
     // The quotes list, State = Booked, finds it.

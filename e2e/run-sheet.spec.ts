@@ -89,7 +89,7 @@ test("staff open today's run sheet from the menu, step a day and back, and open 
   await expect(page).toHaveURL(new RegExp(`/dashboard/today\\?day=${today}$`));
   await expect(job).toHaveCount(1);
 
-  await job.getByRole("link", { name: `Order #${orderId}` }).click();
+  await job.getByRole("link", { name: `Order HB${orderId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${orderId}: ${name}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order HB${orderId}: ${name}`);
 });

@@ -111,7 +111,7 @@ test.describe("a quote answered with a booking", () => {
       .getByTestId("day-booking")
       .filter({ hasText: who.name });
     await expect(booking).toContainText(
-      `#${orderId} ${who.name} · £145.50 · Bank transfer · payment pending`,
+      `HB${orderId} ${who.name} · £145.50 · Bank transfer · payment pending`,
     );
     await expect(booking).toContainText(`${who.address}, ${who.town}, RG1 2AB`);
 
@@ -153,7 +153,7 @@ test.describe("a quote answered with a booking", () => {
         .getByRole("region", { name: /^Morning / })
         .getByTestId("day-booking")
         .filter({ hasText: who.name }),
-    ).toContainText(`#${orderId} ${who.name} · £145.50`);
+    ).toContainText(`HB${orderId} ${who.name} · £145.50`);
   });
 });
 

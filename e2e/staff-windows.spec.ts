@@ -43,7 +43,7 @@ test("staff book a collection by hand for the evening and find it under the even
     .filter({ hasText: name })
     .getByRole("link", { name: /Edit booking/ })
     .click();
-  const edit = page.getByRole("dialog", { name: /Edit booking #\d+/ });
+  const edit = page.getByRole("dialog", { name: /Edit booking HB\d+/ });
   await expect(edit.getByLabel("Arrival window")).toHaveValue("evening");
 });
 

@@ -62,7 +62,7 @@ test(
       .filter({ hasText: name })
       .getByRole("link", { name: /Edit booking/ })
       .click();
-    const edit = page.getByRole("dialog", { name: /Edit booking #\d+/ });
+    const edit = page.getByRole("dialog", { name: /Edit booking HB\d+/ });
     await edit.getByLabel("Booking status").selectOption("complete");
     await edit.getByRole("button", { name: "Save booking" }).click();
     const saved = page.getByRole("dialog").filter({ has: page.getByTestId("day-totals") });

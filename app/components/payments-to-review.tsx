@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatLongDate, formatPence } from "~/lib/format";
+import { bookingReference } from "~/lib/references";
 
 export interface ReviewList {
   count: number;
@@ -66,7 +67,7 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
           <li key={o.orderId} data-kind={o.kind}>
             <span>
               <Link to={`/dashboard/orders/${o.orderId}`} data-testid="payment-to-review">
-                Order #{o.orderId}
+                Order {bookingReference(o.orderId)}
               </Link>{" "}
               · {o.fullName} · {formatPence(o.totalPence)} · collection{" "}
               {formatLongDate(o.collectionDate)}
@@ -80,14 +81,14 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
                   <Link
                     to={`/dashboard/home?month=${o.collectionDate.slice(0, 7)}&edit=${o.orderId}`}
                     className="button"
-                    aria-label={`Move order #${o.orderId} to another date`}
+                    aria-label={`Move order ${bookingReference(o.orderId)} to another date`}
                   >
                     Move
                   </Link>
                   <ReviewAction
                     intent="refund-over-capacity"
                     orderId={o.orderId}
-                    label={`Refund order #${o.orderId} in full (${formatPence(o.totalPence)}) and cancel it`}
+                    label={`Refund order ${bookingReference(o.orderId)} in full (${formatPence(o.totalPence)}) and cancel it`}
                   >
                     Refund in full
                   </ReviewAction>
@@ -96,7 +97,7 @@ export function PaymentsToReview({ review }: { review: ReviewList }) {
               <ReviewAction
                 intent="clear-review"
                 orderId={o.orderId}
-                label={`Order #${o.orderId} checked: remove it from this list`}
+                label={`Order ${bookingReference(o.orderId)} checked: remove it from this list`}
               >
                 Checked
               </ReviewAction>

@@ -1,4 +1,5 @@
 import { formatLongDate, formatPence } from "~/lib/format";
+import { bookingReference } from "~/lib/references";
 import { receiptKind, vatBreakdown, vatIncluded, type ReceiptKind } from "~/lib/vat";
 import type { DocumentSpec, DocumentTable, LabelledValue } from "~/services/pdf-spec.server";
 import { renderDocument } from "~/services/pdf.server";
@@ -142,7 +143,8 @@ export function receiptDocument(input: ReceiptInput, business: DocumentBusiness)
     { label: "Tax point", value: formatLongDate(input.taxPoint) },
     { label: "Issued", value: formatLongDate(input.issuedOn) },
   ];
-  if (input.orderId !== null) meta.push({ label: "Order", value: `#${input.orderId}` });
+  if (input.orderId !== null)
+    meta.push({ label: "Booking", value: bookingReference(input.orderId) });
 
   const isBusiness = Boolean(customer.businessName?.trim());
   return {

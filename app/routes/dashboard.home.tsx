@@ -34,6 +34,7 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlashes, redirectToBookedDay, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { titled } from "~/lib/page-title";
+import { bookingReference } from "~/lib/references";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -134,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(
         "/dashboard/home",
         "home",
-        `Order #${Number(values.orderId)} is checked and no longer listed under Payments to review.`,
+        `Order ${bookingReference(Number(values.orderId))} is checked and no longer listed under Payments to review.`,
       );
     }
     case "refund-over-capacity": {
@@ -143,7 +144,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(
         "/dashboard/home",
         "home",
-        refunded.ok ? `Order #${orderId}: ${refundedText(refunded.refundPence)}` : refunded.message,
+        refunded.ok
+          ? `Order ${bookingReference(orderId)}: ${refundedText(refunded.refundPence)}`
+          : refunded.message,
       );
     }
     default:
@@ -166,7 +169,7 @@ function DayJob({ b, month }: { b: DayViewJob; month: string }) {
     <li data-testid="day-booking">
       <p>
         <strong>
-          #{b.orderId} {b.fullName}
+          {bookingReference(b.orderId)} {b.fullName}
         </strong>{" "}
         · {formatPence(b.totalPence)} · {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} ·
         payment {b.status}
@@ -181,13 +184,13 @@ function DayJob({ b, month }: { b: DayViewJob; month: string }) {
       </p>
       {b.cancelledAt ? (
         <Link to={`/dashboard/orders/${b.orderId}`} className="button button-light">
-          Order #{b.orderId}
+          Order {bookingReference(b.orderId)}
         </Link>
       ) : (
         <Link
           to={`/dashboard/home?month=${month}&edit=${b.orderId}`}
           className="button button-light day-edit"
-          aria-label={`Edit booking #${b.orderId}`}
+          aria-label={`Edit booking ${bookingReference(b.orderId)}`}
         >
           Edit
         </Link>
@@ -352,7 +355,7 @@ export default function DashboardHome() {
 
       {editing ? (
         <Overlay
-          title={`Edit booking #${editing.orderId}`}
+          title={`Edit booking ${bookingReference(editing.orderId)}`}
           closeTo={`/dashboard/home?month=${month}&day=${editing.date}`}
         >
           <AlertNotice message={failed?.intent === "update-booking" ? failed.message : null} />

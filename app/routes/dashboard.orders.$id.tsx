@@ -21,6 +21,7 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { titled } from "~/lib/page-title";
+import { bookingReference } from "~/lib/references";
 
 /**
  * /dashboard/orders/{id}: one order for staff, its documents and history.
@@ -124,7 +125,7 @@ export default function OrderDetail() {
         <Link to="/dashboard/orders">← All orders</Link>
       </p>
       <h1 id="order-title">
-        Order #{order.id}: {order.billing.full_name}
+        Order {bookingReference(order.id)}: {order.billing.full_name}
       </h1>
       <FlashNotice flash={flash} testId="order-flash" />
       {/* A cancel that was refused once the step was gone (the job done, or cancelled meanwhile). */}

@@ -29,6 +29,7 @@ import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { titled } from "~/lib/page-title";
+import { bookingReference } from "~/lib/references";
 
 /**
  * /dashboard/orders/{id}/complete — the crew complete a job on a tablet:
@@ -196,7 +197,7 @@ export default function CompleteJob() {
         <Link to={`/dashboard/today?day=${context.collectionDate}`}>← Run sheet</Link>
       </p>
       <h1 id="complete-title">
-        Complete job #{context.orderId}: {context.fullName}
+        Complete job {bookingReference(context.orderId)}: {context.fullName}
       </h1>
       <p className="complete-job-lead">
         {context.address1}, {context.town}, {context.postcode} ·{" "}

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
 import { paymentMethodLabel } from "~/lib/domain";
-import { formatDay, formatPence } from "~/lib/format";
+import { formatDay, formatPence, formatShortDate } from "~/lib/format";
 import { searchQuery, staffSearch } from "~/lib/paging";
 import { orderSearchFrom, searchOrders, type OrderView } from "~/models/checkout/order.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { titled } from "~/lib/page-title";
+import { bookingReference } from "~/lib/references";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -17,11 +18,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const COLUMNS: StaffListColumn<OrderView>[] = [
-  { header: "Order", cell: (o) => <Link to={`/dashboard/orders/${o.id}`}>#{o.id}</Link> },
+  {
+    header: "Order",
+    cell: (o) => <Link to={`/dashboard/orders/${o.id}`}>{bookingReference(o.id)}</Link>,
+  },
   { header: "Ordered", cell: (o) => formatDay(o.createdAt) },
-  { header: "Collection", cell: (o) => o.collectionDate },
-  { header: "Payment", cell: (o) => o.status },
-  { header: "Job", cell: (o) => (o.cancelledAt ? "cancelled" : o.bookingStatus) },
+  { header: "Collection", cell: (o) => formatShortDate(o.collectionDate) },
+  { header: "Payment", cell: (o) => (o.status === "complete" ? "Paid" : "Not paid") },
+  {
+    header: "Job",
+    cell: (o) =>
+      o.cancelledAt
+        ? "Cancelled"
+        : o.bookingStatus === "complete"
+          ? "Done"
+          : o.paymentMethod === "card" && o.status !== "complete"
+            ? "Not booked: card not paid"
+            : "Booked",
+  },
   { header: "Customer", cell: (o) => o.billing.full_name },
   {
     header: "Items",
@@ -36,7 +50,7 @@ const TEXT_FIELDS = [
   ["name", "Name"],
   ["product_name", "Product"],
   ["email", "Email"],
-  ["order_id", "Order id"],
+  ["order_id", "Reference (HB…)"],
 ] as const;
 
 const STATUSES = [

@@ -30,6 +30,7 @@ import { AlertNotice } from "~/components/alert-notice";
 import { vatStatus } from "~/models/shop/settings.server";
 import { checkCollectionPostcode } from "~/models/shop/service-area.server";
 import { titled } from "~/lib/page-title";
+import { bookingReference } from "~/lib/references";
 
 /** What staff read when the quote's address is outside the area served, or null. */
 async function outsideAreaNotice(postcode: string): Promise<string | null> {
@@ -182,8 +183,11 @@ export default function QuoteDetail() {
       {pricing.order ? (
         <p className="notice" data-testid="quote-order">
           Booked as{" "}
-          <Link to={`/dashboard/orders/${pricing.order.id}`}>order #{pricing.order.id}</Link> for{" "}
-          {formatLongDate(pricing.order.collection_date)} ({formatPence(pricing.order.total_pence)},{" "}
+          <Link to={`/dashboard/orders/${pricing.order.id}`}>
+            order {bookingReference(pricing.order.id)}
+          </Link>{" "}
+          for {formatLongDate(pricing.order.collection_date)} (
+          {formatPence(pricing.order.total_pence)},{" "}
           {paymentMethodLabel(pricing.order.payment_method).toLowerCase()}
           {pricing.order.status === "complete" ? ", paid" : ""}).
         </p>

@@ -14,8 +14,16 @@ import { titled } from "~/lib/page-title";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
-  const search = staffSearch(q, ["full_name", "email", "phone_number", "responded", "state"]);
+  const search = staffSearch(q, [
+    "reference",
+    "full_name",
+    "email",
+    "phone_number",
+    "responded",
+    "state",
+  ]);
   const result = await listQuotes({
+    reference: search.reference,
     fullName: search.full_name,
     email: search.email,
     phoneNumber: search.phone_number,
@@ -91,6 +99,12 @@ export default function Quotes() {
       <StaffList
         fields={
           <>
+            <TextFilter
+              id="q-reference"
+              name="reference"
+              label="Reference (Q…)"
+              value={search.reference}
+            />
             <TextFilter id="q-name" name="full_name" label="Name" value={search.full_name} />
             <TextFilter id="q-email" name="email" label="Email" value={search.email} />
             <TextFilter

@@ -6,6 +6,7 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { runSheet } from "~/models/job-day/run-sheet.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { titled } from "~/lib/page-title";
+import { bookingReference } from "~/lib/references";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -159,7 +160,7 @@ export default function RunSheet() {
                   className="button button-light run-job-order"
                   data-testid="run-job-order"
                 >
-                  Order #{job.orderId}
+                  Order {bookingReference(job.orderId)}
                 </Link>
               </div>
             </li>

@@ -560,7 +560,7 @@ describe("checkout with Stripe (a fake Stripe server)", () => {
     expect(home3).toMatch(
       /data-testid="count-payments-to-review"><a href="#payments-to-review">1</,
     );
-    expect(home3).toContain(`Order #${order.id} is checked`);
+    expect(home3).toContain(`Order HB${order.id} is checked`);
   });
 
   it("an expired session leaves the order pending and frees its slot", async () => {

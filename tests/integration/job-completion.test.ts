@@ -218,7 +218,7 @@ describe("completing a paid card job with the crew's form", () => {
     const res = await get(`/dashboard/orders/${orderId}/complete`);
     expect(res.status).toBe(200);
     const page = await html(res);
-    expect(page).toContain(`Complete job #${orderId}: Margaret Oduya`);
+    expect(page).toContain(`Complete job HB${orderId}: Margaret Oduya`);
     expect(page).toContain("Three-seater sofa");
     expect(page).toContain("20 03 07 · Domestic seating containing POPs (upholstered)");
     expect(page).toContain("20 01 23* · Discarded fridges");

@@ -375,7 +375,7 @@ describe("the receipt", () => {
       "Receipt no. R-000042",
       "Tax point Thursday 3 December 2026",
       "Issued Friday 4 December 2026",
-      "Order #317",
+      "Booking HB317",
       "RECEIPT FOR",
       "Zoë Brontë-Smith",
       "Item Qty Unit price VAT rate Amount",

@@ -365,7 +365,7 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
       await fetch(`${server.url}/dashboard/home`, { headers: { cookie: staff } }),
     );
     const item = new RegExp(
-      `<li data-kind="refund-refused">[\\s\\S]*?Order #${order.id}[\\s\\S]*?</li>`,
+      `<li data-kind="refund-refused">[\\s\\S]*?Order HB${order.id}[\\s\\S]*?</li>`,
     ).exec(home)?.[0];
     expect(item).toContain("the automatic refund was refused");
     // A replayed webhook does not ask again: staff have it now.
@@ -488,7 +488,7 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
     expect(home).toContain("calendar-fill-over");
     // Listed under Payments to review as over capacity, with Move and Refund in full.
     const item = new RegExp(
-      `<li data-kind="over-capacity">[\\s\\S]*?Order #${order!.id}[\\s\\S]*?</li>`,
+      `<li data-kind="over-capacity">[\\s\\S]*?Order HB${order!.id}[\\s\\S]*?</li>`,
     ).exec(home)?.[0];
     expect(item).toBeTruthy();
     expect(item).toContain("Over capacity.");
@@ -505,7 +505,7 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
         headers: { cookie: staff },
       }),
     );
-    expect(edit).toContain(`Edit booking #${order!.id}`);
+    expect(edit).toContain(`Edit booking HB${order!.id}`);
 
     const refund = await shop.post("/dashboard/home", {
       intent: "refund-over-capacity",
@@ -526,7 +526,7 @@ describe("one quote, one booking with Stripe (a fake Stripe server)", () => {
     const homeAfter = await html(
       await fetch(`${server.url}/dashboard/home?month=${month}`, { headers: { cookie: staff } }),
     );
-    expect(homeAfter).not.toContain(`Order #${order!.id}</a>`);
+    expect(homeAfter).not.toContain(`Order HB${order!.id}</a>`);
     // A second press refunds nothing more.
     await shop.post("/dashboard/home", {
       intent: "refund-over-capacity",

@@ -434,7 +434,7 @@ describe("priced quotes", () => {
 
     const staffView = await staffPage(`/dashboard/quotes/${id}`);
     expect(staffView).toMatch(
-      new RegExp(`Booked as <a[^>]*href="/dashboard/orders/${order.id}">order #${order.id}</a>`),
+      new RegExp(`Booked as <a[^>]*href="/dashboard/orders/${order.id}">order HB${order.id}</a>`),
     );
   });
 

@@ -498,6 +498,22 @@ describe("staff see quote requests", () => {
       await fetch(`${server.url}/dashboard/quotes?email=nobody`, { headers: { cookie } })
     ).text();
     expect(none).toContain("No quotes match this search.");
+    for (const said of [`Q${id}`, `q${id}`, `Q${id}-1`]) {
+      const found = (
+        await (
+          await fetch(`${server.url}/dashboard/quotes?reference=${encodeURIComponent(said)}`, {
+            headers: { cookie },
+          })
+        ).text()
+      ).replaceAll("<!-- -->", "");
+      expect(found, said).toContain("Olu Adeyemi");
+      expect(found, said).toContain("1 quote");
+    }
+    expect(
+      await (
+        await fetch(`${server.url}/dashboard/quotes?reference=HB${id}`, { headers: { cookie } })
+      ).text(),
+    ).toContain("No quotes match this search.");
 
     const detail = await (
       await fetch(`${server.url}/dashboard/quotes/${id}`, { headers: { cookie } })
@@ -664,6 +680,18 @@ describe("staff orders", () => {
         await fetch(`${server.url}/dashboard/orders?order_id=abc`, { headers: { cookie } })
       ).text(),
     ).toContain("No orders match this search.");
+    // Found by the reference the customer reads out, as they say it.
+    for (const said of [`HB${order_id}`, `hb ${order_id}`, `#${order_id}`, String(order_id)]) {
+      const found = (
+        await (
+          await fetch(`${server.url}/dashboard/orders?order_id=${encodeURIComponent(said)}`, {
+            headers: { cookie },
+          })
+        ).text()
+      ).replaceAll("<!-- -->", "");
+      expect(found, said).toContain("1 order");
+      expect(found, said).toContain(`>HB${order_id}</a>`);
+    }
 
     const detail = (
       await (

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  lookupMatches,
-  parseReference,
-  type LookedUpOrder,
-} from "~/models/customer-links/booking-lookup.server";
+import { parseBookingReference, parseQuoteReference } from "~/lib/references";
+import { lookupMatches, type LookedUpOrder } from "~/models/customer-links/booking-lookup.server";
 import { limitDecision } from "~/models/shop/rate-limit.server";
 
 /** The pure rules of the booking lookup and of every rate limit. */
@@ -45,7 +42,7 @@ describe("limitDecision", () => {
   });
 });
 
-describe("parseReference", () => {
+describe("parseBookingReference", () => {
   it.each([
     ["HB123", 123],
     ["hb 123", 123],
@@ -55,7 +52,20 @@ describe("parseReference", () => {
     ["HB12a", null],
     ["0", null],
     ["-5", null],
-  ])("%s → %s", (input, id) => expect(parseReference(input)).toBe(id));
+  ])("%s → %s", (input, id) => expect(parseBookingReference(input)).toBe(id));
+});
+
+describe("parseQuoteReference", () => {
+  it.each([
+    ["Q12", 12],
+    ["q 12", 12],
+    ["Q12-2", 12],
+    ["12", 12],
+    ["Q", null],
+    ["HB12", null],
+    ["Q12-", null],
+    ["0", null],
+  ])("%s → %s", (input, id) => expect(parseQuoteReference(input)).toBe(id));
 });
 
 describe("lookupMatches", () => {

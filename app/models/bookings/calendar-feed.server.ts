@@ -13,6 +13,7 @@ import { countedMissResponse } from "../customer-links/customer-link.server";
 import { retryAfterText, type RateLimit } from "../shop/rate-limit.server";
 import { addSettingIfAbsent, getSetting, setSetting } from "../shop/settings.server";
 import { businessProfile } from "~/models/shop/business-profile.server";
+import { bookingReference } from "~/lib/references";
 
 /**
  * The staff calendar feed (docs/rules.md#calendar-feed): every booking from a
@@ -178,7 +179,7 @@ export function feedDescription(booking: FeedBooking, orderUrl: string): string 
     ...(booking.notes.length ? ["", "Notes:", ...booking.notes] : []),
     "",
     booking.payment,
-    `Order #${booking.orderId}: ${orderUrl}`,
+    `Order ${bookingReference(booking.orderId)}: ${orderUrl}`,
   ].join("\n");
 }
 

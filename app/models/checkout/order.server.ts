@@ -1,4 +1,5 @@
 import { areaSurchargeOf } from "~/lib/service-area";
+import { parseBookingReference } from "~/lib/references";
 import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
 import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-details";
@@ -135,8 +136,9 @@ export async function searchOrders(
         ? query.where("orders.id", "in", matching)
         : query.where(containsIgnoringCase("orders.email", email));
     }
-    if (/^\d{1,12}$/.test(text(search.orderId)))
-      query = query.where("orders.id", "=", Number(text(search.orderId)));
+    // The customer's reference as they say it ("HB12"), or the bare number.
+    const reference = parseBookingReference(text(search.orderId));
+    if (reference !== null) query = query.where("orders.id", "=", reference);
     else if (text(search.orderId)) query = query.where(noRows);
     if (search.status === "pending" || search.status === "complete")
       query = query.where("orders.status", "=", search.status);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parseBookingReference } from "~/lib/references";
 import type { Transaction } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
 import type { PaymentMethod, PaymentStatus } from "~/lib/domain";
@@ -19,14 +20,6 @@ import { businessProfile } from "~/models/shop/business-profile.server";
  * seconds later); the page answers the same either way, so it says nothing
  * about whether a booking exists.
  */
-
-/** "HB123", "hb 123", "123" → 123; null when it is no reference. */
-export function parseReference(text: string): number | null {
-  const match = /^\s*(?:HB)?\s*#?\s*(\d{1,9})\s*$/i.exec(text);
-  if (!match) return null;
-  const id = Number(match[1]);
-  return id >= 1 && Number.isSafeInteger(id) ? id : null;
-}
 
 /** "rg1 4qx" → "RG14QX": postcodes compare without spaces or case. */
 const postcodeKey = (text: string) => text.replace(/\s+/g, "").toUpperCase();
@@ -155,7 +148,7 @@ export async function sendRequestedLink(
 ): Promise<{ detail: string }> {
   const [, referenceText = "", postcodeText = ""] = job.key.split("|");
   await trx.deleteFrom("scheduled_jobs").where("id", "=", job.id).execute();
-  const reference = parseReference(referenceText);
+  const reference = parseBookingReference(referenceText);
   const order = reference
     ? await trx
         .selectFrom("orders")

@@ -2,6 +2,7 @@ import { formatPence } from "~/lib/format";
 import { db } from "~/services/db.server";
 import { cancelOrder } from "../bookings/cancel-booking.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
+import { bookingReference } from "~/lib/references";
 
 /**
  * Payments to review, oldest first, each flagged by payment_review_at:
@@ -109,7 +110,10 @@ export async function refundOverCapacity(orderId: number, actor: string): Promis
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order?.payment_review_at || order.cancelled_at || kindOf(order) !== "over-capacity")
-    return { ok: false, message: `Order #${orderId} is not waiting for a move or a refund.` };
+    return {
+      ok: false,
+      message: `Order ${bookingReference(orderId)} is not waiting for a move or a refund.`,
+    };
   const result = await cancelOrder(orderId, {
     actor: { kind: "staff", username: actor },
     waiveFee: true,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { noRows } from "~/services/dialect.server";
+import { parseQuoteReference } from "~/lib/references";
 import { clientNetwork } from "~/lib/client-network";
 import { ORDER_CONTACT_NAMES, QUOTE_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
@@ -285,6 +287,8 @@ const QUOTE_COLUMNS = [
 ] as const;
 
 export interface QuoteSearch {
+  /** the quote's reference as the customer says it ("Q12", "Q12-2") or its number */
+  reference?: string | null;
   fullName?: string | null;
   email?: string | null;
   phoneNumber?: string | null;
@@ -323,6 +327,10 @@ export async function listQuotes(search: QuoteSearch, now = new Date()) {
     query = query.where("quotes.state", "=", "priced").where("offer.valid_until", ">=", today);
   else if ((QUOTE_STATES as readonly string[]).includes(state))
     query = query.where("quotes.state", "=", state as QuoteState);
+  if (search.reference?.trim()) {
+    const id = parseQuoteReference(search.reference);
+    query = id === null ? query.where(noRows) : query.where("quotes.id", "=", id);
+  }
   if (search.fullName?.trim()) query = query.where(contains("full_name", search.fullName));
   if (search.email?.trim()) query = query.where(contains("email", search.email));
   if (search.phoneNumber?.trim()) query = query.where(contains("phone_number", search.phoneNumber));
