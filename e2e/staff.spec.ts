@@ -105,9 +105,7 @@ test(
     const row = page.getByTestId("order-row").filter({ hasText: name });
     await expect(row).toContainText("£120.00");
     await row.getByRole("link").click();
-    await expect(page.getByTestId("order-history")).toContainText(
-      "booking_status pending → complete",
-    );
+    await expect(page.getByTestId("order-history")).toContainText("job booked → done");
 
     await page.getByRole("link", { name: "Open menu" }).click();
     await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Quotes" }).click();

@@ -1,6 +1,6 @@
 import { areaSurchargeOf } from "~/lib/service-area";
+import { historyText } from "~/lib/order-history";
 import { parseBookingReference } from "~/lib/references";
-import { isWindowChoice, windowName } from "~/lib/capacity";
 import { toCsv } from "~/lib/csv";
 import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-details";
 import { clampPage, staffPageSize } from "~/lib/paging";
@@ -21,24 +21,6 @@ export const ORDER_CONTACT_COLUMNS = Object.values(ORDER_CONTACT_NAMES).map(
 export function orderContact(from: OrderContact): OrderContact {
   const { full_name, email, phone_number, address_1, town, postcode } = from;
   return { full_name, email, phone_number, address_1, town, postcode };
-}
-
-/** A history row as staff read it on the order page. */
-export function historyText(event: {
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
-}): string {
-  const window = (value: string | null) =>
-    isWindowChoice(value) ? windowName(value) : (value ?? "none");
-  switch (event.field) {
-    case "capacity_override":
-      return `booked over capacity${event.old_value ? ` (${event.old_value})` : ""}: ${event.new_value ?? ""}`;
-    case "arrival_window":
-      return `arrival window ${window(event.old_value)} → ${window(event.new_value)}`;
-  }
-  if (event.field === "created" || event.old_value === null) return event.new_value ?? "";
-  return `${event.field} ${event.old_value} → ${event.new_value}`;
 }
 
 /** All orders, whatever their state (the dashboard's count card). */
