@@ -15,13 +15,13 @@ export const CONTACT_INPUTS = [
   { label: "Message", name: "message", multiline: true, required: true, maxLength: 2000 },
 ] as const;
 
-/** Thanks, said honestly: the message is noted, not emailed. */
+/** Thanks, said honestly: the message is on its way to the office, who answer by email. */
 export function ContactSent({ phone }: { phone: string }) {
   return (
     <div role="status" className="notice notice-success">
       <p>
-        <strong>Thank you, your message has been noted.</strong> This form does not send an email:
-        our office team reads the notes during opening hours. If it is urgent, please phone us on{" "}
+        <strong>Thank you, your message is on its way to our office.</strong> We answer by email, at
+        the address you gave. If it is urgent, please phone us on{" "}
         <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`}>{phone}</a>.
       </p>
     </div>

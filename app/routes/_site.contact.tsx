@@ -9,7 +9,7 @@ import {
 } from "~/components/contact-form";
 import { fieldErrors, formValues } from "~/lib/forms";
 import { safeRedirectPath, withParam } from "~/lib/redirect";
-import { contactSchema, recordContactMessage } from "~/models/messages/contact.server";
+import { contactSchema, sendContactMessage } from "~/models/messages/contact.server";
 import { sharedPageHeaders } from "~/lib/headers";
 import { businessProfile } from "~/models/shop/business-profile.server";
 import { titled } from "~/lib/page-title";
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const body: ContactActionData = { errors: fieldErrors<ContactField>(parsed.error), values };
     return Response.json(body, { status: 400 });
   }
-  recordContactMessage(parsed.data);
+  await sendContactMessage(parsed.data);
   // From the footer's modal: back to that page with the modal saying thanks. Otherwise this page.
   const returnTo = form.get("returnTo");
   return redirect(
