@@ -71,9 +71,10 @@ export async function bookAndPay(page: Page, email: string, isoDay: string) {
   );
   await expect(page.getByTestId("payment-arrival")).toHaveText("Morning, 7:00 to 12:00");
   // Changing it is the customer's own to do: the page says how, not only "call us".
+  // The booking's own page is one tap away.
   await expect(
-    page.getByTestId("payment-result").getByRole("link", { name: "Find your booking" }),
-  ).toHaveAttribute("href", "/booking");
+    page.getByTestId("payment-result").getByRole("link", { name: "Manage your booking" }),
+  ).toHaveAttribute("href", /^\/booking\/[A-Za-z0-9_-]{32}$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   return total;
 }
