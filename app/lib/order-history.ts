@@ -22,6 +22,8 @@ const FIELDS: Record<string, Described> = {
   status: { name: "payment", value: (v) => ({ pending: "not paid", complete: "paid" })[v] ?? v },
   booking_status: { name: "job", value: (v) => ({ pending: "booked", complete: "done" })[v] ?? v },
   collection_date: { name: "collection date", value: isoDay },
+  // The staff edit names the collection date so.
+  date: { name: "collection date", value: isoDay },
   arrival_window: {
     name: "arrival window",
     value: (v) => (isWindowChoice(v) ? windowName(v) : v),
@@ -40,7 +42,7 @@ export function historyText(event: {
   if (event.field === "created" || event.old_value === null) return event.new_value ?? "";
   const described = FIELDS[event.field] ?? {
     name: event.field.replaceAll("_", " "),
-    value: (v: string) => v,
+    value: isoDay,
   };
   const shown = (value: string | null) => (value === null ? "none" : described.value(value));
   return `${described.name} ${shown(event.old_value)} → ${shown(event.new_value)}`;

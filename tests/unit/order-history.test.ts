@@ -22,6 +22,11 @@ describe("historyText", () => {
       "payment method Cash → Bank transfer",
     ],
     ["a total", ["total_pence", "12000", "9950"], "total £120.00 → £99.50"],
+    [
+      "a staff edit of the date",
+      ["date", "2026-12-03", "2026-12-04"],
+      "collection date 03-Dec-2026 → 04-Dec-2026",
+    ],
     ["a field it has no words for", ["early_start", "no", "yes"], "early start no → yes"],
     [
       "a sentence as written",

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { formatPence } from "~/lib/format";
 import type { DB } from "~/services/db.server";
 import { NO_GATEWAY, paymentGateway, refundPayment } from "~/services/payments.server";
 import { moveFeePayments } from "./booking-facts.server";
@@ -65,7 +66,14 @@ export async function refundCancellation(
         move.fee_pence,
         moveFeeKey(order.id, move.id),
       );
-      if (!refund.ok) return { ok: false, reason: refund.reason, pence: move.fee_pence };
+      if (!refund.ok) {
+        // Said to staff: what already went back stays back, and a retry does not send it again.
+        const before =
+          refunds.pence > 0
+            ? `; the booking's ${formatPence(refunds.pence)} went back (${refunds.reference}) and a retry will not send it again`
+            : "";
+        return { ok: false, reason: `${refund.reason}${before}`, pence: move.fee_pence };
+      }
       refunds.moves.push({ changeId: move.id, pence: move.fee_pence, reference: refund.id });
     }
   return { ok: true, refunds };
