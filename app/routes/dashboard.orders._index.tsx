@@ -50,7 +50,7 @@ const TEXT_FIELDS = [
   ["name", "Name"],
   ["product_name", "Product"],
   ["email", "Email"],
-  ["order_id", "Reference (HB…)"],
+  ["order_id", "Reference"],
 ] as const;
 
 const STATUSES = [

@@ -102,7 +102,7 @@ export default function Quotes() {
             <TextFilter
               id="q-reference"
               name="reference"
-              label="Reference (Q…)"
+              label="Reference"
               value={search.reference}
             />
             <TextFilter id="q-name" name="full_name" label="Name" value={search.full_name} />
