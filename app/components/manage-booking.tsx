@@ -1,10 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { refundShares } from "~/lib/cancellation";
+import { paidByCard } from "~/lib/domain";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import type { ManagedBooking } from "~/lib/managed-booking";
 import { lineName } from "~/lib/positions";
 import { IntentButton } from "./intent-button";
+import { usePostingIntent } from "./date-choice-form";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The customer's booking page (/booking/{token}): the booking as it stands (its details, what we
@@ -14,7 +17,7 @@ import { IntentButton } from "./intent-button";
 
 /** The refund of a cancellation today: how much, and how each part goes back. */
 function refundInWords(booking: ManagedBooking): string {
-  const shares = refundShares(booking.cancel, booking.paymentMethod === "card");
+  const shares = refundShares(booking.cancel, paidByCard(booking.paymentMethod));
   const parts = [
     ...(shares.toCardPence > 0 ? [formatPence(shares.toCardPence)] : []),
     ...(shares.byHandPence > 0
@@ -152,7 +155,7 @@ export function CancelBookingStep({
             {booking.cancel.refundPence > 0
               ? `You get ${formatPence(booking.cancel.refundPence)} back`
               : "Nothing is refunded"}
-            {booking.paymentMethod === "card" && booking.cancel.refundPence > 0
+            {paidByCard(booking.paymentMethod) && booking.cancel.refundPence > 0
               ? " to the card you paid with."
               : "."}{" "}
             The collection on {formatLongDate(booking.collectionDate)} will not take place.
@@ -186,6 +189,56 @@ export function CancelBookingStep({
         You may also use the <Link to="/cancellation-form">model cancellation form</Link> (you do
         not have to).
       </p>
+    </section>
+  );
+}
+
+/**
+ * A booking staff made to be paid by card, not paid yet: its payment, first on the page. The
+ * embedded card form with JavaScript and Stripe; the provider's (or the demo) page without.
+ */
+export function PayByCard({
+  booking,
+  payment,
+  action,
+}: {
+  booking: ManagedBooking;
+  payment: { gateway: string | null; publishableKey: string | null };
+  action: string;
+}) {
+  const hydrated = useHydrated();
+  const paying = usePostingIntent("pay");
+  return (
+    <section className="manage-pay notice" aria-labelledby="pay-title" data-testid="pay-by-card">
+      <h2 id="pay-title">Pay {formatPence(booking.totalPence)} by card</h2>
+      <p>
+        Your collection is booked. Pay for it here, securely, whenever suits you before the day.
+      </p>
+      <Form method="post" action={action}>
+        <input
+          type="hidden"
+          name="ui"
+          value={
+            hydrated && payment.gateway === "stripe" && payment.publishableKey
+              ? "embedded"
+              : "hosted"
+          }
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="pay"
+          className="button button-large"
+          disabled={paying}
+        >
+          {paying ? "Opening the payment..." : `Pay ${formatPence(booking.totalPence)} now`}
+        </button>
+      </Form>
+      {payment.gateway === "demo" ? (
+        <p className="field-hint">
+          This site is in demo mode: the next page is a demo payment and no card is charged.
+        </p>
+      ) : null}
     </section>
   );
 }

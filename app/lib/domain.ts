@@ -24,7 +24,8 @@ export const PAYMENT_STATUSES = ["pending", "complete"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const BOOKING_STATUSES = ["pending", "complete"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer"] as const;
+/** card: paid at checkout; card_link: a staff booking the customer pays by card from an emailed link. */
+export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer", "card_link"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
 export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
@@ -54,7 +55,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: "Card",
   cash_payment: "Cash",
   bank_transfer: "Bank transfer",
+  card_link: "Card, by payment link",
 };
+
+/** An order's payment in staff's words: "Paid", "Awaiting payment" (a link sent), "Not paid". */
+export function paymentStateText(method: string, status: string): string {
+  if (status === "complete") return "Paid";
+  return method === "card_link" ? "Awaiting payment" : "Not paid";
+}
+
+/** Is the money (once paid) on a card, so a refund goes back to it through the gateway? */
+export const paidByCard = (method: string) => method === "card" || method === "card_link";
 
 /** A stored payment method's label (an unknown value is shown as it is). */
 export function paymentMethodLabel(method: string): string {

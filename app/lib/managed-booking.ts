@@ -34,6 +34,8 @@ export interface ManagedBooking {
   paymentMethod: PaymentMethod;
   paymentLabel: string;
   paidPence: number;
+  /** a booking staff made to be paid from a link, not paid yet: the page offers the payment */
+  awaitingCardPayment: boolean;
   done: boolean;
   /** when the customer (or staff) cancelled it; null while it stands */
   cancelledAt: string | null;

@@ -1,7 +1,7 @@
 /**
- * The staff price form's rows (app/routes/dashboard.quotes.$id_.price.tsx):
- * shared by the page, which adds rows without JavaScript, and the model
- * (models/quote-offer.server.ts), which reads them.
+ * The line tables' rows of the staff's price form (app/routes/dashboard.quotes.$id_.price.tsx)
+ * and of a booking made by hand: shared by the pages, which add rows without JavaScript, and the
+ * model (models/quotes/quote-price.server.ts), which reads them.
  */
 
 /** Lines one quote may have. */
@@ -19,4 +19,17 @@ export function priceFormRows(values: Record<string, string>): { catalogue: numb
     catalogue: count(values.catalogue_rows, START_ROWS.catalogue),
     free: count(values.free_rows, START_ROWS.free),
   };
+}
+
+/** "Add a catalogue line" / "Add a line of your own" (no JavaScript): the values with one more row, else null. */
+export function withMoreRows(values: Record<string, string>): Record<string, string> | null {
+  const kind =
+    values.intent === "more-catalogue"
+      ? "catalogue"
+      : values.intent === "more-free"
+        ? "free"
+        : null;
+  if (!kind) return null;
+  const rows = priceFormRows(values);
+  return { ...values, [`${kind}_rows`]: String(Math.min(MAX_QUOTE_LINES, rows[kind] + 1)) };
 }

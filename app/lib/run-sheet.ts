@@ -19,6 +19,13 @@ export function jobPaymentLine(method: string, status: string, totalPence: numbe
       return paid
         ? { text: "Paid by card", collect: false }
         : { text: "Card payment not received: check the order", collect: false };
+    case "card_link":
+      return paid
+        ? { text: "Paid by card", collect: false }
+        : {
+            text: `Card payment link sent: if not paid, collect ${formatPence(totalPence)}`,
+            collect: true,
+          };
     case "cash_payment":
       return paid
         ? { text: "Paid in cash", collect: false }

@@ -9,7 +9,7 @@ import {
   useChosenDayAndWindow,
   usePostingIntent,
 } from "~/components/date-choice-form";
-import { BookingDetails, CancelBookingStep } from "~/components/manage-booking";
+import { BookingDetails, CancelBookingStep, PayByCard } from "~/components/manage-booking";
 import { EarlyStartField } from "~/components/book-and-pay";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
@@ -26,12 +26,10 @@ import { linkMissResponse } from "~/models/customer-links/customer-link.server";
 import { cardPayment } from "~/models/checkout/checkout.server";
 import { getFleetSettings } from "~/models/bookings/fleet.server";
 import type { ManagedBooking } from "~/lib/managed-booking";
-import {
-  bookingForCustomer,
-  cancelBooking,
-  managePath,
-} from "~/models/bookings/manage-booking.server";
+import { bookingForCustomer, cancelBooking } from "~/models/bookings/manage-booking.server";
+import { managePath } from "~/models/bookings/manage-link.server";
 import { startRearrangement } from "~/models/bookings/rearrange-booking.server";
+import { startLinkPayment } from "~/models/bookings/booking-payment-link.server";
 import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import {
   abandonChange,
@@ -122,7 +120,8 @@ type ActionResult =
       values: Record<string, string>;
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
-  | EmbeddedPaymentAnswer;
+  | EmbeddedPaymentAnswer
+  | (EmbeddedPaymentAnswer & { purpose: "booking" });
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -138,6 +137,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       calendar: await calendarFor(booking, intent.slice("month:".length)),
     });
   if (intent === "rearrange") return rearrange(token, values, request);
+  if (intent === "pay") return payByLink(token, values, request);
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400 });
   const started = performance.now();
   const result = await cancelBooking(token);
@@ -148,6 +148,24 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   if (result.status === 404) throw new Response(result.message, { status: 404 });
   return data<ActionResult>({ kind: "failed", message: result.message }, { status: result.status });
+}
+
+/** "Pay by card" on a booking staff made to be paid from its link. */
+async function payByLink(token: string, values: Record<string, string>, request: Request) {
+  const uiMode = requestedUiMode(values.ui);
+  const result = await startLinkPayment(token, {
+    uiMode,
+    siteUrl: siteUrl(request),
+    phone: businessProfile().phone,
+  });
+  if (!result.ok)
+    return data<ActionResult>({ kind: "failed", message: result.message }, { status: 409 });
+  const answer = paymentStartAnswer(result.started, uiMode);
+  // The card form says what it pays for: the booking, not a date change's fee.
+  if (answer.kind === "embedded") return data<ActionResult>({ ...answer, purpose: "booking" });
+  return answerPaymentStart(answer, (message) =>
+    data<ActionResult>({ kind: "failed", message }, { status: 502 }),
+  );
 }
 
 async function rearrange(token: string, values: Record<string, string>, request: Request) {
@@ -211,7 +229,14 @@ export default function ManageBooking() {
   );
 
   if (result?.kind === "embedded")
-    return (
+    return "purpose" in result ? (
+      <EmbeddedPayment
+        payment={result}
+        heading={`Pay for booking ${booking.reference}`}
+        lead="Your collection is booked; this pays for it. Card details go straight to Stripe; we never see them."
+        keepPath={self}
+      />
+    ) : (
       <EmbeddedPayment
         payment={result}
         heading="Pay the date change fee"
@@ -243,6 +268,9 @@ export default function ManageBooking() {
         >
           {CHANGE_NOTICES[change.kind](change)}
         </p>
+      ) : null}
+      {booking.awaitingCardPayment ? (
+        <PayByCard booking={booking} payment={page} action={self} />
       ) : null}
       <BookingDetails booking={booking} phone={phone} />
       {booking.rearrange.allowed ? (

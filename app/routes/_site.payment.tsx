@@ -5,7 +5,7 @@ import { checkoutStyledPage } from "~/components/checkout-styled-page";
 import { AlertCircleIcon, TickCircleIcon } from "~/components/icons";
 import { useOpensAtTop } from "~/components/use-opens-at-top";
 import { formatLongDate, formatPence } from "~/lib/format";
-import { manageBookingPath } from "~/models/bookings/manage-booking.server";
+import { manageBookingPath } from "~/models/bookings/manage-link.server";
 import { readPaymentStatus } from "~/models/payments/payment-status.server";
 import { readCart, writeCart } from "~/services/cart-cookie.server";
 import { businessProfile } from "~/models/shop/business-profile.server";

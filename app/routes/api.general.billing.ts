@@ -3,7 +3,7 @@ import { z } from "zod";
 import { readApiJson } from "~/lib/api";
 import { penceToPounds } from "~/lib/format";
 import { orderContact } from "~/models/checkout/order.server";
-import { getBooking } from "~/models/bookings/staff-booking.server";
+import { getBooking } from "~/models/bookings/booking-edit.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 
 const billingBody = z.object({

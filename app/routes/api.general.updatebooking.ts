@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiRefusal, readApiJson } from "~/lib/api";
-import { updateBooking } from "~/models/bookings/staff-booking.server";
+import { updateBooking } from "~/models/bookings/booking-edit.server";
 import { API_OVER_REASON } from "~/models/bookings/staff-capacity.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 

@@ -22,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createManualBooking(
     withApiBusinessFlag({ ...values, over_reason: API_OVER_REASON }),
     user.username,
+    // The /api prices a booking as a whole (order_price), as the spec's manual booking form did.
+    { pricing: "order_price" },
   );
   if (!result.ok)
     return Response.json({ data: result.message, errors: result.errors }, { status: 400 });

@@ -22,11 +22,18 @@ import {
 } from "~/models/payments/payment-review.server";
 import {
   createManualBooking,
+  type ManualBookingField,
+} from "~/models/bookings/staff-booking.server";
+import {
   getBooking,
   updateBooking,
   type BookingUpdateField,
-  type ManualBookingField,
-} from "~/models/bookings/staff-booking.server";
+} from "~/models/bookings/booking-edit.server";
+import { quoteCatalogue } from "~/models/quotes/quote-price.server";
+import { vatStatus } from "~/models/shop/settings.server";
+import { vatWording } from "~/lib/vat";
+import { withMoreRows } from "~/lib/quote-price-form";
+import { paymentMethodLabel, paymentStateText } from "~/lib/domain";
 import { countOrders } from "~/models/checkout/order.server";
 import { countProducts } from "~/models/catalogue/product.server";
 import { countQuotes } from "~/models/quotes/quote.server";
@@ -45,16 +52,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const day = params.get("day");
   const editId = Number(params.get("edit"));
   const [first, last] = [weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day];
-  const [order, products, quotes, review, fills, dayBookings, editing, flash] = await Promise.all([
-    countOrders(),
-    countProducts(),
-    countQuotes(),
-    paymentsToReview(),
-    daysFill(first, last),
-    isIsoDay(day) ? dayView(day) : Promise.resolve(null),
-    editId ? getBooking(editId) : Promise.resolve(undefined),
-    readFlashes(request, ["home", "day", "day-full"]),
-  ]);
+  const creating = params.get("new") === "booking";
+  const [order, products, quotes, review, fills, dayBookings, editing, flash, catalogue, vat] =
+    await Promise.all([
+      countOrders(),
+      countProducts(),
+      countQuotes(),
+      paymentsToReview(),
+      daysFill(first, last),
+      isIsoDay(day) ? dayView(day) : Promise.resolve(null),
+      editId ? getBooking(editId) : Promise.resolve(undefined),
+      readFlashes(request, ["home", "day", "day-full"]),
+      // The booking form's catalogue, when it is open (its action posts to ?new=booking too).
+      creating ? quoteCatalogue() : Promise.resolve([]),
+      vatStatus(),
+    ]);
   return data(
     {
       flashes: flash.flashes,
@@ -75,6 +87,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : null,
       // A cancelled booking is not edited (its page says what happened to it).
       editing: editing && !editing.cancelledAt ? editing : null,
+      creating,
+      catalogue,
+      pricesNote: vatWording(vat).pricesNote,
     },
     { headers: flash.headers },
   );
@@ -93,9 +108,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const form = await request.formData();
   const values = formValues(form);
+  // "Add a catalogue line" without JavaScript: the form again, one row longer.
+  const more = withMoreRows(values);
+  if (more) return Response.json({ message: "", errors: {}, values: more } satisfies CreateFailure);
   switch (values.intent) {
     case "create-booking": {
-      const result = await createManualBooking(values, user.username);
+      const result = await createManualBooking(values, user.username, { pricing: "lines" });
       if (!result.ok) {
         return Response.json(
           { message: result.message, errors: result.errors, values } satisfies CreateFailure,
@@ -157,12 +175,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const METHOD_LABELS: Record<string, string> = {
-  card: "Card",
-  cash_payment: "Cash",
-  bank_transfer: "Bank transfer",
-};
-
 /** One booking in the day view: who, what it takes, how it is paid, and its edit link. */
 function DayJob({ b, month }: { b: DayViewJob; month: string }) {
   return (
@@ -171,8 +183,8 @@ function DayJob({ b, month }: { b: DayViewJob; month: string }) {
         <strong>
           {bookingReference(b.orderId)} {b.fullName}
         </strong>{" "}
-        · {formatPence(b.totalPence)} · {METHOD_LABELS[b.paymentMethod] ?? b.paymentMethod} ·
-        payment {b.status}
+        · {formatPence(b.totalPence)} · {paymentMethodLabel(b.paymentMethod)} ·{" "}
+        {paymentStateText(b.paymentMethod, b.status).toLowerCase()}
         {b.cancelledAt
           ? " · cancelled"
           : b.bookingStatus === "complete"
@@ -200,7 +212,7 @@ function DayJob({ b, month }: { b: DayViewJob; month: string }) {
 }
 
 export default function DashboardHome() {
-  const { flashes, counts, review, today, month, weeks, day, editing } =
+  const { flashes, counts, review, today, month, weeks, day, editing, catalogue, pricesNote } =
     useLoaderData<typeof loader>();
   const failed = useActionData<CreateFailure>();
   const location = useLocation();
@@ -362,7 +374,7 @@ export default function DashboardHome() {
           <BookingEditForm
             action={`/dashboard/home?month=${month}&edit=${editing.orderId}`}
             booking={editing}
-            methodLabel={METHOD_LABELS[editing.paymentMethod] ?? editing.paymentMethod}
+            methodLabel={paymentMethodLabel(editing.paymentMethod)}
             values={failed?.values}
             errors={failed?.intent === "update-booking" ? failed.errors : undefined}
             submitting={submitting}
@@ -372,13 +384,21 @@ export default function DashboardHome() {
 
       {creating ? (
         <Overlay title="Create Booking" closeTo={closeTo}>
-          <AlertNotice message={failed ? failed.message || MANUAL_BOOKING_FAILED : null} />
+          <AlertNotice
+            message={
+              failed && Object.keys(failed.errors).length > 0
+                ? failed.message || MANUAL_BOOKING_FAILED
+                : null
+            }
+          />
           <ManualBookingForm
             action={`/dashboard/home?month=${month}&new=booking`}
             values={{ ...v, date: v.date ?? today }}
             errors={e}
             submitting={submitting}
             hidden={<input type="hidden" name="intent" value="create-booking" />}
+            catalogue={catalogue}
+            pricesNote={pricesNote}
           />
         </Overlay>
       ) : null}

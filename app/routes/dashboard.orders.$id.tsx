@@ -6,7 +6,7 @@ import { FlashNotice } from "~/components/flash-notice";
 import { IntentButton } from "~/components/intent-button";
 import { CANCEL_REASON_MAX, refundShares, type ChangeTerms } from "~/lib/cancellation";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
-import type { PaymentMethod } from "~/lib/domain";
+import { paidByCard, type PaymentMethod } from "~/lib/domain";
 import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { POSITION_LABELS, isPosition } from "~/lib/positions";
@@ -331,7 +331,7 @@ function TermsOf({
   paymentMethod: PaymentMethod;
   paymentLabel: string;
 }) {
-  const shares = refundShares(terms, paymentMethod === "card");
+  const shares = refundShares(terms, paidByCard(paymentMethod));
   const refund =
     [
       ...(shares.toCardPence > 0 ? [`${formatPence(shares.toCardPence)} to the card`] : []),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
-import { paymentMethodLabel } from "~/lib/domain";
+import { paymentMethodLabel, paymentStateText } from "~/lib/domain";
 import { formatDay, formatPence, formatShortDate } from "~/lib/format";
 import { searchQuery, staffSearch } from "~/lib/paging";
 import { orderSearchFrom, searchOrders, type OrderView } from "~/models/checkout/order.server";
@@ -24,7 +24,7 @@ const COLUMNS: StaffListColumn<OrderView>[] = [
   },
   { header: "Ordered", cell: (o) => formatDay(o.createdAt) },
   { header: "Collection", cell: (o) => formatShortDate(o.collectionDate) },
-  { header: "Payment", cell: (o) => (o.status === "complete" ? "Paid" : "Not paid") },
+  { header: "Payment", cell: (o) => paymentStateText(o.paymentMethod, o.status) },
   {
     header: "Job",
     cell: (o) =>

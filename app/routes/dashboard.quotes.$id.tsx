@@ -20,6 +20,9 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { formValues } from "~/lib/forms";
 import { overlayHref } from "~/lib/overlays";
 import { createManualBooking } from "~/models/bookings/staff-booking.server";
+import { priceFormValues, quoteCatalogue } from "~/models/quotes/quote-price.server";
+import { vatWording } from "~/lib/vat";
+import { withMoreRows } from "~/lib/quote-price-form";
 import { deleteUnansweredQuote, requireQuote } from "~/models/quotes/quote.server";
 import { quotePricing } from "~/models/quotes/quote-offer.server";
 import { withdrawQuotePrice } from "~/models/quotes/quote-offer-changes.server";
@@ -44,13 +47,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const quote = await requireQuote(params.id);
   const flash = await readFlash(request, "quote-detail");
+  const booking = new URL(request.url).searchParams.get("book") === "1";
+  const vat = await vatStatus();
   return data(
     {
       quote,
+      // Booking it: the form starts with the lines of its price, if it has one.
+      booking: booking
+        ? {
+            lines: await priceFormValues(quote.id),
+            catalogue: await quoteCatalogue(),
+            pricesNote: vatWording(vat).pricesNote,
+          }
+        : null,
       pricing: await quotePricing(quote.id),
       today: todayInLondon(),
       siteUrl: config().publicUrl,
-      vatRegistered: (await vatStatus()).registered,
+      vatRegistered: vat.registered,
       // A quote may come from anywhere; booking it needs the address inside the area served.
       outsideArea: await outsideAreaNotice(quote.postcode),
       flash: flash.flash,
@@ -79,6 +92,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
+  // "Add a catalogue line" without JavaScript: the booking form again, one row longer.
+  const more = withMoreRows(values);
+  if (more)
+    return Response.json({
+      message: "",
+      errors: {},
+      values: { ...more, intent: "book" },
+    } satisfies BookFailure);
   switch (values.intent) {
     case "withdraw": {
       const withdrawn = await withdrawQuotePrice(quote.id, user.username);
@@ -91,7 +112,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     case "book": {
-      const result = await createManualBooking(values, user.username, quote.id);
+      const result = await createManualBooking(values, user.username, {
+        pricing: "lines",
+        quoteId: quote.id,
+      });
       if (!result.ok)
         return Response.json(
           { message: result.message, errors: result.errors, values } satisfies BookFailure,
@@ -128,8 +152,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
-  const { quote, pricing, today, siteUrl, vatRegistered, outsideArea, flash } =
-    useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { quote, pricing, today, siteUrl, vatRegistered, outsideArea, flash } = page;
   const failed = useActionData<BookFailure>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -241,9 +265,11 @@ export default function QuoteDetail() {
         })}
       </ul>
 
-      {bookable && (params.get("book") === "1" || failed?.values.intent === "book") ? (
+      {bookable &&
+      page.booking &&
+      (params.get("book") === "1" || failed?.values.intent === "book") ? (
         <Overlay title={`Create Booking from Q${quote.id}`} closeTo={self}>
-          <AlertNotice message={failed?.message} />
+          <AlertNotice message={failed?.message || null} />
           <ManualBookingForm
             action={`${self}?book=1`}
             values={
@@ -255,8 +281,11 @@ export default function QuoteDetail() {
                 town: quote.town,
                 postcode: quote.postcode,
                 date: today,
+                ...page.booking.lines,
               }
             }
+            catalogue={page.booking.catalogue}
+            pricesNote={page.booking.pricesNote}
             errors={failed?.errors ?? {}}
             submitting={navigation.state === "submitting"}
             hidden={<input type="hidden" name="intent" value="book" />}

@@ -11,7 +11,7 @@ import { formValues } from "~/lib/forms";
 import { isPosition, POSITION_LABELS } from "~/lib/positions";
 import { vatWording, type VatLine } from "~/lib/vat";
 import { requireQuote } from "~/models/quotes/quote.server";
-import { MAX_QUOTE_LINES, priceFormRows } from "~/lib/quote-price-form";
+import { priceFormRows, withMoreRows } from "~/lib/quote-price-form";
 import { sendQuotePrice } from "~/models/quotes/quote-offer-changes.server";
 import {
   checkQuotePrice,
@@ -55,22 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const quote = await requireQuote(params.id);
   const values = formValues(await request.formData());
-  const rows = priceFormRows(values);
-  const more = (kind: "catalogue" | "free") =>
-    data<ActionResult>({
-      values: {
-        ...values,
-        [`${kind}_rows`]: String(Math.min(MAX_QUOTE_LINES, rows[kind] + 1)),
-      },
-      message: null,
-      errors: {},
-      preview: null,
-    });
+  const more = withMoreRows(values);
+  if (more) return data<ActionResult>({ values: more, message: null, errors: {}, preview: null });
   switch (values.intent) {
-    case "more-catalogue":
-      return more("catalogue");
-    case "more-free":
-      return more("free");
     case "send": {
       const result = await sendQuotePrice(quote.id, values, user.username);
       if (!result.ok)

@@ -258,7 +258,10 @@ describe("the staff's manual booking", () => {
       body: new URLSearchParams({
         intent: "create-booking",
         ...CUSTOMER,
-        order_price: "120",
+        f0_description: "Office chairs",
+        f0_price: "120",
+        f0_load: "1",
+        f0_minutes: "20",
         payment_method: "cash_payment",
         ...fields,
       }),

@@ -112,7 +112,10 @@ function shopHelpers(get: () => { server: RunningServer; staff: string }) {
       town: "Reading",
       postcode: "RG1 2AB",
       date,
-      order_price: "120",
+      f0_description: "Sofa and two chairs",
+      f0_price: "120",
+      f0_load: "2",
+      f0_minutes: "30",
       payment_method: "cash_payment",
     });
   const withdraw = (quoteId: number) =>

@@ -3,7 +3,7 @@ import { EARLY_START_MESSAGE } from "~/lib/cancellation";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { REARRANGE_MESSAGES } from "~/models/bookings/rearrange-booking.server";
-import { CANCELLED_BOOKING_MESSAGE } from "~/models/bookings/staff-booking.server";
+import { CANCELLED_BOOKING_MESSAGE } from "~/models/bookings/booking-edit.server";
 import {
   BOOKING_CUSTOMER,
   calendarEventOf,

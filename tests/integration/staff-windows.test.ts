@@ -53,7 +53,10 @@ const FORM = {
   address_1: "4 Mill Road",
   town: "Leeds",
   postcode: "SE1 4AP",
-  order_price: "70",
+  f0_description: "Bags of rubble",
+  f0_price: "70",
+  f0_load: "0.5",
+  f0_minutes: "10",
   payment_method: "cash_payment",
 };
 

@@ -254,7 +254,11 @@ describe("manual bookings from the dashboard", () => {
     address_1: "22 Canal Street",
     town: "Manchester",
     postcode: "e1 3ht",
-    order_price: "85.50",
+    // A line of the office's own, with what it takes of a van and a crew.
+    f0_description: "Garage clearance",
+    f0_price: "85.50",
+    f0_load: "2",
+    f0_minutes: "30",
     payment_method: "bank_transfer",
   };
 
@@ -287,7 +291,7 @@ describe("manual bookings from the dashboard", () => {
     const res = await createBooking(cookie, {
       ...valid,
       full_name: " ",
-      order_price: "-5",
+      f0_price: "-5",
       date: "2020-01-01",
       payment_method: "card",
     });
@@ -295,10 +299,22 @@ describe("manual bookings from the dashboard", () => {
     const html = await res.text();
     expect(html).toContain("Failed to preform that action");
     expect(html).toContain("Please enter the customer&#x27;s name");
-    expect(html).toContain("The price cannot be negative");
+    expect(html).toContain("Enter a price in pounds, such as 85 or 85.50");
     expect(html).toContain("Please select a valid date");
-    expect(html).toContain("Please choose cash or bank transfer");
+    expect(html).toContain("Please choose cash, bank transfer or a card payment link");
     expect(html).toContain('value="dev@example.com"');
+    expect(html).toContain('value="Garage clearance"');
+  });
+
+  it("asks for what is collected: a booking with no lines is refused", async () => {
+    const cookie = await signedIn();
+    const { f0_description, f0_price, f0_load, f0_minutes, ...noLines } = valid;
+    void [f0_description, f0_price, f0_load, f0_minutes];
+    const res = await createBooking(cookie, noLines);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(
+      "Add what we collect: an item from the catalogue or a line of your own, with its load and minutes.",
+    );
   });
 });
 
@@ -599,7 +615,10 @@ describe("answering quotes", () => {
         address_1: "1 Lane",
         town: "York",
         postcode: "TN1 7HH",
-        order_price: "140",
+        f0_description: "Clearance as in the photos",
+        f0_price: "140",
+        f0_load: "3",
+        f0_minutes: "45",
         payment_method: "cash_payment",
       }),
     });

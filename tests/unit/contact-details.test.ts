@@ -9,7 +9,8 @@ import { fieldErrors } from "~/lib/forms";
 import { checkoutSchema } from "~/models/checkout/checkout.server";
 import { contactDetailsSchema } from "~/models/messages/contact-details.server";
 import { quoteSchema } from "~/models/quotes/quote.server";
-import { bookingUpdateSchema, manualBookingSchema } from "~/models/bookings/staff-booking.server";
+import { bookingUpdateSchema } from "~/models/bookings/booking-edit.server";
+import { manualBookingSchema } from "~/models/bookings/staff-booking.server";
 
 /** docs/rules.md#contact-details: one set of rules, whatever the form calls its fields. */
 

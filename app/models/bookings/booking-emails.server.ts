@@ -287,8 +287,8 @@ export function bookingReminderEmail(receipt: Receipt): OutgoingEmail {
   );
 }
 
-/** "Total paid: £120.00", with the VAT it includes when VAT is charged. */
-function totalPaidLine(receipt: Receipt): string {
+/** "Total paid: £120.00" (or another label), with the VAT it includes when VAT is charged. */
+export function totalPaidLine(receipt: Receipt, label = "Total paid"): string {
   const vat = vatWording(receipt.vat).totalLine(receipt.total_pence);
-  return `Total paid: ${formatPence(receipt.total_pence)}${vat ? ` (${vat.inText}: ${formatPence(vat.pence)})` : ""}`;
+  return `${label}: ${formatPence(receipt.total_pence)}${vat ? ` (${vat.inText}: ${formatPence(vat.pence)})` : ""}`;
 }

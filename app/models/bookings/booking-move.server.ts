@@ -9,7 +9,7 @@ import {
   rearrangementNotificationEmail,
 } from "./booking-change-emails.server";
 import { arrivalOf } from "./fleet.server";
-import { manageLink } from "./manage-booking.server";
+import { manageLink } from "./manage-link.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import type { VatStatus } from "~/lib/vat";

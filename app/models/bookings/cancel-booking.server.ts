@@ -7,12 +7,13 @@ import {
   staffCancelTerms,
   type ChangeTerms,
 } from "~/lib/cancellation";
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/domain";
+import { paidByCard, PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/domain";
 import { formatPence } from "~/lib/format";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
 import type { DB } from "~/services/schema";
 import { isUnpaidCheckout, moveFeesPaid, orderChangeFacts } from "./booking-facts.server";
+import { settleLinkPayment } from "../payments/link-payment.server";
 import {
   NO_REFUNDS,
   recordMoveFeeRefunds,
@@ -140,7 +141,7 @@ function cancelTermsOf(order: CancellingOrder, now: Date, waiveFee: boolean | un
       : staffCancelTerms({ ...input, waiveFee });
   // A card payment goes back through the gateway (and so do move fees, each paid by card);
   // cash and bank transfers are returned by hand.
-  const shares = refundShares(terms, order.payment_method === "card");
+  const shares = refundShares(terms, paidByCard(order.payment_method));
   const cardRefundPence = shares.toCardPence;
   const returnByHandPence = shares.byHandPence;
   return { terms, paidPence, cardRefundPence, returnByHandPence };
@@ -315,6 +316,8 @@ export async function cancelOrder(orderId: number, options: CancelOptions): Prom
   };
   if (!Number.isSafeInteger(orderId) || orderId < 1)
     return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
+  // A payment link still open is closed first: paid meanwhile, the cancellation refunds it.
+  await settleLinkPayment(orderId);
 
   const claim = await db()
     .transaction()

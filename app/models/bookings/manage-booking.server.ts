@@ -1,7 +1,6 @@
 import { areaSurchargeOf } from "~/lib/service-area";
 import { changeTerms } from "~/lib/cancellation";
-import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
-import { config } from "~/services/config.server";
+import { paidByCard, PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { db } from "~/services/db.server";
 import type { ManagedBooking } from "~/lib/managed-booking";
 import { CANCEL_MESSAGES, cancelOrder, type CancelResult } from "./cancel-booking.server";
@@ -12,7 +11,7 @@ import {
   orderLines,
   orderNeed,
 } from "./booking-facts.server";
-import { findByCustomerLink, newLinkToken } from "../customer-links/customer-link.server";
+import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { arrivalOf } from "./fleet.server";
 import { jobPhotosPath } from "../job-day/job-documents.server";
 
@@ -23,39 +22,6 @@ import { jobPhotosPath } from "../job-day/job-documents.server";
  * What the link shows lives here; cancelling in cancel-booking.server.ts,
  * moving the date in rearrange-booking.server.ts.
  */
-
-type Executor = Parameters<typeof findByCustomerLink>[2];
-
-export const managePath = (token: string) => `/booking/${token}`;
-
-/**
- * The order's manage token, made now if it has none yet (newLinkToken).
- * Inside the caller's transaction when there is one.
- */
-export async function manageToken(orderId: number, executor: Executor = db()): Promise<string> {
-  await executor
-    .updateTable("orders")
-    .set({ manage_token: newLinkToken() })
-    .where("id", "=", orderId)
-    .where("manage_token", "is", null)
-    .execute();
-  const row = await executor
-    .selectFrom("orders")
-    .select("manage_token")
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
-  return row.manage_token!;
-}
-
-/** The order's "Manage your booking" page, for its payer's confirmation (its token made if need be). */
-export async function manageBookingPath(orderId: number): Promise<string> {
-  return managePath(await manageToken(orderId));
-}
-
-/** The full address of the order's manage link, for an email (its token made if it has none). */
-export async function manageLink(orderId: number, executor: Executor = db()): Promise<string> {
-  return `${config().publicUrl}${managePath(await manageToken(orderId, executor))}`;
-}
 
 /** The booking behind a manage link; undefined for an unknown link or an unpaid checkout. */
 export async function bookingForCustomer(
@@ -125,8 +91,14 @@ export async function bookingForCustomer(
     totalPence: order.total_pence,
     paymentMethod: order.payment_method,
     paymentLabel: paid
-      ? `Paid (${method.toLowerCase()})`
-      : `To pay on the day (${method.toLowerCase()})`,
+      ? `Paid (${paidByCard(order.payment_method) ? "card" : method.toLowerCase()})`
+      : order.payment_method === "card_link"
+        ? "Awaiting your card payment"
+        : order.payment_method === "bank_transfer"
+          ? "To pay by bank transfer, before the day"
+          : `To pay on the day (${method.toLowerCase()})`,
+    awaitingCardPayment:
+      order.payment_method === "card_link" && !paid && order.cancelled_at === null,
     paidPence,
     done,
     cancelledAt: order.cancelled_at,

@@ -22,7 +22,7 @@ import {
 } from "./booking-move.server";
 import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { rearrangementRefundedEmail, refundRefusedEmail } from "./booking-change-emails.server";
-import { manageLink, managePath } from "./manage-booking.server";
+import { manageLink, managePath } from "./manage-link.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { vatStatus } from "../shop/settings.server";

@@ -1,67 +1,39 @@
 import { z } from "zod";
-import { orderLoad, type WindowChoice } from "~/lib/capacity";
+import type { Transaction } from "kysely";
+import type { WindowChoice } from "~/lib/capacity";
 import type { BusinessField } from "~/lib/business";
-import { checkBusinessDetails, checkCrewNotes } from "../checkout/business-details.server";
-import { parsePounds } from "~/lib/money";
-import { checkCollectionPostcode, checkTypedPostcode } from "../shop/service-area.server";
-import { todayInLondon } from "~/lib/london-clock.server";
 import { ORDER_CONTACT_NAMES } from "~/lib/contact-details";
 import { fieldErrors } from "~/lib/forms";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { MANUAL_BOOKING_FAILED } from "~/lib/messages";
-import { db, type DB } from "~/services/db.server";
-import { lockKeys } from "~/services/dialect.server";
-import type { Transaction } from "kysely";
-import { checkCollectionDate, dayAvailability, type Need } from "../checkout/availability.server";
-import { BOOKING_COLUMNS } from "./booking.server";
+import { parsePounds } from "~/lib/money";
+import type { DB } from "~/services/db.server";
+import { paymentGateway } from "~/services/payments.server";
+import { getProductsByIds } from "../catalogue/product.server";
+import { checkCollectionDate } from "../checkout/availability.server";
+import { checkBusinessDetails, checkCrewNotes } from "../checkout/business-details.server";
+import { orderItemOf, placeOrder } from "../checkout/place-order.server";
 import { contactDetailsSchema } from "../messages/contact-details.server";
-import { completeFromBooking } from "../job-day/job-completion.server";
+import { enqueueEmail } from "../messages/outbox.server";
 import { deliverNow } from "../messages/outbox-worker.server";
-import { orderContact, type OrderContact } from "../checkout/order.server";
-import { recordOrderEvent } from "../checkout/order-history.server";
-import { placeOrder } from "../checkout/place-order.server";
-import { markQuoteBooked } from "../quotes/quote-booked.server";
-import {
-  askedWindow,
-  OVER_REASON_MAX,
-  recordOverride,
-  staffCapacityDecision,
-  WINDOW_CHOICE_ERROR,
-  type StaffCapacityDecision,
-} from "./staff-capacity.server";
 import {
   closeQuotePayments,
   QUOTE_ALREADY_BOOKED,
   quoteAlreadyBooked,
 } from "../payments/quote-payments.server";
+import { markQuoteBooked } from "../quotes/quote-booked.server";
+import { checkPriceLines } from "../quotes/quote-price.server";
+import { checkTypedPostcode } from "../shop/service-area.server";
+import { vatStatus } from "../shop/settings.server";
+import { bookingReceipt } from "./manage-link.server";
+import { staffBookingEmail } from "./staff-booking-emails.server";
+import { askedWindow, overReason, WINDOW_CHOICE_ERROR } from "./staff-capacity.server";
 
 /**
- * Bookings staff make and change by hand (docs/rules.md#manual-bookings): cash or bank transfer
- * bookings, and edits of any booking's details, date and statuses. The day
- * rules they are checked against live in booking.server.ts.
+ * Bookings staff make by hand (docs/rules.md#manual-bookings): a phone booking with its lines,
+ * paid in cash, by bank transfer or by card from an emailed link, or a quote booked for its
+ * customer. Their edits live in booking-edit.server.ts; the day rules in booking.server.ts.
  */
-
-/** What an order's lines take of a day (orderLoad of its items). */
-async function needOf(trx: Transaction<DB>, orderId: number): Promise<Need> {
-  const items = await trx
-    .selectFrom("order_items")
-    .select(["quantity", "load_hundredths", "handling_minutes"])
-    .where("order_id", "=", orderId)
-    .execute();
-  return orderLoad(
-    items.map((i) => ({
-      quantity: i.quantity,
-      loadHundredths: i.load_hundredths,
-      handlingMinutes: i.handling_minutes,
-    })),
-  );
-}
-
-/** Thrown inside a booking's move to roll it back with the capacity refusal. */
-class CapacityRefused extends Error {
-  constructor(readonly decision: Extract<StaffCapacityDecision, { ok: false }>) {
-    super(decision.message);
-  }
-}
 
 /** The most a booking made by hand may cost: £100,000. */
 const MAX_MANUAL_PENCE = 10_000_000;
@@ -83,8 +55,8 @@ export const manualBookingSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "st
     ctx.issues.push({ code: "custom", message, input: value });
     return z.NEVER;
   }),
-  payment_method: z.enum(["cash_payment", "bank_transfer"], {
-    error: "Please choose cash or bank transfer",
+  payment_method: z.enum(["cash_payment", "bank_transfer", "card_link"], {
+    error: "Please choose cash, bank transfer or a card payment link",
   }),
 });
 /** Its fields, with the optional business details and notes for the crew (app/lib/business.ts), the window and a reason to book over capacity. */
@@ -93,38 +65,66 @@ export type ManualBookingField =
   | BusinessField
   | "notes"
   | "arrival_window"
-  | "over_reason";
+  | "over_reason"
+  /** the line tables as a whole (no lines, a total too high); each cell has its own name too */
+  | "lines"
+  | `${"c" | "f"}${number}_${string}`;
 
 export type ManualBookingResult =
   | { ok: true; orderId: number; fullDayWarning: boolean; window: WindowChoice }
   | { ok: false; message: string; errors: Partial<Record<ManualBookingField, string>> };
 
-/** A reason typed on a form: trimmed text, or "" (too long is an error). */
-function overReason(value: unknown): { ok: true; reason: string } | { ok: false; error: string } {
-  const reason = typeof value === "string" ? value.trim() : "";
-  return reason.length > OVER_REASON_MAX
-    ? { ok: false, error: `Please keep the reason under ${OVER_REASON_MAX} characters` }
-    : { ok: true, reason };
-}
+/** How the booking is priced: by its lines (the dashboard's form), or as a whole (the /api's order_price). */
+export type ManualPricing = "lines" | "order_price";
+
+export const NO_LINES_MESSAGE =
+  "Add what we collect: an item from the catalogue or a line of your own, with its load and minutes.";
+const CARD_LINK_UNAVAILABLE =
+  "Card payments are not set up on this site: choose cash or bank transfer";
+
+/** A form's or a JSON body's values as the line tables read them: strings, numbers as typed. */
+const asText = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).flatMap(([key, value]) =>
+      typeof value === "string" || typeof value === "number" ? [[key, String(value)]] : [],
+    ),
+  );
 
 /**
- * Staff create a booking by hand (cash or bank transfer), in the window asked for or the first
- * that fits. A closed day is refused; a day (or window) past capacity only with a reason, kept in
- * the order's history.
+ * Staff create a booking by hand, in the window asked for or the first that fits. Its lines
+ * (catalogue items priced as the shop prices them, and the staff's own with their load) take
+ * their share of the day by THE capacity rule, as a web booking's do; a closed day is refused, a
+ * day (or window) past capacity only with a reason, kept in the order's history. The customer is
+ * emailed the confirmation with their manage link and the calendar file, saying how to pay: cash
+ * or a bank transfer as agreed, or by card from the link (the booking awaits payment till then).
  */
 export async function createManualBooking(
   values: Record<string, unknown>,
   actor: string,
-  quoteId?: number,
+  options: { pricing: ManualPricing; quoteId?: number },
 ): Promise<ManualBookingResult> {
+  const { quoteId } = options;
+  const byLines = options.pricing === "lines";
   const input = {
     ...values,
     date: typeof values.date === "string" && values.date ? values.date : todayInLondon(),
     order_price:
-      values.order_price === "" || values.order_price === undefined ? "0" : values.order_price,
+      byLines || values.order_price === "" || values.order_price === undefined
+        ? "0"
+        : values.order_price,
   };
   const parsed = manualBookingSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors<ManualBookingField>(parsed.error);
+  const priced = byLines ? await checkPriceLines(asText(values)) : { lines: [], errors: {} };
+  Object.assign(errors, priced.errors);
+  const lineTotal = priced.lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0);
+  if (byLines && Object.keys(priced.errors).length === 0) {
+    if (priced.lines.length === 0) errors.lines = NO_LINES_MESSAGE;
+    else if (lineTotal > MAX_MANUAL_PENCE)
+      errors.lines = "Please check the prices: the total is too high";
+  }
+  if (parsed.success && parsed.data.payment_method === "card_link" && !paymentGateway())
+    errors.payment_method = CARD_LINK_UNAVAILABLE;
   const business = checkBusinessDetails(values, "staff");
   if (!business.ok) Object.assign(errors, business.errors);
   const notes = checkCrewNotes(values.notes);
@@ -144,11 +144,18 @@ export async function createManualBooking(
     !notes.ok ||
     !dateCheck.ok ||
     asked === undefined ||
-    !reason.ok
+    !reason.ok ||
+    Object.keys(errors).length > 0
   )
     return { ok: false, message: MANUAL_BOOKING_FAILED, errors };
 
   const b = parsed.data;
+  const products = await getProductsByIds(
+    priced.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  // Read before the transaction: inside it, only `trx` may touch the database.
+  const vat = await vatStatus();
+  let confirmationId: number | undefined;
   const placed = await placeOrder({
     date: b.date,
     now: new Date(),
@@ -157,8 +164,10 @@ export async function createManualBooking(
     claim: { by: "staff", window: asked, overReason: reason.reason },
     contact: b,
     business: business.business,
-    items: [],
-    totalPence: b.order_price,
+    items: priced.lines.map((line) =>
+      orderItemOf(line, line.productId ? products.get(line.productId) : undefined, line),
+    ),
+    totalPence: byLines ? lineTotal : b.order_price,
     columns: {
       notes: notes.notes,
       payment_method: b.payment_method,
@@ -170,8 +179,19 @@ export async function createManualBooking(
       quoteId && (await quoteAlreadyBooked(trx, quoteId))
         ? { field: "date" as const, message: QUOTE_ALREADY_BOOKED }
         : null,
-    // A booking made from a quote answers it, and books its open price if it has one.
-    alsoWrite: quoteId ? (trx, orderId) => answerQuote(trx, quoteId, orderId) : undefined,
+    alsoWrite: async (trx, orderId) => {
+      // A booking made from a quote answers it, and books its open price if it has one.
+      if (quoteId) await answerQuote(trx, quoteId, orderId);
+      const order = await trx
+        .selectFrom("orders")
+        .selectAll()
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
+      confirmationId = await enqueueEmail(
+        trx,
+        staffBookingEmail(await bookingReceipt(order, vat, trx), b.payment_method),
+      );
+    },
   });
   if (placed.outcome !== "placed")
     return {
@@ -180,6 +200,7 @@ export async function createManualBooking(
       errors: { ...errors, [placed.refusal.field]: placed.refusal.message },
     };
   if (quoteId) await closeQuotePayments(quoteId);
+  if (confirmationId !== undefined) await deliverNow([confirmationId]);
   return {
     ok: true,
     orderId: placed.order.id,
@@ -207,194 +228,4 @@ async function answerQuote(trx: Transaction<DB>, quoteId: number, orderId: numbe
     { quote_id: quoteId, quote_offer_id: open?.id ?? null },
     new Date().toISOString(),
   );
-}
-
-export const bookingUpdateSchema = contactDetailsSchema(ORDER_CONTACT_NAMES, "staff").extend({
-  date: z.string().trim(),
-  status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
-  booking_status: z.enum(["pending", "complete"], { error: "Choose pending or complete" }),
-  arrival_window: z.enum(["morning", "afternoon", "evening", "any"], {
-    error: WINDOW_CHOICE_ERROR,
-  }),
-});
-export type BookingUpdateField = keyof z.infer<typeof bookingUpdateSchema> | "over_reason";
-
-export interface EditableBooking extends OrderContact {
-  orderId: number;
-  date: string;
-  status: "pending" | "complete";
-  booking_status: "pending" | "complete";
-  arrival_window: WindowChoice;
-  totalPence: number;
-  paymentMethod: string;
-  /** when it was cancelled: then it can no longer be edited */
-  cancelledAt: string | null;
-}
-
-export async function getBooking(orderId: number): Promise<EditableBooking | undefined> {
-  if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
-  const r = await db()
-    .selectFrom("orders")
-    .select(BOOKING_COLUMNS)
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  return r
-    ? {
-        orderId: r.id,
-        ...orderContact(r),
-        date: r.collection_date,
-        status: r.status,
-        booking_status: r.booking_status,
-        arrival_window: r.arrival_window,
-        totalPence: r.total_pence,
-        paymentMethod: r.payment_method,
-        cancelledAt: r.cancelled_at,
-      }
-    : undefined;
-}
-
-export const CANCELLED_BOOKING_MESSAGE =
-  "This booking is cancelled, so it can no longer be changed. Make a new booking instead.";
-
-export type BookingUpdateResult =
-  | { ok: true; date: string; fullDayWarning: boolean; changed: string[] }
-  | {
-      ok: false;
-      status: 400 | 404 | 409;
-      message: string;
-      errors: Partial<Record<BookingUpdateField, string>>;
-    };
-
-const DB_COLUMN: Record<Exclude<BookingUpdateField, "over_reason">, keyof EditableBooking> = {
-  full_name: "full_name",
-  email: "email",
-  phone_number: "phone_number",
-  address_1: "address_1",
-  town: "town",
-  postcode: "postcode",
-  date: "date",
-  status: "status",
-  booking_status: "booking_status",
-  arrival_window: "arrival_window",
-};
-
-/**
- * Staff change a booking: statuses, billing details, date and arrival window. Validation as at
- * checkout, except that an unchanged date, window or contact detail is always accepted, and a
- * move past a day's capacity is made with a reason (kept in the history). Each change is written
- * to the order's history.
- */
-export async function updateBooking(
-  orderId: number,
-  values: Record<string, unknown>,
-  actor: string,
-): Promise<BookingUpdateResult> {
-  const current = await getBooking(orderId);
-  if (!current) return { ok: false, status: 404, message: "Booking not found", errors: {} };
-  // A cancelled booking is a record of what happened: its refund was worked out from it as it was.
-  if (current.cancelledAt)
-    return { ok: false, status: 409, message: CANCELLED_BOOKING_MESSAGE, errors: {} };
-  const input: Record<string, unknown> = { ...current, ...values };
-  // A detail left as it is stored passes as it is: bookings made before the
-  // current rules can still have their statuses changed.
-  const kept = Object.values(ORDER_CONTACT_NAMES).filter(
-    (field) => input[field] === current[field],
-  );
-  const schema = bookingUpdateSchema.extend(
-    Object.fromEntries(kept.map((field) => [field, z.string()])),
-  ) as unknown as typeof bookingUpdateSchema; // the same fields, each still a string
-  const parsed = schema.safeParse(input);
-  const errors = parsed.success ? {} : fieldErrors<BookingUpdateField>(parsed.error);
-  const moving = input.date !== current.date || input.arrival_window !== current.arrival_window;
-  if (input.date !== current.date) {
-    const check = await checkCollectionDate(input.date, "staff");
-    if (!check.ok) errors.date = check.message;
-  }
-  const reason = overReason(values.over_reason);
-  if (!reason.ok) errors.over_reason = reason.error;
-  // A booking moved to another postcode stays inside the area served; one left where it is passes.
-  if (parsed.success && !kept.includes("postcode")) {
-    const area = await checkCollectionPostcode(parsed.data.postcode, "staff");
-    if (!area.ok) errors.postcode = area.message;
-  }
-  if (!parsed.success || errors.date || errors.postcode || !reason.ok)
-    return { ok: false, status: 400, message: MANUAL_BOOKING_FAILED, errors };
-
-  const next = parsed.data;
-  const changed = (Object.keys(DB_COLUMN) as (keyof typeof DB_COLUMN)[]).filter(
-    (field) => String(next[field]) !== String(current[DB_COLUMN[field]]),
-  );
-  const now = new Date().toISOString();
-  let fullDayWarning = false;
-  let completionEmail;
-  try {
-    completionEmail = await db()
-      .transaction()
-      .execute(async (trx) => {
-        // A move to another day or window asks THE capacity rule under both days' locks; the
-        // booking does not count against itself.
-        if (moving) {
-          await lockKeys(trx, [`day:${next.date}`, `day:${current.date}`]);
-          const need = await needOf(trx, orderId);
-          const answer = await dayAvailability(next.date, need, {
-            executor: trx,
-            staffOverride: true,
-            excludeOrderId: orderId,
-          });
-          const decision = staffCapacityDecision(answer, next.arrival_window, reason.reason);
-          if (!decision.ok) throw new CapacityRefused(decision);
-          fullDayWarning = decision.over;
-          if (decision.over) await recordOverride(trx, orderId, decision, actor);
-        }
-        await trx
-          .updateTable("orders")
-          .set({
-            full_name: next.full_name,
-            email: next.email,
-            phone_number: next.phone_number,
-            address_1: next.address_1,
-            town: next.town,
-            postcode: next.postcode,
-            collection_date: next.date,
-            status: next.status,
-            booking_status: next.booking_status,
-            arrival_window: next.arrival_window,
-            paid_at: next.status === "complete" && current.status !== "complete" ? now : undefined,
-            updated_at: now,
-          })
-          .where("id", "=", orderId)
-          .execute();
-        // A new day or window: the calendar event moves on (a later .ics replaces the one the
-        // customer has), and the day-before reminder is due again for it.
-        if (moving)
-          await trx
-            .updateTable("orders")
-            .set((eb) => ({ ics_sequence: eb("ics_sequence", "+", 1), reminder_sent_at: null }))
-            .where("id", "=", orderId)
-            .execute();
-        for (const field of changed) {
-          await recordOrderEvent(trx, {
-            orderId,
-            field,
-            oldValue: String(current[DB_COLUMN[field]]),
-            newValue: String(next[field]),
-            actor,
-          });
-        }
-        // Marked complete here rather than with the crew's form: the documents come from what was booked.
-        return next.booking_status === "complete" && current.booking_status !== "complete"
-          ? completeFromBooking(trx, orderId, actor, new Date(now))
-          : undefined;
-      });
-  } catch (error) {
-    if (!(error instanceof CapacityRefused)) throw error;
-    return {
-      ok: false,
-      status: 400,
-      message: MANUAL_BOOKING_FAILED,
-      errors: { ...errors, [error.decision.field]: error.decision.message },
-    };
-  }
-  if (completionEmail) await deliverNow([completionEmail]);
-  return { ok: true, date: next.date, fullDayWarning, changed };
 }

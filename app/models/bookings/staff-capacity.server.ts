@@ -20,6 +20,16 @@ import { recordOrderEvent } from "../checkout/order-history.server";
 export const API_OVER_REASON = "booked through the API";
 export const OVER_REASON_MAX = 500;
 
+/** A reason typed on a form: trimmed text, or "" (too long is an error). */
+export function overReason(
+  value: unknown,
+): { ok: true; reason: string } | { ok: false; error: string } {
+  const reason = typeof value === "string" ? value.trim() : "";
+  return reason.length > OVER_REASON_MAX
+    ? { ok: false, error: `Please keep the reason under ${OVER_REASON_MAX} characters` }
+    : { ok: true, reason };
+}
+
 /** "1.5 yd³ / 1 collection / 20 crew minutes": what a booking takes a day past, the parts that overflow. */
 export function overByText(over: OverBy): string {
   const parts: string[] = [];

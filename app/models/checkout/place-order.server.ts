@@ -52,6 +52,31 @@ export interface OrderItem {
   handlingMinutes: number | null;
 }
 
+/** A priced line (a quote's or a staff booking's) as an order line, with its product's details. */
+export function orderItemOf(
+  line: {
+    position: Position | null;
+    description: string;
+    unitPricePence: number;
+    quantity: number;
+  },
+  product:
+    { id: number; description: string; imageId: string | null; waste: WasteClass } | undefined,
+  load: { loadHundredths: number | null; handlingMinutes: number | null },
+): OrderItem {
+  return {
+    productId: product?.id ?? null,
+    name: line.description,
+    description: product?.description ?? "",
+    imageId: product?.imageId ?? null,
+    position: line.position,
+    unitPricePence: line.unitPricePence,
+    quantity: line.quantity,
+    waste: product ? wasteSnapshot(product.waste) : null,
+    ...load,
+  };
+}
+
 /**
  * How the order claims its share of the day. A customer's unpaid card order must fit the window
  * asked for (null: the first that fits) and may hold only its share of the day's unpaid orders;

@@ -7,7 +7,7 @@ import { now as scheduleClock } from "~/services/clock.server";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
 import { bookingLinkEmail } from "./booking-link-email.server";
-import { manageLink } from "../bookings/manage-booking.server";
+import { manageLink } from "../bookings/manage-link.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { reserveAttemptIn, retryAfterText, type RateLimit } from "../shop/rate-limit.server";
 import { businessProfile } from "~/models/shop/business-profile.server";

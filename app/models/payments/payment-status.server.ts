@@ -13,6 +13,7 @@ import {
 import { orderLines } from "../bookings/booking-facts.server";
 import { arrivalOf } from "../bookings/fleet.server";
 import { changeForPayment, closeChange } from "../bookings/rearrange-booking.server";
+import { managePath } from "../bookings/manage-link.server";
 
 /**
  * What the customer's payment pages read: a payment's status (the /payment
@@ -110,6 +111,8 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
           "source",
           "payment_refused",
           "quote_offer_id",
+          "payment_method",
+          "manage_token",
         ])
         .where("id", "=", session.orderId)
         .executeTakeFirst()
@@ -131,10 +134,14 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
         : outcome === "mismatch"
           ? "review"
           : session.status,
-    // A quote's payment starts again from its page (which points to a newer price, if any).
-    startAgain: offer
-      ? `/quote/${offer.token}`
-      : `/checkout?retry=${encodeURIComponent(sessionId)}`,
+    // A quote's payment starts again from its page (which points to a newer price, if any), a
+    // booking's payment link from the booking's own page.
+    startAgain:
+      order?.payment_method === "card_link" && order.manage_token
+        ? managePath(order.manage_token)
+        : offer
+          ? `/quote/${offer.token}`
+          : `/checkout?retry=${encodeURIComponent(sessionId)}`,
     // A quote's booking was not bought from the bag: the bag stays as it is.
     justPaid:
       paid &&

@@ -23,9 +23,9 @@ import {
 } from "../bookings/booking-emails.server";
 import { orderLines } from "../bookings/booking-facts.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
-import { arrivalOf } from "../bookings/fleet.server";
 import { enqueueEmail } from "../messages/outbox.server";
-import { manageToken, managePath } from "../bookings/manage-booking.server";
+import { bookingReceipt } from "../bookings/manage-link.server";
+import { recordLinkPayment } from "./link-payment.server";
 import {
   flagOverCapacity,
   overCapacityAfterHold,
@@ -112,6 +112,8 @@ export async function startPayment(
   siteUrl: string,
   /** the page the provider's "back" link returns to (a quote's page, or the checkout) */
   cancelPath = "/checkout",
+  /** a booking's payment link opened now: the session lasts the payment window from now */
+  linkOpenedAt?: Date,
 ): Promise<GatewaySession> {
   const items = await orderLines(order.id);
   const {
@@ -147,9 +149,14 @@ export async function startPayment(
           : [],
       ),
     customerEmail: order.email,
-    // The session closes when the order's hold on its day ends: never payable after it.
-    expiresAt: Math.floor(holdEndsAt(order.created_at).getTime() / 1000),
-    idempotencyKey: `order-${order.id}-${created}-${uiMode}`,
+    // The session closes when the order's hold on its day ends: never payable after it. A
+    // booking's link is opened any day: its session is the link's, from the time it was opened.
+    expiresAt: Math.floor(
+      holdEndsAt(linkOpenedAt?.toISOString() ?? order.created_at).getTime() / 1000,
+    ),
+    idempotencyKey: linkOpenedAt
+      ? `order-${order.id}-link-${linkOpenedAt.getTime()}-${uiMode}`
+      : `order-${order.id}-${created}-${uiMode}`,
     siteUrl,
     cancelUrl: `${siteUrl}${cancelPath}?cancelled=1&order=${order.id}&key=${abandonKey(order)}`,
   });
@@ -309,7 +316,7 @@ export async function completePayment(
         .selectFrom("orders")
         .selectAll()
         .where("id", "=", orderId)
-        .where("payment_method", "=", "card")
+        .where("payment_method", "in", ["card", "card_link"])
         .executeTakeFirst();
       if (!order) return "unknown-order";
       // Refused before, its refund not yet made (the gateway failed): asked for again below.
@@ -349,6 +356,11 @@ export async function completePayment(
           await enqueueEmail(trx, paymentReviewEmail(order, { ...payment, sessionId: payment.id }));
         return "mismatch";
       }
+      // A booking staff made, paid from its link: booked already, so only the payment is news.
+      if (order.payment_method === "card_link")
+        return (await recordLinkPayment(trx, order, payment.id, actor, now, vat))
+          ? "paid"
+          : "already-paid";
       // One quote, one booking: a price no longer on offer is refunded, never booked.
       const gone = await quotePriceGone(trx, order, now);
       if (gone)
@@ -372,13 +384,7 @@ export async function completePayment(
         actor,
       });
       await markQuoteBooked(trx, order, at);
-      const receipt = {
-        ...order,
-        ...(await arrivalOf(order.arrival_window, trx)),
-        items: await orderLines(order.id, trx),
-        vat,
-        manageLink: `${config().publicUrl}${managePath(await manageToken(order.id, trx))}`,
-      };
+      const receipt = await bookingReceipt(order, vat, trx);
       await enqueueEmail(trx, bookingConfirmationEmail(receipt));
       await enqueueEmail(trx, bookingNotificationEmail(receipt));
       // Paid after its hold, on a day that filled meanwhile: kept, and shown to staff as over.
@@ -395,6 +401,8 @@ export async function closePayment(orderId: number, reason: PaymentClosed): Prom
     .updateTable("orders")
     .set({ payment_closed: reason, updated_at: new Date().toISOString() })
     .where("id", "=", orderId)
+    // A booking's payment link is a booking already: a session of it that ends changes nothing.
+    .where("payment_method", "=", "card")
     .where("status", "=", "pending")
     .where("payment_closed", "is", null)
     .execute();

@@ -24,7 +24,7 @@ import {
   type CheckoutStarted,
 } from "../checkout/checkout.server";
 import { closePayment, completePayment, startPayment } from "../payments/payment.server";
-import { placeOrder, wasteSnapshot } from "../checkout/place-order.server";
+import { orderItemOf, placeOrder } from "../checkout/place-order.server";
 import { getProductsByIds } from "../catalogue/product.server";
 import {
   closedOfferMessage,
@@ -155,20 +155,9 @@ export async function startQuoteCheckout(
       postcode: customer.postcode,
     },
     business: business.business,
-    items: offer.lines.map((line, i) => {
-      const product = line.productId ? products.get(line.productId) : undefined;
-      return {
-        productId: product?.id ?? null,
-        name: line.description,
-        description: product?.description ?? "",
-        imageId: product?.imageId ?? null,
-        position: line.position,
-        unitPricePence: line.unitPricePence,
-        quantity: line.quantity,
-        waste: product ? wasteSnapshot(product.waste) : null,
-        ...loads[i]!,
-      };
-    }),
+    items: offer.lines.map((line, i) =>
+      orderItemOf(line, line.productId ? products.get(line.productId) : undefined, loads[i]!),
+    ),
     totalPence: offer.totalPence,
     discountFor: (window) => anyTimeDiscountPence(window, offer.lines),
     columns: {

@@ -67,18 +67,17 @@ function quantityOf(text: string | undefined): number | null {
 }
 
 /**
- * Checks the price form (field names: c<i>_product, c<i>_position,
- * c<i>_quantity for catalogue rows; f<i>_description, f<i>_price,
- * f<i>_quantity, f<i>_load (cubic yards), f<i>_minutes (crew minutes) for
- * free rows; valid_days; note) and prices it: catalogue lines as the shop
- * prices them today, with their product's load; free lines as typed, with the
- * load staff give them (required: the calendar needs it). Blank rows are left
- * out. The one rule for a quote's price, tested as a table.
+ * Checks the line tables of a price form (field names: c<i>_product,
+ * c<i>_position, c<i>_quantity for catalogue rows; f<i>_description,
+ * f<i>_price, f<i>_quantity, f<i>_load (cubic yards), f<i>_minutes (crew
+ * minutes) for free rows) and prices them: catalogue lines as the shop prices
+ * them today, with their product's load; free lines as typed, with the load
+ * staff give them (required: the calendar needs it). Blank rows are left out.
+ * A quote's price and a booking staff make by hand both read their lines here.
  */
-export async function checkQuotePrice(
+export async function checkPriceLines(
   values: Record<string, string>,
-  now = new Date(),
-): Promise<PriceCheck> {
+): Promise<{ lines: PricedLine[]; errors: FieldErrors }> {
   const rows = priceFormRows(values);
   const errors: FieldErrors = {};
   const lines: PricedLine[] = [];
@@ -149,6 +148,18 @@ export async function checkQuotePrice(
         handlingMinutes: minutes.value,
       });
   }
+  return { lines, errors };
+}
+
+/**
+ * Checks the price form (its lines, checkPriceLines; valid_days; note) and
+ * prices it. The one rule for a quote's price, tested as a table.
+ */
+export async function checkQuotePrice(
+  values: Record<string, string>,
+  now = new Date(),
+): Promise<PriceCheck> {
+  const { lines, errors } = await checkPriceLines(values);
 
   const daysText = (values.valid_days ?? "").trim();
   const validDays = daysText === "" ? await quoteValidDays() : Number(daysText);

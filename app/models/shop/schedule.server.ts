@@ -9,7 +9,7 @@ import { isBooking } from "../bookings/booking.server";
 import { BOOKING_LINK_JOB, sendRequestedLink } from "../customer-links/booking-lookup.server";
 import { bookingReminderEmail } from "../bookings/booking-emails.server";
 import { orderLines } from "../bookings/booking-facts.server";
-import { manageLink } from "../bookings/manage-booking.server";
+import { manageLink } from "../bookings/manage-link.server";
 import { arrivalOf } from "../bookings/fleet.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { prunePendingUploads } from "../quotes/pending-uploads.server";
