@@ -143,7 +143,9 @@ export function ManualBookingForm({
       {hidden}
       <input type="hidden" name="catalogue_rows" value={rows.catalogue} />
       <input type="hidden" name="free_rows" value={rows.free} />
-      <ContactFields names={ORDER_CONTACT_NAMES} values={values} errors={errors} />
+      <div className="booking-form-pair">
+        <ContactFields names={ORDER_CONTACT_NAMES} values={values} errors={errors} />
+      </div>
       <BusinessFields values={values} errors={errors} staff />
       <CatalogueLines
         rows={rows.catalogue}
@@ -156,19 +158,21 @@ export function ManualBookingForm({
         Total: {formatPence(total)}
       </p>
       <FieldError id="lines-error" error={errors.lines} />
-      <Field
-        label="Date"
-        name="date"
-        type="date"
-        required
-        defaultValue={values.date}
-        error={errors.date}
-      />
-      <ArrivalWindowSelect
-        value={values.arrival_window}
-        error={errors.arrival_window}
-        firstThatFits
-      />
+      <div className="booking-form-pair">
+        <Field
+          label="Date"
+          name="date"
+          type="date"
+          required
+          defaultValue={values.date}
+          error={errors.date}
+        />
+        <ArrivalWindowSelect
+          value={values.arrival_window}
+          error={errors.arrival_window}
+          firstThatFits
+        />
+      </div>
       <OverReasonField value={values.over_reason} error={errors.over_reason} />
       <fieldset className="field">
         <legend>Payment</legend>
@@ -182,7 +186,7 @@ export function ManualBookingForm({
             />
             <span>
               {PAYMENT_METHOD_LABELS[choice.value]}
-              <span className="field-hint"> {choice.hint}</span>
+              <span className="radio-hint">{choice.hint}</span>
             </span>
           </label>
         ))}

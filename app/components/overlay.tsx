@@ -15,6 +15,7 @@ export function Overlay({
   children,
   footer,
   exitMs = 0,
+  wide = false,
 }: {
   title: string;
   closeTo: string;
@@ -23,6 +24,8 @@ export function Overlay({
   footer?: ReactNode;
   /** with JavaScript, play a closing animation this long before leaving (the staff menu: 300 ms) */
   exitMs?: number;
+  /** a modal for a form with tables (a booking's lines): as wide as a tablet allows */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<(() => void) | null>(null);
@@ -70,7 +73,7 @@ export function Overlay({
       >
         <span className="visually-hidden">Close</span>
       </Link>
-      <dialog ref={ref} open className={`overlay overlay-${variant}`} aria-labelledby={titleId}>
+      <dialog ref={ref} open className={`overlay overlay-${variant}${wide ? " overlay-wide" : ""}`} aria-labelledby={titleId}>
         <div className="overlay-header">
           <h2 id={titleId}>{title}</h2>
           <Link

@@ -383,7 +383,7 @@ export default function DashboardHome() {
       ) : null}
 
       {creating ? (
-        <Overlay title="Create Booking" closeTo={closeTo}>
+        <Overlay title="Create Booking" closeTo={closeTo} wide>
           <AlertNotice
             message={
               failed && Object.keys(failed.errors).length > 0

@@ -268,7 +268,7 @@ export default function QuoteDetail() {
       {bookable &&
       page.booking &&
       (params.get("book") === "1" || failed?.values.intent === "book") ? (
-        <Overlay title={`Create Booking from Q${quote.id}`} closeTo={self}>
+        <Overlay title={`Create Booking from Q${quote.id}`} closeTo={self} wide>
           <AlertNotice message={failed?.message || null} />
           <ManualBookingForm
             action={`${self}?book=1`}
