@@ -23,6 +23,7 @@ import * as m0019 from "./0019_site_content";
 import * as m0020 from "./0020_blog_posts";
 import * as m0021 from "./0021_more_site_content";
 import * as m0022 from "./0022_area_surcharges";
+import * as m0023 from "./0023_payment_links";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "0020_blog_posts": m0020,
   "0021_more_site_content": m0021,
   "0022_area_surcharges": m0022,
+  "0023_payment_links": m0023,
 };
 
 /**
@@ -77,6 +79,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0020_blog_posts": m0020,
   "0021_more_site_content": m0021,
   "0022_area_surcharges": m0022,
+  "0023_payment_links": m0023,
 };
 
 /** SQLite's migrations (the list above). */

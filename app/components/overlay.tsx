@@ -73,7 +73,12 @@ export function Overlay({
       >
         <span className="visually-hidden">Close</span>
       </Link>
-      <dialog ref={ref} open className={`overlay overlay-${variant}${wide ? " overlay-wide" : ""}`} aria-labelledby={titleId}>
+      <dialog
+        ref={ref}
+        open
+        className={`overlay overlay-${variant}${wide ? " overlay-wide" : ""}`}
+        aria-labelledby={titleId}
+      >
         <div className="overlay-header">
           <h2 id={titleId}>{title}</h2>
           <Link

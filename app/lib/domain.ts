@@ -24,8 +24,7 @@ export const PAYMENT_STATUSES = ["pending", "complete"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const BOOKING_STATUSES = ["pending", "complete"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** card: paid at checkout; card_link: a staff booking the customer pays by card from an emailed link. */
-export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer", "card_link"] as const;
+export const PAYMENT_METHODS = ["card", "cash_payment", "bank_transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SOURCES = ["web", "manual", "quote"] as const;
 export const PAYMENT_CLOSED_REASONS = ["expired", "declined", "failed"] as const;
@@ -50,8 +49,20 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** How staff pages name a payment method. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+/**
+ * How an order is paid, as pages say it: its payment method, or "card_link" for a booking staff
+ * made to be paid by card from a link (stored as 'card' with orders.payment_link_at).
+ */
+export type PaymentWay = PaymentMethod | "card_link";
+
+/** An order's way of paying, from its stored method and link. */
+export const paymentWayOf = (order: {
+  payment_method: PaymentMethod;
+  payment_link_at: string | null;
+}): PaymentWay => (order.payment_link_at !== null ? "card_link" : order.payment_method);
+
+/** How staff pages name a way of paying. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentWay, string> = {
   card: "Card",
   cash_payment: "Cash",
   bank_transfer: "Bank transfer",

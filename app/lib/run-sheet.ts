@@ -23,8 +23,8 @@ export function jobPaymentLine(method: string, status: string, totalPence: numbe
       return paid
         ? { text: "Paid by card", collect: false }
         : {
-            text: `Card payment link sent: if not paid, collect ${formatPence(totalPence)}`,
-            collect: true,
+            text: "Card payment link sent, not paid yet: check with the office",
+            collect: false,
           };
     case "cash_payment":
       return paid

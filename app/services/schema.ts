@@ -133,6 +133,8 @@ export interface OrdersTable extends OrderContactDetails {
   window_discount_pence: Generated<number>;
   /** the extra charge for the collection's area, pence, VAT-inclusive, already in total_pence (0022) */
   area_surcharge_pence: Generated<number>;
+  /** when a booking staff made was offered its card payment link (0023); null for every other order */
+  payment_link_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // A booked or priced line's load and handling minutes per item (0013): the product's when the

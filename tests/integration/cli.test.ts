@@ -103,8 +103,9 @@ describe("migrate", () => {
       `${file}: applied 0020_blog_posts`,
       `${file}: applied 0021_more_site_content`,
       `${file}: applied 0022_area_surcharges`,
+      `${file}: applied 0023_payment_links`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(22);
+    expect(count(file, "kysely_migration")).toBe(23);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -141,7 +142,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(22);
+    expect(count(target, "kysely_migration")).toBe(23);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

@@ -377,6 +377,7 @@ describe("PostgreSQL's schema", () => {
       "0020_blog_posts",
       "0021_more_site_content",
       "0022_area_surcharges",
+      "0023_payment_links",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -401,6 +402,7 @@ describe("PostgreSQL's schema", () => {
       "0020_blog_posts",
       "0021_more_site_content",
       "0022_area_surcharges",
+      "0023_payment_links",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -76,6 +76,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0020_blog_posts" },
         { name: "0021_more_site_content" },
         { name: "0022_area_surcharges" },
+        { name: "0023_payment_links" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

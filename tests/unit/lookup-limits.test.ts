@@ -73,12 +73,15 @@ describe("lookupMatches", () => {
     postcode: "LS1 4AP",
     status: "complete",
     payment_method: "card",
+    payment_link_at: null,
   };
   const unpaidCard: LookedUpOrder = { ...paidCard, status: "pending" };
+  const unpaidLink: LookedUpOrder = { ...unpaidCard, payment_link_at: "2026-11-27T09:00:00.000Z" };
   const cash: LookedUpOrder = {
     postcode: "M1 1AE",
     status: "pending",
     payment_method: "cash_payment",
+    payment_link_at: null,
   };
   const transfer: LookedUpOrder = { ...cash, payment_method: "bank_transfer" };
   it.each([
@@ -88,6 +91,7 @@ describe("lookupMatches", () => {
     ["half a postcode", paidCard, "LS1", false],
     ["an empty postcode", paidCard, "  ", false],
     ["an unpaid card checkout is no booking", unpaidCard, "LS1 4AP", false],
+    ["a phone booking whose card payment link is not paid yet", unpaidLink, "LS1 4AP", true],
     ["a cash booking made by phone, not yet paid", cash, "m1 1ae", true],
     ["a bank-transfer booking", transfer, "M1 1AE", true],
     ["no order with that reference", undefined, "LS1 4AP", false],

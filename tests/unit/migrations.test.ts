@@ -107,6 +107,7 @@ describe("migrations", () => {
       ["0020_blog_posts", "Success"],
       ["0021_more_site_content", "Success"],
       ["0022_area_surcharges", "Success"],
+      ["0023_payment_links", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -288,6 +289,7 @@ describe("an upgrade", () => {
       "0020_blog_posts",
       "0021_more_site_content",
       "0022_area_surcharges",
+      "0023_payment_links",
     ]);
   });
 

@@ -66,9 +66,16 @@ export function orderChangeFacts(order: OrderForTerms, now: Date): ChangeFacts {
   };
 }
 
-/** An unpaid card checkout is no booking: its customer has nothing to change or cancel. */
-export const isUnpaidCheckout = (order: { payment_method: PaymentMethod; status: PaymentStatus }) =>
-  order.payment_method === "card" && order.status !== "complete";
+/**
+ * An unpaid card checkout is no booking: its customer has nothing to change or cancel. (A booking
+ * staff made to be paid from a link is one, paid or not.)
+ */
+export const isUnpaidCheckout = (order: {
+  payment_method: PaymentMethod;
+  payment_link_at: string | null;
+  status: PaymentStatus;
+}) =>
+  order.payment_method === "card" && order.payment_link_at === null && order.status !== "complete";
 
 /** What an order's lines take of a day (orderLoad of its items), in the caller's transaction if any. */
 export async function orderNeed(orderId: number, executor: Kysely<DB> = db()): Promise<Load> {

@@ -39,12 +39,13 @@ export async function startLinkPayment(
             "email",
             "status",
             "payment_method",
+            "payment_link_at",
             "payment_session_id",
             "cancelled_at",
           ])
           .where("id", "=", orderId)
           .executeTakeFirst();
-  if (!order || order.payment_method !== "card_link")
+  if (!order || order.payment_method !== "card" || order.payment_link_at === null)
     return { ok: false, message: LINK_PAYMENT_MESSAGES.nothingToPay };
   const gateway = paymentGateway();
   if (!gateway) return { ok: false, message: LINK_PAYMENT_MESSAGES.noGateway(input.phone) };

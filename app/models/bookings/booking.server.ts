@@ -1,3 +1,4 @@
+import { paymentWayOf } from "~/lib/domain";
 import { sql, type Kysely } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
 import {
@@ -30,8 +31,8 @@ export { PAYMENT_WINDOW_MINUTES };
 // ---------------------------------------------------------------------------
 // Which orders fill a collection day: the one definition, used by every count and list
 
-/** Paid, or made by staff by hand (whatever its payment status). */
-const bookedOrPaid = sql<boolean>`(status = 'complete' OR payment_method <> 'card')`;
+/** Paid, or made by staff by hand (whatever its payment status, a card payment link's too). */
+const bookedOrPaid = sql<boolean>`(status = 'complete' OR payment_method <> 'card' OR payment_link_at IS NOT NULL)`;
 
 /**
  * An order that was made a booking: a paid order, or a booking staff made by
@@ -50,7 +51,7 @@ export const isBooking = sql<boolean>`(${bookedOrPaid} AND cancelled_at IS NULL)
 /** An unpaid card checkout still within its payment window: it holds a slot while it is paid. */
 function isHeld(now: Date) {
   const freshSince = new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000).toISOString();
-  return sql<boolean>`(payment_method = 'card' AND status = 'pending' AND payment_closed IS NULL AND payment_review_at IS NULL AND created_at >= ${freshSince})`;
+  return sql<boolean>`(payment_method = 'card' AND payment_link_at IS NULL AND status = 'pending' AND payment_closed IS NULL AND payment_review_at IS NULL AND created_at >= ${freshSince})`;
 }
 
 /**
@@ -154,6 +155,7 @@ export async function holdsOn(
 export interface DayBooking extends QuoteContactDetails {
   orderId: number;
   totalPence: number;
+  /** how it is paid (paymentWayOf: "card_link" for a card payment link) */
   paymentMethod: string;
   status: string;
   bookingStatus: string;
@@ -172,6 +174,7 @@ export const BOOKING_COLUMNS = [
   "collection_date",
   "total_pence",
   "payment_method",
+  "payment_link_at",
   "status",
   "booking_status",
   "cancelled_at",
@@ -201,7 +204,7 @@ export async function bookingsOn(day: string): Promise<DayBooking[]> {
     orderId: r.id,
     ...quoteContactDetails(r),
     totalPence: r.total_pence,
-    paymentMethod: r.payment_method,
+    paymentMethod: paymentWayOf(r),
     status: r.status,
     bookingStatus: r.booking_status,
     cancelledAt: r.cancelled_at,

@@ -1,3 +1,4 @@
+import { paymentWayOf } from "~/lib/domain";
 import crypto from "node:crypto";
 import { addDaysIso } from "~/lib/calendar";
 import { windowDescription, windowHours } from "~/lib/capacity";
@@ -145,7 +146,7 @@ export async function feedBookings(now = new Date()): Promise<FeedBooking[]> {
     items: itemsOf.get(o.id)?.items ?? [],
     itemCount: itemsOf.get(o.id)?.count ?? 0,
     notes: [o.notes, o.comments].map((n) => n?.trim() ?? "").filter((n) => n !== ""),
-    payment: jobPaymentLine(o.payment_method, o.status, o.total_pence).text,
+    payment: jobPaymentLine(paymentWayOf(o), o.status, o.total_pence).text,
     updatedAt: o.updated_at,
     cancelledAt: o.cancelled_at,
     sequence: o.ics_sequence,

@@ -112,6 +112,7 @@ async function orderForCancelling(executor: Executor, orderId: number) {
       "orders.collection_date",
       "orders.total_pence",
       "orders.payment_method",
+      "orders.payment_link_at",
       "orders.payment_session_id",
       "orders.status",
       "orders.booking_status",

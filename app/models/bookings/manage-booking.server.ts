@@ -45,6 +45,7 @@ export async function bookingForCustomer(
       "orders.area_surcharge_pence",
       "orders.total_pence",
       "orders.payment_method",
+      "orders.payment_link_at",
       "orders.status",
       "orders.booking_status",
       "orders.created_at",
@@ -92,13 +93,12 @@ export async function bookingForCustomer(
     paymentMethod: order.payment_method,
     paymentLabel: paid
       ? `Paid (${paidByCard(order.payment_method) ? "card" : method.toLowerCase()})`
-      : order.payment_method === "card_link"
+      : order.payment_link_at !== null
         ? "Awaiting your card payment"
         : order.payment_method === "bank_transfer"
           ? "To pay by bank transfer, before the day"
           : `To pay on the day (${method.toLowerCase()})`,
-    awaitingCardPayment:
-      order.payment_method === "card_link" && !paid && order.cancelled_at === null,
+    awaitingCardPayment: order.payment_link_at !== null && !paid && order.cancelled_at === null,
     paidPence,
     done,
     cancelledAt: order.cancelled_at,

@@ -170,7 +170,9 @@ export async function createManualBooking(
     totalPence: byLines ? lineTotal : b.order_price,
     columns: {
       notes: notes.notes,
-      payment_method: b.payment_method,
+      // Paid by card from a link: a card payment, and a booking from the start (0023).
+      payment_method: b.payment_method === "card_link" ? "card" : b.payment_method,
+      payment_link_at: b.payment_method === "card_link" ? new Date().toISOString() : null,
       source: quoteId ? "quote" : "manual",
       quote_id: quoteId ?? null,
     },

@@ -1,3 +1,4 @@
+import { paymentWayOf } from "~/lib/domain";
 import { areaSurchargeOf } from "~/lib/service-area";
 import { historyText } from "~/lib/order-history";
 import { parseBookingReference } from "~/lib/references";
@@ -177,7 +178,7 @@ export async function searchOrders(
     collectionDate: r.collection_date,
     status: r.status,
     bookingStatus: r.booking_status,
-    paymentMethod: r.payment_method,
+    paymentMethod: paymentWayOf(r),
     totalPence: r.total_pence,
     source: r.source,
     cancelledAt: r.cancelled_at,

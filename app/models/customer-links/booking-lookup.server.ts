@@ -1,3 +1,4 @@
+import { isUnpaidCheckout } from "../bookings/booking-facts.server";
 import crypto from "node:crypto";
 import { parseBookingReference } from "~/lib/references";
 import type { Transaction } from "kysely";
@@ -29,6 +30,7 @@ export interface LookedUpOrder {
   postcode: string;
   status: PaymentStatus;
   payment_method: PaymentMethod;
+  payment_link_at: string | null;
 }
 
 /**
@@ -38,10 +40,7 @@ export interface LookedUpOrder {
  */
 export function lookupMatches(order: LookedUpOrder | undefined, postcodeText: string): boolean {
   if (!order || postcodeKey(postcodeText) === "") return false;
-  return (
-    postcodeKey(order.postcode) === postcodeKey(postcodeText) &&
-    (order.status === "complete" || order.payment_method !== "card")
-  );
+  return postcodeKey(order.postcode) === postcodeKey(postcodeText) && !isUnpaidCheckout(order);
 }
 
 /**
@@ -152,7 +151,7 @@ export async function sendRequestedLink(
   const order = reference
     ? await trx
         .selectFrom("orders")
-        .select(["id", "postcode", "status", "payment_method"])
+        .select(["id", "postcode", "status", "payment_method", "payment_link_at"])
         .where("id", "=", reference)
         .executeTakeFirst()
     : undefined;

@@ -20,6 +20,7 @@ export function crewJobsQuery() {
       "orders.postcode",
       "orders.total_pence",
       "orders.payment_method",
+      "orders.payment_link_at",
       "orders.status",
       "orders.notes",
       "orders.arrival_window",

@@ -1,3 +1,4 @@
+import { isUnpaidCheckout } from "../bookings/booking-facts.server";
 import { areaSurchargeOf } from "~/lib/service-area";
 import type { Transaction } from "kysely";
 import { quoteContactDetails, type QuoteContactDetails } from "~/lib/contact-details";
@@ -70,6 +71,7 @@ export async function jobContext(
       ...ORDER_CONTACT_COLUMNS,
       "orders.collection_date",
       "orders.payment_method",
+      "orders.payment_link_at",
       "orders.status",
       "orders.paid_at",
       "orders.cancelled_at",
@@ -128,8 +130,9 @@ export async function jobContext(
     areaSurcharge: areaSurchargeOf(order),
     businessName: order.business_name,
     sicCode: order.sic_code,
-    isBooking: (paid || order.payment_method !== "card") && order.cancelled_at === null,
+    isBooking: !isUnpaidCheckout(order) && order.cancelled_at === null,
     bookingStatus: order.booking_status,
+    // Cash or a transfer taken on the day; a card payment (its link's too) is the gateway's.
     canCollectPayment: !paid && order.payment_method !== "card",
     booked: items.map((item) => {
       // The class written with the order; for an order from before waste classes, the product's.

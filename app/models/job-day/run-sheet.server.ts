@@ -1,3 +1,4 @@
+import { paymentWayOf } from "~/lib/domain";
 import { sql } from "kysely";
 import { windowDescription, type WindowChoice } from "~/lib/capacity";
 import { needsConsignmentNote } from "~/lib/waste";
@@ -69,7 +70,7 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
         business: business !== null,
         hazardous: linesOf.get(o.id)?.hazardous ?? false,
       }),
-      payment: jobPaymentLine(o.payment_method, o.status, o.total_pence),
+      payment: jobPaymentLine(paymentWayOf(o), o.status, o.total_pence),
       done: o.booking_status === "complete",
       window: o.arrival_window,
       windowText: windowDescription(o.arrival_window, windows),

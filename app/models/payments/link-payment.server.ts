@@ -102,7 +102,8 @@ export async function settleLinkPayment(orderId: number): Promise<void> {
     .selectFrom("orders")
     .selectAll()
     .where("id", "=", orderId)
-    .where("payment_method", "=", "card_link")
+    .where("payment_method", "=", "card")
+    .where("payment_link_at", "is not", null)
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (!gateway || !order?.payment_session_id) return;

@@ -111,7 +111,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
           "source",
           "payment_refused",
           "quote_offer_id",
-          "payment_method",
+          "payment_link_at",
           "manage_token",
         ])
         .where("id", "=", session.orderId)
@@ -137,7 +137,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
     // A quote's payment starts again from its page (which points to a newer price, if any), a
     // booking's payment link from the booking's own page.
     startAgain:
-      order?.payment_method === "card_link" && order.manage_token
+      order?.payment_link_at && order.manage_token
         ? managePath(order.manage_token)
         : offer
           ? `/quote/${offer.token}`

@@ -316,7 +316,7 @@ export async function completePayment(
         .selectFrom("orders")
         .selectAll()
         .where("id", "=", orderId)
-        .where("payment_method", "in", ["card", "card_link"])
+        .where("payment_method", "=", "card")
         .executeTakeFirst();
       if (!order) return "unknown-order";
       // Refused before, its refund not yet made (the gateway failed): asked for again below.
@@ -357,7 +357,7 @@ export async function completePayment(
         return "mismatch";
       }
       // A booking staff made, paid from its link: booked already, so only the payment is news.
-      if (order.payment_method === "card_link")
+      if (order.payment_link_at !== null)
         return (await recordLinkPayment(trx, order, payment.id, actor, now, vat))
           ? "paid"
           : "already-paid";
@@ -402,7 +402,7 @@ export async function closePayment(orderId: number, reason: PaymentClosed): Prom
     .set({ payment_closed: reason, updated_at: new Date().toISOString() })
     .where("id", "=", orderId)
     // A booking's payment link is a booking already: a session of it that ends changes nothing.
-    .where("payment_method", "=", "card")
+    .where("payment_link_at", "is", null)
     .where("status", "=", "pending")
     .where("payment_closed", "is", null)
     .execute();
