@@ -1,7 +1,7 @@
 import { SMOKE } from "./support/smoke";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signIn } from "./support/staff";
+import { fillOwnLine, signIn } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
 
@@ -134,10 +134,15 @@ test("staff search orders by email", async ({ page }) => {
   await form.getByLabel("Address line 1").fill("8 Mill Lane");
   await form.getByLabel("Town").fill("Brighton");
   await form.getByLabel("Postcode").fill("BN1 1AA");
-  await form.getByLabel("Price (£)").fill("75");
+  await fillOwnLine(form, {
+    description: "Boxes of papers",
+    price: "75",
+    load: "1",
+    minutes: "15",
+  });
   await form.getByRole("button", { name: "Create booking" }).click();
   await expect(page.getByRole("dialog").getByRole("status")).toContainText(
-    /Booking #\d+ created\./,
+    /Booking HB\d+ created\./,
   );
 
   await page.goto("/dashboard/orders");

@@ -9,7 +9,7 @@ import {
   photo,
   sendQuote,
 } from "./support/quotes";
-import { signIn } from "./support/staff";
+import { fillOwnLine, signIn } from "./support/staff";
 
 /**
  * The quote form allows 5 requests an hour from one address, and other specs send quotes from
@@ -96,15 +96,22 @@ test.describe("a quote answered with a booking", () => {
     await expect(form.getByLabel("Postcode")).toHaveValue("RG1 2AB");
     const date = londonDayAhead(testInfo.project.name === "js" ? 23 : 26);
     await form.getByLabel("Date").fill(date);
-    await form.getByLabel("Price (£)").fill("145.50");
+    await fillOwnLine(form, {
+      description: "Clearance as in the photos",
+      price: "145.50",
+      load: "2",
+      minutes: "30",
+    });
     await form.getByLabel("Bank transfer").check();
     await form.getByRole("button", { name: "Create booking" }).click();
 
     // Booked: the calendar's day view says so and lists the booking.
     await expect(page).toHaveURL(/\/dashboard\/home\?/);
     const created = page.getByRole("dialog", { name: longDate(date) });
-    await expect(created.getByRole("status")).toHaveText(/^Booking #\d+ created\.$/);
-    const orderId = (await created.getByRole("status").textContent())!.match(/#(\d+)/)![1]!;
+    await expect(created.getByRole("status")).toHaveText(
+      /^Booking HB\d+ created\. Its confirmation is emailed to /,
+    );
+    const orderId = (await created.getByRole("status").textContent())!.match(/HB(\d+)/)![1]!;
     // Booked into the first window with room: that day's morning.
     const booking = created
       .getByRole("region", { name: /^Morning / })

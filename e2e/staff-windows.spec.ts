@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { londonDayAhead, longDate } from "./support/quotes";
 import { withShopDatabase } from "./support/shop-data";
 import { shot } from "./support/shots";
-import { signIn } from "./support/staff";
+import { fillOwnLine, signIn } from "./support/staff";
 
 test.use({ viewport: { width: 1024, height: 900 } });
 
@@ -23,16 +23,23 @@ test("staff book a collection by hand for the evening and find it under the even
   await form.getByLabel("Date").fill(date);
   await expect(form.getByLabel("Arrival window")).toHaveValue("");
   await form.getByLabel("Arrival window").selectOption("evening");
-  await form.getByLabel("Price (£)").fill("85");
+  await fillOwnLine(form, {
+    description: "Old shed, taken down",
+    price: "85",
+    load: "1.5",
+    minutes: "25",
+  });
   await expect(form.getByLabel("Reason to book over capacity")).toHaveValue("");
   await shot(page, testInfo, "staff-manual-form");
   await form.getByRole("button", { name: "Create booking" }).click();
 
   const dayView = page.getByRole("dialog", { name: longDate(date) });
-  await expect(dayView.getByRole("status")).toHaveText(/^Booking #\d+ created\.$/);
+  await expect(dayView.getByRole("status")).toHaveText(
+    /^Booking HB\d+ created\. Its confirmation is emailed to evening@example\.com\.$/,
+  );
   const evening = dayView.getByRole("region", { name: /^Evening \d\d:\d\d–\d\d:\d\d$/ });
   await expect(evening.getByTestId("day-booking").filter({ hasText: name })).toContainText(
-    "£85.00 · Cash · payment pending · 0 yd³ · 0 min",
+    "£85.00 · Cash · not paid · 1.5 yd³ · 25 min",
   );
   await expect(dayView.getByTestId("day-totals")).toContainText(/^Load [\d.]+ of [\d.]+ yd³/);
   await shot(page, testInfo, "staff-day-view");
@@ -77,7 +84,12 @@ test("staff see a day's fill, and book over capacity only with a reason, which t
   await form.getByLabel("Town").fill("Leeds");
   await form.getByLabel("Postcode").fill("SE6 2AB");
   await form.getByLabel("Date").fill(date);
-  await form.getByLabel("Price (£)").fill("40");
+  await fillOwnLine(form, {
+    description: "A single chair",
+    price: "40",
+    load: "0.5",
+    minutes: "5",
+  });
   await form.getByRole("button", { name: "Create booking" }).click();
   // Refused without a reason, saying by how much; everything typed stays.
   const again = page.getByRole("dialog", { name: "Create Booking" });
@@ -92,9 +104,9 @@ test("staff see a day's fill, and book over capacity only with a reason, which t
 
   const dayView = page.getByRole("dialog", { name: longDate(date) });
   await expect(dayView.getByRole("status")).toHaveText(
-    /^Booking #\d+ created\. This day was already full: check the crews can take it\.$/,
+    /^Booking HB\d+ created\. Its confirmation is emailed to over@example\.com\. This day was already full: check the crews can take it\.$/,
   );
-  const id = /#(\d+)/.exec((await dayView.getByRole("status").textContent()) ?? "")![1];
+  const id = /HB(\d+)/.exec((await dayView.getByRole("status").textContent()) ?? "")![1];
   await page.goto(`/dashboard/orders/${id}`);
   await expect(page.getByTestId("order-history")).toContainText(
     "booked over capacity (over by 1 collection): Regular customer, a single chair",

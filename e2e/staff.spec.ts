@@ -1,6 +1,6 @@
 import { SMOKE } from "./support/smoke";
 import { expect, test } from "@playwright/test";
-import { STAFF } from "./support/staff";
+import { STAFF, fillOwnLine } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
 
@@ -42,11 +42,18 @@ test(
     await form.getByLabel("Address line 1").fill("5 Station Road");
     await form.getByLabel("Town").fill("Woking");
     await form.getByLabel("Postcode").fill("GU22 7AA");
-    await form.getByLabel("Price (£)").fill("120");
+    await fillOwnLine(form, {
+      description: "Garage clearance",
+      price: "120",
+      load: "3",
+      minutes: "45",
+    });
     await form.getByLabel("Bank transfer").check();
     await form.getByRole("button", { name: "Create booking" }).click();
     const dayView = page.getByRole("dialog").filter({ has: page.getByTestId("day-totals") });
-    await expect(dayView.getByRole("status")).toContainText(/Booking #\d+ created\./);
+    await expect(dayView.getByRole("status")).toContainText(
+      /Booking HB\d+ created\. Its confirmation is emailed to walkin@example\.com\./,
+    );
     await expect(dayView.getByTestId("day-booking").filter({ hasText: name })).toContainText(
       "£120.00",
     );
@@ -66,7 +73,7 @@ test(
     await edit.getByLabel("Booking status").selectOption("complete");
     await edit.getByRole("button", { name: "Save booking" }).click();
     const saved = page.getByRole("dialog").filter({ has: page.getByTestId("day-totals") });
-    await expect(saved.getByRole("status")).toContainText(/Booking #\d+ saved\./);
+    await expect(saved.getByRole("status")).toContainText(/Booking HB\d+ saved\./);
     await expect(saved.getByTestId("day-booking").filter({ hasText: name })).toContainText(
       "payment pending · completed",
     );

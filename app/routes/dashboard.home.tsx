@@ -126,6 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
         orderId: result.orderId,
         done: "created",
         fullDay: result.fullDayWarning,
+        emailedTo: values.email?.trim(),
       });
     }
     case "update-booking": {

@@ -125,6 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         orderId: result.orderId,
         done: "created",
         fullDay: result.fullDayWarning,
+        emailedTo: values.email?.trim(),
       });
     }
     case "delete": {

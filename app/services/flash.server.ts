@@ -1,3 +1,4 @@
+import { bookingReference } from "~/lib/references";
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { config } from "./config.server";
 
@@ -77,16 +78,23 @@ export async function redirectWithFlash(
  */
 export function redirectToBookedDay(
   date: string,
-  booking: { orderId: number; done: "created" | "saved"; fullDay: boolean },
+  booking: {
+    orderId: number;
+    done: "created" | "saved";
+    fullDay: boolean;
+    /** a new booking's confirmation went to this address */
+    emailedTo?: string;
+  },
 ): Promise<Response> {
   const url = `/dashboard/home?month=${date.slice(0, 7)}&day=${date}`;
+  const done = `Booking ${bookingReference(booking.orderId)} ${booking.done}.${booking.emailedTo ? ` Its confirmation is emailed to ${booking.emailedTo}.` : ""}`;
   return booking.fullDay
     ? redirectWithFlash(
         url,
         "day-full",
-        `Booking #${booking.orderId} ${booking.done}. This day was already full: check the crews can take it.`,
+        `${done} This day was already full: check the crews can take it.`,
       )
-    : redirectWithFlash(url, "day", `Booking #${booking.orderId} ${booking.done}.`);
+    : redirectWithFlash(url, "day", done);
 }
 
 /**

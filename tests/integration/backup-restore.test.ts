@@ -318,7 +318,7 @@ describe("an upgrade from an older version", () => {
     );
     expect(output.indexOf("before migrating")).toBeLessThan(output.indexOf("migrated 0004"));
 
-    expect(query(live, "SELECT name FROM kysely_migration ORDER BY name")).toHaveLength(22);
+    expect(query(live, "SELECT name FROM kysely_migration ORDER BY name")).toHaveLength(23);
     expect(query(copy, "SELECT name FROM kysely_migration ORDER BY name")).toEqual([
       { name: "0001_initial" },
       { name: "0002_rate_limits" },

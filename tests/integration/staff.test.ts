@@ -272,7 +272,9 @@ describe("manual bookings from the dashboard", () => {
 
     // The day view says what was done once (a one-time notice, not in the address).
     const { html, cookie: after } = await followRedirect(server, res, cookie);
-    expect(html).toMatch(/role="status" class="notice notice-success">Booking #\d+ created\./);
+    expect(html).toMatch(
+      /role="status" class="notice notice-success">Booking HB\d+ created\. Its confirmation is emailed to dev@example\.com\./,
+    );
     const reloaded = (
       await (await fetch(`${server.url}${location}`, { headers: { cookie: after } })).text()
     ).replaceAll("<!-- -->", "");

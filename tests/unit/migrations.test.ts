@@ -317,7 +317,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(19);
+    expect(outcome.results).toHaveLength(20);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
