@@ -118,7 +118,7 @@ test.describe("a quote answered with a booking", () => {
       .getByTestId("day-booking")
       .filter({ hasText: who.name });
     await expect(booking).toContainText(
-      `HB${orderId} ${who.name} · £145.50 · Bank transfer · payment pending`,
+      `HB${orderId} ${who.name} · £145.50 · Bank transfer · not paid · 2 yd³ · 30 min`,
     );
     await expect(booking).toContainText(`${who.address}, ${who.town}, RG1 2AB`);
 

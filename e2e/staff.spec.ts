@@ -75,7 +75,7 @@ test(
     const saved = page.getByRole("dialog").filter({ has: page.getByTestId("day-totals") });
     await expect(saved.getByRole("status")).toContainText(/Booking HB\d+ saved\./);
     await expect(saved.getByTestId("day-booking").filter({ hasText: name })).toContainText(
-      "payment pending · completed",
+      "not paid · completed · 3 yd³ · 45 min",
     );
     await saved.getByRole("link", { name: "Close" }).click();
     await expect(page.getByTestId("bookings-today")).toHaveText(/^Total Bookings For: [1-9]\d*$/);

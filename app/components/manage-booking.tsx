@@ -209,7 +209,7 @@ export function PayByCard({
   const hydrated = useHydrated();
   const paying = usePostingIntent("pay");
   return (
-    <section className="manage-pay notice" aria-labelledby="pay-title" data-testid="pay-by-card">
+    <section className="manage-pay" aria-labelledby="pay-title" data-testid="pay-by-card">
       <h2 id="pay-title">Pay {formatPence(booking.totalPence)} by card</h2>
       <p>
         Your collection is booked. Pay for it here, securely, whenever suits you before the day.

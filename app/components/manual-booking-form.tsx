@@ -177,18 +177,21 @@ export function ManualBookingForm({
       <fieldset className="field">
         <legend>Payment</legend>
         {PAYMENT_CHOICES.map((choice) => (
-          <label className="radio-line" key={choice.value}>
-            <input
-              type="radio"
-              name="payment_method"
-              value={choice.value}
-              defaultChecked={(values.payment_method ?? "cash_payment") === choice.value}
-            />
-            <span>
+          <div key={choice.value} className="radio-choice">
+            <label className="radio-line">
+              <input
+                type="radio"
+                name="payment_method"
+                value={choice.value}
+                aria-describedby={`payment-hint-${choice.value}`}
+                defaultChecked={(values.payment_method ?? "cash_payment") === choice.value}
+              />
               {PAYMENT_METHOD_LABELS[choice.value]}
-              <span className="radio-hint">{choice.hint}</span>
-            </span>
-          </label>
+            </label>
+            <p className="radio-hint" id={`payment-hint-${choice.value}`}>
+              {choice.hint}
+            </p>
+          </div>
         ))}
         <p className="field-error">{errors.payment_method ?? ""}</p>
       </fieldset>

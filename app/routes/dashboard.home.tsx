@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { BookingEditForm } from "~/components/booking-edit-form";
 import { FlashNotice } from "~/components/flash-notice";
 import { ManualBookingForm } from "~/components/manual-booking-form";
@@ -95,7 +102,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const shouldRevalidate = skipRevalidationForOverlays;
+/** Overlays open without a round trip, but for the booking form: its catalogue loads with it. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.nextUrl.searchParams.get("new") === "booking" &&
+  args.currentUrl.searchParams.get("new") !== "booking"
+    ? true
+    : skipRevalidationForOverlays(args);
 
 interface CreateFailure {
   intent?: string;

@@ -9,6 +9,14 @@ describe("a job's payment line on the run sheet (docs/rules.md#the-run-sheet)", 
     ["cash_payment", "complete", 12_000, "Paid in cash", false],
     ["bank_transfer", "pending", 4_550, "Collect £45.50 (bank transfer)", true],
     ["bank_transfer", "complete", 4_550, "Paid by bank transfer", false],
+    [
+      "card_link",
+      "pending",
+      16_900,
+      "Card payment link sent, not paid yet: check with the office",
+      false,
+    ],
+    ["card_link", "complete", 16_900, "Paid by card", false],
   ] as const)("%s, payment %s, £%i pence → %s", (method, status, total, text, collect) => {
     expect(jobPaymentLine(method, status, total)).toEqual({ text, collect });
   });
