@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from "~/lib/staff-search";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pageCount, searchQuery } from "~/lib/paging";
@@ -134,5 +135,50 @@ export function AnyOfField({
         ))}
       </select>
     </div>
+  );
+}
+
+/** The words under every staff search box: what it finds. */
+export const SEARCH_BOX_HINT =
+  "A reference (HB12, Q12), a name, an email, a phone number or a postcode.";
+
+/**
+ * The staff's one search box (app/lib/staff-search.ts) and its date range, first in a list's
+ * search form. `days` names the range: "Collection" on orders, "Sent" on quotes.
+ */
+export function SearchBoxFields({
+  idPrefix,
+  search,
+  days,
+}: {
+  idPrefix: string;
+  search: { q: string; from: string; to: string };
+  days: string;
+}) {
+  return (
+    <>
+      <div className="field staff-search-box">
+        <label htmlFor={`${idPrefix}-q`}>Search</label>
+        <input
+          id={`${idPrefix}-q`}
+          name="q"
+          type="search"
+          defaultValue={search.q}
+          maxLength={SEARCH_MAX}
+          aria-describedby={`${idPrefix}-q-hint`}
+        />
+        <p className="field-hint" id={`${idPrefix}-q-hint`}>
+          {SEARCH_BOX_HINT}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-from`}>{days} from</label>
+        <input id={`${idPrefix}-from`} name="from" type="date" defaultValue={search.from} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-to`}>{days} to</label>
+        <input id={`${idPrefix}-to`} name="to" type="date" defaultValue={search.to} />
+      </div>
+    </>
   );
 }

@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
+import {
+  AnyOfField,
+  SearchBoxFields,
+  searchPaging,
+  StaffList,
+  type StaffListColumn,
+} from "~/components/staff-list";
 import { paymentMethodLabel, paymentStateText } from "~/lib/domain";
 import { formatDay, formatPence, formatShortDate } from "~/lib/format";
 import { searchQuery, staffSearch } from "~/lib/paging";
@@ -12,7 +18,16 @@ import { bookingReference } from "~/lib/references";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
-  const search = staffSearch(q, ["name", "product_name", "email", "order_id", "status"]);
+  const search = staffSearch(q, [
+    "q",
+    "from",
+    "to",
+    "name",
+    "product_name",
+    "email",
+    "order_id",
+    "status",
+  ]);
   const result = await searchOrders(orderSearchFrom(q));
   return { search, ...result };
 }
@@ -76,6 +91,7 @@ export default function Orders() {
       <StaffList
         fields={
           <>
+            <SearchBoxFields idPrefix="o" search={search} days="Collection" />
             {TEXT_FIELDS.map(([name, label]) => (
               <div className="field" key={name}>
                 <label htmlFor={`o-${name}`}>{label}</label>

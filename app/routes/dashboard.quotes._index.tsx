@@ -2,7 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
-import { AnyOfField, searchPaging, StaffList, type StaffListColumn } from "~/components/staff-list";
+import {
+  AnyOfField,
+  SearchBoxFields,
+  searchPaging,
+  StaffList,
+  type StaffListColumn,
+} from "~/components/staff-list";
 import { formatDateTime, formatPence, formatShortDate } from "~/lib/format";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-state";
 import { staffSearch } from "~/lib/paging";
@@ -15,6 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const q = new URL(request.url).searchParams;
   const search = staffSearch(q, [
+    "q",
+    "from",
+    "to",
     "reference",
     "full_name",
     "email",
@@ -23,6 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "state",
   ]);
   const result = await listQuotes({
+    q: search.q,
+    from: search.from,
+    to: search.to,
     reference: search.reference,
     fullName: search.full_name,
     email: search.email,
@@ -99,6 +111,7 @@ export default function Quotes() {
       <StaffList
         fields={
           <>
+            <SearchBoxFields idPrefix="qs" search={search} days="Sent" />
             <TextFilter
               id="q-reference"
               name="reference"

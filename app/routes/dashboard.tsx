@@ -8,10 +8,12 @@ import {
   MailIcon,
   MenuIcon,
   PinIcon,
+  SearchIcon,
   SlidersIcon,
 } from "~/components/icons";
 import { Overlay } from "~/components/overlay";
 import { formatLongDate } from "~/lib/format";
+import { SEARCH_MAX } from "~/lib/staff-search";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/checkout/order.server";
@@ -43,6 +45,7 @@ const MENU = [
   { title: "Products", icon: <GridIcon /> },
   { title: "Quotes", icon: <MailIcon /> },
   { title: "Home", icon: <CalendarIcon /> },
+  { title: "Search", icon: <SearchIcon /> },
   { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
@@ -87,6 +90,21 @@ export default function Dashboard() {
             Total Bookings For: {bookingsToday}
           </p>
         </div>
+        <Form method="get" action="/dashboard/search" className="staff-header-search" role="search">
+          <label htmlFor="header-q" className="visually-hidden">
+            Search bookings and quotes
+          </label>
+          <input
+            id="header-q"
+            name="q"
+            type="search"
+            placeholder="HB12, name, phone, postcode"
+            maxLength={SEARCH_MAX}
+          />
+          <button type="submit" className="button button-light">
+            Search
+          </button>
+        </Form>
         <Form method="post" action="/logout" className="staff-signout">
           <span className="staff-user">{username}</span>
           <button type="submit" className="button button-light">

@@ -2,6 +2,8 @@ import { paymentWayOf } from "~/lib/domain";
 import { areaSurchargeOf } from "~/lib/service-area";
 import { historyText } from "~/lib/order-history";
 import { parseBookingReference } from "~/lib/references";
+import { readSearchText, searchDays } from "~/lib/staff-search";
+import { contactMatches } from "../staff/staff-search.server";
 import { toCsv } from "~/lib/csv";
 import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-details";
 import { clampPage, staffPageSize } from "~/lib/paging";
@@ -38,6 +40,11 @@ export async function countBookingsOn(day: string): Promise<number> {
 }
 
 export interface OrderSearch {
+  /** the staff's one search box: a reference, name, email, phone or postcode (readSearchText) */
+  q?: string | null;
+  /** collection days from and to (inclusive) */
+  from?: string | null;
+  to?: string | null;
   name?: string | null;
   productName?: string | null;
   email?: string | null;
@@ -78,6 +85,9 @@ export interface OrderView {
 export function orderSearchFrom(query: URLSearchParams): OrderSearch {
   const number = (name: string) => Number(query.get(name));
   return {
+    q: query.get("q"),
+    from: query.get("from"),
+    to: query.get("to"),
     name: query.get("name"),
     productName: query.get("product_name"),
     email: query.get("email"),
@@ -108,8 +118,13 @@ export async function searchOrders(
    * Otherwise the list walks orders newest first and stops at the page's
    * last row, which is quick when matches are many.
    */
+  const term = contactMatches(readSearchText(search.q), "orders");
+  const days = searchDays(search.from, search.to);
   const filtered = (narrow: boolean) => {
     let query = db().selectFrom("orders");
+    if (term) query = query.where(term);
+    if (days.from) query = query.where("orders.collection_date", ">=", days.from);
+    if (days.to) query = query.where("orders.collection_date", "<=", days.to);
     if (text(search.name))
       query = query.where(containsIgnoringCase("orders.full_name", text(search.name)));
     if (email) {

@@ -7,7 +7,10 @@ import { fieldErrors } from "~/lib/forms";
 import { requireId } from "~/lib/ids";
 import { QUOTE_ERROR_MESSAGE } from "~/lib/messages";
 import { QUOTE_STATES, type QuoteState } from "~/lib/domain";
-import { todayInLondon } from "~/lib/london-clock.server";
+import { londonDayStart, todayInLondon } from "~/lib/london-clock.server";
+import { addDaysIso } from "~/lib/calendar";
+import { readSearchText, searchDays } from "~/lib/staff-search";
+import { contactMatches } from "../staff/staff-search.server";
 import { clampPage, STAFF_PAGE_SIZES } from "~/lib/paging";
 import { shownQuoteState } from "~/lib/quote-state";
 import { containsIgnoringCase, countRows, db } from "~/services/db.server";
@@ -287,6 +290,11 @@ const QUOTE_COLUMNS = [
 ] as const;
 
 export interface QuoteSearch {
+  /** the staff's one search box: a reference, name, email, phone or postcode (readSearchText) */
+  q?: string | null;
+  /** days the quote was sent, from and to (inclusive) */
+  from?: string | null;
+  to?: string | null;
   /** the quote's reference as the customer says it ("Q12", "Q12-2") or its number */
   reference?: string | null;
   fullName?: string | null;
@@ -327,6 +335,17 @@ export async function listQuotes(search: QuoteSearch, now = new Date()) {
     query = query.where("quotes.state", "=", "priced").where("offer.valid_until", ">=", today);
   else if ((QUOTE_STATES as readonly string[]).includes(state))
     query = query.where("quotes.state", "=", state as QuoteState);
+  const term = contactMatches(readSearchText(search.q), "quotes");
+  if (term) query = query.where(term);
+  const days = searchDays(search.from, search.to);
+  if (days.from)
+    query = query.where("quotes.created_at", ">=", londonDayStart(days.from).toISOString());
+  if (days.to)
+    query = query.where(
+      "quotes.created_at",
+      "<",
+      londonDayStart(addDaysIso(days.to, 1)).toISOString(),
+    );
   if (search.reference?.trim()) {
     const id = parseQuoteReference(search.reference);
     query = id === null ? query.where(noRows) : query.where("quotes.id", "=", id);
