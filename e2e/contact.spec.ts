@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { outboxEmails } from "./support/shop-data";
+import { shot } from "./support/shots";
+import { signIn } from "./support/staff";
 
 test("the footer's Contact Us form sends a message to the office and says honestly what happens", async ({
   page,
@@ -28,7 +30,36 @@ test("the footer's Contact Us form sends a message to the office and says honest
   );
   expect(sent!.subject).toBe("Website message from Priya Shah");
   expect(sent!.text).toContain("Do you collect on Sundays?");
-  expect(sent!.text).toContain(`Answer them by email at ${email}.`);
+  expect(sent!.text).toMatch(/Answer them from the dashboard's inbox: \S+\/dashboard\/inbox/);
+
+  // The office answers it from the inbox (on a tablet), and the customer gets the answer.
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await signIn(page, "/dashboard/inbox");
+  const message = page.getByTestId("inbox-message").filter({ hasText: email });
+  await expect(message).toContainText("Do you collect on Sundays?");
+  await shot(page, testInfo, "inbox");
+  await message.getByRole("link", { name: "Priya Shah" }).click();
+  await expect(page.getByTestId("message-text")).toHaveText("Do you collect on Sundays?");
+  await page.getByRole("button", { name: "Send answer" }).click();
+  await expect(page.getByText("Please write your answer").first()).toBeVisible();
+  await page
+    .getByLabel("Your answer to Priya Shah")
+    .fill("Yes: Sundays from 9:00 to 16:00. Book online and choose a Sunday.");
+  await shot(page, testInfo, "inbox-answer");
+  await page.getByRole("button", { name: "Send answer" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/inbox$/);
+  await expect(page.getByRole("status")).toHaveText(
+    `Your answer to Priya Shah is on its way to ${email}; the message is handled.`,
+  );
+  await expect(page.getByTestId("inbox-message").filter({ hasText: email })).toHaveCount(0);
+  await expect
+    .poll(() => outboxEmails().filter((m) => m.kind === "contact_reply" && m.to.includes(email)))
+    .toHaveLength(1);
+  const [answer] = outboxEmails().filter((m) => m.kind === "contact_reply" && m.to.includes(email));
+  expect(answer!.text).toContain("Yes: Sundays from 9:00 to 16:00.");
+  expect(answer!.text).toContain("> Do you collect on Sundays?");
+  await page.getByRole("link", { name: "Handled" }).click();
+  await expect(page.getByTestId("inbox-message").filter({ hasText: email })).toHaveCount(1);
 });
 
 test("a blank message is refused with the reason and nothing typed is lost", async ({

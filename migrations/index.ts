@@ -24,6 +24,7 @@ import * as m0020 from "./0020_blog_posts";
 import * as m0021 from "./0021_more_site_content";
 import * as m0022 from "./0022_area_surcharges";
 import * as m0023 from "./0023_payment_links";
+import * as m0024 from "./0024_inbox";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   "0021_more_site_content": m0021,
   "0022_area_surcharges": m0022,
   "0023_payment_links": m0023,
+  "0024_inbox": m0024,
 };
 
 /**
@@ -80,6 +82,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0021_more_site_content": m0021,
   "0022_area_surcharges": m0022,
   "0023_payment_links": m0023,
+  "0024_inbox": m0024,
 };
 
 /** SQLite's migrations (the list above). */

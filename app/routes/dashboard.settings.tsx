@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       values: {
         reminderTime: settings.reminderTime,
         quoteValidDays: String(settings.quoteValidDays),
+        quoteFollowUpDays: String(settings.quoteFollowUpDays),
       },
       area: areaCodesText(area),
       surcharges: surchargesText(surcharges),
@@ -140,13 +141,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const checked = checkShopSettings({
     reminderTime: form.get("reminder_time"),
     quoteValidDays: form.get("quote_valid_days"),
+    quoteFollowUpDays: form.get("quote_follow_up_days"),
   });
   if (!checked.ok) return data({ errors: checked.errors, values: checked.values }, { status: 400 });
   await saveShopSettings(checked.settings);
   return redirectWithFlash(
     "/dashboard/settings",
     "settings",
-    `Settings saved. Reminder emails go the day before at ${checked.settings.reminderTime}; new prices hold for ${checked.settings.quoteValidDays} days.`,
+    `Settings saved. Reminder emails go the day before at ${checked.settings.reminderTime}; new prices hold for ${checked.settings.quoteValidDays} days, and the inbox lists a quote with no answer after ${checked.settings.quoteFollowUpDays} ${checked.settings.quoteFollowUpDays === 1 ? "day" : "days"}.`,
   );
 }
 
@@ -159,7 +161,8 @@ export default function Settings() {
   const settingsFailed = failed && "errors" in failed ? failed : null;
   const businessFailed = failed && "businessErrors" in failed ? failed : null;
   const logoError = failed && "logoError" in failed ? failed.logoError : undefined;
-  const errors: { reminderTime?: string; quoteValidDays?: string } = settingsFailed?.errors ?? {};
+  const errors: { reminderTime?: string; quoteValidDays?: string; quoteFollowUpDays?: string } =
+    settingsFailed?.errors ?? {};
   const values = settingsFailed?.values ?? loaded.values;
   // A refused save puts the cursor in the first field it refused.
   useEffect(() => {
@@ -169,7 +172,13 @@ export default function Settings() {
       document.getElementById(areaFailed.areaError ? "service_area" : "area_surcharges")?.focus();
     else if (settingsFailed)
       document
-        .getElementById(settingsFailed.errors.reminderTime ? "reminder_time" : "quote_valid_days")
+        .getElementById(
+          settingsFailed.errors.reminderTime
+            ? "reminder_time"
+            : settingsFailed.errors.quoteValidDays
+              ? "quote_valid_days"
+              : "quote_follow_up_days",
+        )
         ?.focus();
   }, [areaFailed, settingsFailed, businessFailed]);
 
@@ -216,6 +225,19 @@ export default function Settings() {
             defaultValue={values.quoteValidDays}
             key={`days-${values.quoteValidDays}`}
             error={errors.quoteValidDays}
+          />
+          <Field
+            label="Follow up a quote with no answer after (days)"
+            id="quote_follow_up_days"
+            name="quote_follow_up_days"
+            hint={`The inbox lists a priced quote nobody has answered after this many days, to remind the customer with one press. ${loaded.limits.quoteFollowUpDays.min} to ${loaded.limits.quoteFollowUpDays.max} days.`}
+            type="number"
+            inputMode="numeric"
+            {...loaded.limits.quoteFollowUpDays}
+            required
+            defaultValue={values.quoteFollowUpDays}
+            key={`follow-up-${values.quoteFollowUpDays}`}
+            error={errors.quoteFollowUpDays}
           />
         </fieldset>
         <button type="submit" className="button" disabled={saving}>

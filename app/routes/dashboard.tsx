@@ -17,6 +17,7 @@ import { SEARCH_MAX } from "~/lib/staff-search";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/checkout/order.server";
+import { countNewMessages } from "~/models/messages/inbox.server";
 import { renewedSessionHeaders, requireStaffSession } from "~/models/staff/staff-auth.server";
 import staffStyles from "~/styles/staff.css";
 import { titleFor } from "~/lib/page-title";
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       today,
       todayLabel: formatLongDate(today),
       bookingsToday: await countBookingsOn(today),
+      newMessages: await countNewMessages(),
     },
     { headers: await renewedSessionHeaders(current) },
   );
@@ -46,6 +48,7 @@ const MENU = [
   { title: "Quotes", icon: <MailIcon /> },
   { title: "Home", icon: <CalendarIcon /> },
   { title: "Search", icon: <SearchIcon /> },
+  { title: "Inbox", icon: <MailIcon /> },
   { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
@@ -54,7 +57,7 @@ const MENU = [
   { title: "Settings", icon: <SlidersIcon /> },
 ] as const;
 
-function MenuLinks() {
+function MenuLinks({ newMessages }: { newMessages: number }) {
   return (
     <ul className="staff-menu">
       {MENU.map((item) => (
@@ -62,6 +65,11 @@ function MenuLinks() {
           <NavLink to={`/dashboard/${item.title.toLowerCase().replaceAll(" ", "-")}`}>
             {item.icon}
             <span>{item.title}</span>
+            {item.title === "Inbox" && newMessages > 0 ? (
+              <span className="menu-count" aria-label={`${newMessages} new`}>
+                {newMessages}
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}
@@ -70,7 +78,7 @@ function MenuLinks() {
 }
 
 export default function Dashboard() {
-  const { username, todayLabel, bookingsToday } = useLoaderData<typeof loader>();
+  const { username, todayLabel, bookingsToday, newMessages } = useLoaderData<typeof loader>();
   const location = useLocation();
   const menuOpen = new URLSearchParams(location.search).get("menu") === "open";
   return (
@@ -119,7 +127,7 @@ export default function Dashboard() {
           variant="drawer"
           exitMs={300}
         >
-          <MenuLinks />
+          <MenuLinks newMessages={newMessages} />
         </Overlay>
       ) : null}
       <main id="main" className="staff-main">

@@ -89,6 +89,8 @@ export const COPY_ORDER = [
   { name: "outbox", key: ["id"], counter: true },
   // Up to a few hundred kB each (PDFs): a small batch.
   { name: "outbox_attachments", key: ["id"], counter: true, batch: 50 },
+  { name: "contact_messages", key: ["id"], counter: true },
+  { name: "contact_replies", key: ["id"], counter: true },
   { name: "settings", key: ["key"], counter: false },
   { name: "rate_limit_events", key: ["id"], counter: true },
   { name: "payment_events", key: ["id"], counter: false },

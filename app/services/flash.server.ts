@@ -29,6 +29,8 @@ export type FlashKey =
   | "order"
   /** the calendar feed page: a new address made */
   | "calendar-feed"
+  /** the inbox: a message answered or marked, a quote reminded */
+  | "inbox"
   /** the settings page: settings saved */
   | "settings"
   | "content"

@@ -15,6 +15,7 @@ import type {
 } from "~/lib/domain";
 import type { CreatedAt } from "./schema-columns";
 import type { BlogPostsTable, SiteContentTable } from "./schema-content";
+import type { ContactMessagesTable, ContactRepliesTable } from "./schema-messages";
 
 // The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
 // (a Europe/London day); timestamps are ISO-8601 UTC text.
@@ -200,6 +201,8 @@ export interface QuoteOffersTable {
   status: ColumnType<OfferStatus, OfferStatus | undefined, OfferStatus>;
   decided_at: string | null;
   decline_reason: string | null;
+  /** when the customer was last reminded of it from the inbox (0024) */
+  nudged_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuoteOfferLinesTable extends LineLoadColumns {
@@ -466,6 +469,8 @@ export interface DB {
   quote_images: QuoteImagesTable;
   quote_offers: QuoteOffersTable;
   quote_offer_lines: QuoteOfferLinesTable;
+  contact_messages: ContactMessagesTable;
+  contact_replies: ContactRepliesTable;
   outbox: OutboxTable;
   outbox_attachments: OutboxAttachmentsTable;
   settings: SettingsTable;

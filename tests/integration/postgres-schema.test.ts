@@ -378,6 +378,7 @@ describe("PostgreSQL's schema", () => {
       "0021_more_site_content",
       "0022_area_surcharges",
       "0023_payment_links",
+      "0024_inbox",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -403,6 +404,7 @@ describe("PostgreSQL's schema", () => {
       "0021_more_site_content",
       "0022_area_surcharges",
       "0023_payment_links",
+      "0024_inbox",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

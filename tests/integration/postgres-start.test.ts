@@ -77,6 +77,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0021_more_site_content" },
         { name: "0022_area_surcharges" },
         { name: "0023_payment_links" },
+        { name: "0024_inbox" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

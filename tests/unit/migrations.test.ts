@@ -108,6 +108,7 @@ describe("migrations", () => {
       ["0021_more_site_content", "Success"],
       ["0022_area_surcharges", "Success"],
       ["0023_payment_links", "Success"],
+      ["0024_inbox", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -290,6 +291,7 @@ describe("an upgrade", () => {
       "0021_more_site_content",
       "0022_area_surcharges",
       "0023_payment_links",
+      "0024_inbox",
     ]);
   });
 
@@ -317,7 +319,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(20);
+    expect(outcome.results).toHaveLength(21);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

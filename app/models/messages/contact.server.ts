@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { config } from "~/services/config.server";
 import { db } from "~/services/db.server";
 import { officeEmail } from "./email-layout.server";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 
 /**
- * The footer contact form (docs/rules.md#content): each message goes to the office by email
- * through the outbox, which keeps it and tries again until the mail server takes it, so a lead is
- * not lost to a passing fault. The office answers from its own mailbox, to the address given.
+ * The footer contact form (docs/rules.md#the-inbox): each message is kept in the dashboard's
+ * inbox, where the office answers it, and a copy goes to the office by email through the outbox
+ * (which tries again until the mail server takes it), so a lead is not lost to a passing fault.
  */
 export const contactSchema = z.object({
   name: z
@@ -30,15 +31,21 @@ export function contactMessageEmail(message: ContactMessage): OutgoingEmail {
     "",
     message.message,
     "",
-    `Answer them by email at ${message.email}.`,
+    `Answer them from the dashboard's inbox: ${config().publicUrl}/dashboard/inbox`,
   ]);
 }
 
-/** Sends a message from the contact form to the office, and notes it in the server's log. */
+/** Keeps a message from the contact form in the inbox, emails the office, and notes it in the log. */
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
   await db()
     .transaction()
-    .execute((trx) => enqueueEmail(trx, contactMessageEmail(message)));
+    .execute(async (trx) => {
+      await trx
+        .insertInto("contact_messages")
+        .values({ name: message.name, email: message.email, message: message.message })
+        .execute();
+      await enqueueEmail(trx, contactMessageEmail(message));
+    });
   const oneLine = message.message.replace(/\s+/g, " ");
   console.log(
     `[contact] from ${JSON.stringify(message.name)} <${message.email}>: ${JSON.stringify(oneLine)}`,

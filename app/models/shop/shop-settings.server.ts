@@ -4,6 +4,11 @@ import { wholeNumber } from "~/lib/form-rules";
 import { checkFields, formLimits } from "~/lib/forms";
 import { db } from "~/services/db.server";
 import { DEFAULT_QUOTE_VALID_DAYS, quoteValidDays } from "../quotes/quote-offer.server";
+import {
+  DEFAULT_FOLLOW_UP_DAYS,
+  MAX_FOLLOW_UP_DAYS,
+  quoteFollowUpDays,
+} from "../quotes/quote-follow-up.server";
 import { REMINDER_TIME_SETTING, reminderTime, rescheduleReminders } from "./schedule.server";
 
 /**
@@ -17,6 +22,8 @@ export interface ShopSettings {
   reminderTime: string;
   /** days a price holds when staff do not say (setting `quote_valid_days`) */
   quoteValidDays: number;
+  /** days after its price before the inbox lists an unanswered quote (setting `quote_follow_up_days`) */
+  quoteFollowUpDays: number;
 }
 
 export { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS };
@@ -24,6 +31,7 @@ export { EARLIEST_REMINDER, LATEST_REMINDER, MAX_QUOTE_VALID_DAYS };
 export const SETTINGS_MESSAGES = {
   reminderTime: `Enter a time from ${EARLIEST_REMINDER} to ${LATEST_REMINDER} on the 24-hour clock, such as 18:00.`,
   quoteValidDays: `Enter a whole number of days from 1 to ${MAX_QUOTE_VALID_DAYS}.`,
+  quoteFollowUpDays: `Enter a whole number of days from 1 to ${MAX_FOLLOW_UP_DAYS}.`,
 } as const;
 
 export type SettingsCheck =
@@ -62,6 +70,14 @@ export const shopSettingsSchema = z.object({
       outOfRange: SETTINGS_MESSAGES.quoteValidDays,
     },
   ),
+  quoteFollowUpDays: wholeNumber(
+    { min: 1, max: MAX_FOLLOW_UP_DAYS, digits: 2 },
+    {
+      missing: SETTINGS_MESSAGES.quoteFollowUpDays,
+      notWhole: SETTINGS_MESSAGES.quoteFollowUpDays,
+      outOfRange: SETTINGS_MESSAGES.quoteFollowUpDays,
+    },
+  ),
 });
 
 /** The settings form's limits, for the page. */
@@ -71,21 +87,36 @@ export const SHOP_SETTINGS_LIMITS = formLimits(shopSettingsSchema);
 export function checkShopSettings(input: {
   reminderTime?: unknown;
   quoteValidDays?: unknown;
+  quoteFollowUpDays?: unknown;
 }): SettingsCheck {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   const values = {
-    reminderTime: typeof input.reminderTime === "string" ? input.reminderTime.trim() : "",
-    quoteValidDays: typeof input.quoteValidDays === "string" ? input.quoteValidDays.trim() : "",
+    reminderTime: text(input.reminderTime),
+    quoteValidDays: text(input.quoteValidDays),
+    // Not sent (a form of an older page): as it was by default.
+    quoteFollowUpDays:
+      input.quoteFollowUpDays === null || input.quoteFollowUpDays === undefined
+        ? String(DEFAULT_FOLLOW_UP_DAYS)
+        : text(input.quoteFollowUpDays),
   };
   const checked = checkFields(shopSettingsSchema, values);
-  const { reminderTime, quoteValidDays } = checked.values;
-  if (reminderTime === undefined || quoteValidDays === undefined)
+  const { reminderTime, quoteValidDays, quoteFollowUpDays } = checked.values;
+  if (reminderTime === undefined || quoteValidDays === undefined || quoteFollowUpDays === undefined)
     return { ok: false, errors: checked.errors, values };
-  return { ok: true, settings: { reminderTime, quoteValidDays } };
+  return { ok: true, settings: { reminderTime, quoteValidDays, quoteFollowUpDays } };
 }
 
 export async function shopSettings(): Promise<ShopSettings> {
-  const [time, days] = await Promise.all([reminderTime(), quoteValidDays()]);
-  return { reminderTime: time, quoteValidDays: days || DEFAULT_QUOTE_VALID_DAYS };
+  const [time, days, followUp] = await Promise.all([
+    reminderTime(),
+    quoteValidDays(),
+    quoteFollowUpDays(),
+  ]);
+  return {
+    reminderTime: time,
+    quoteValidDays: days || DEFAULT_QUOTE_VALID_DAYS,
+    quoteFollowUpDays: followUp,
+  };
 }
 
 /** Stores checked settings; a new reminder time moves the reminders still due to it, in the same transaction. */
@@ -97,6 +128,7 @@ export async function saveShopSettings(settings: ShopSettings): Promise<void> {
       for (const [key, value] of [
         [REMINDER_TIME_SETTING, settings.reminderTime],
         ["quote_valid_days", String(settings.quoteValidDays)],
+        ["quote_follow_up_days", String(settings.quoteFollowUpDays)],
       ] as const)
         await trx
           .insertInto("settings")
