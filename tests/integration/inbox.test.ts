@@ -178,7 +178,9 @@ describe("quotes to follow up", () => {
     });
     expect(nudged.status).toBe(303);
     const reminder = await eventually(() =>
-      smtp.messages.find((m) => m.to.includes("waiting@example.com") && /A reminder of our price/.test(m.text)),
+      smtp.messages.find(
+        (m) => m.to.includes("waiting@example.com") && /A reminder of our price/.test(m.text),
+      ),
     );
     expect(reminder.text).toMatch(/\/quote\/[A-Za-z0-9_-]+/);
     expect(await page("/dashboard/inbox")).not.toContain(`Q${waiting.quoteId}-1`);

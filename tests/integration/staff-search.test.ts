@@ -77,11 +77,7 @@ const page = async (path: string) => {
 async function found(q: string, extra = "") {
   const { html } = await page(`/dashboard/search?q=${encodeURIComponent(q)}${extra}`);
   const refs = (testId: string, prefix: string) =>
-    [
-      ...html.matchAll(
-        new RegExp(`data-testid="${testId}"><td><a[^>]*>(${prefix}\\d+)<`, "g"),
-      ),
-    ]
+    [...html.matchAll(new RegExp(`data-testid="${testId}"><td><a[^>]*>(${prefix}\\d+)<`, "g"))]
       .map((m) => m[1]!)
       .sort();
   return { bookings: refs("search-booking", "HB"), quotes: refs("search-quote", "Q"), html };
