@@ -16,3 +16,24 @@ export function holdEndsAt(createdAt: string): Date {
 export function holdLapsed(createdAt: string, now: Date): boolean {
   return now.getTime() >= holdEndsAt(createdAt).getTime();
 }
+
+/**
+ * What became of a web checkout whose payment never arrived, in the office's words: its
+ * gateway's ending (`orders.payment_closed`), or, with none, whether it may still be paid.
+ */
+export function unfinishedCheckoutText(
+  closed: string | null,
+  createdAt: string,
+  now: Date,
+): string {
+  switch (closed) {
+    case "declined":
+      return "Card declined";
+    case "expired":
+      return "Payment page closed unpaid";
+    case "failed":
+      return "Payment could not start";
+    default:
+      return holdLapsed(createdAt, now) ? "Left unpaid" : "Being paid now";
+  }
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
+import { BOOKING_CUSTOMER, startCardCheckout } from "../support/bookings";
 import { rows } from "../support/database";
 import { phonePhoto } from "../support/images";
 import { createBooking, quoteForm, sendQuote } from "../support/make";
@@ -9,7 +10,8 @@ import { signInStaff } from "../support/staff";
 
 /**
  * The staff's one search box (issue 32): what a customer on the phone says finds their bookings
- * and quotes, in the header's search, the orders list and the quotes list, on both engines.
+ * and quotes, in the header's search, the orders list and the quotes list, on both engines. And
+ * web checkouts whose payment never arrived are kept apart from the orders.
  */
 
 let server: RunningServer;
@@ -18,7 +20,7 @@ const day = (n: number) => addDaysIso(todayInLondon(), n);
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { NODE_ENV: "test" } });
   staff = await signInStaff(server, { via: "api" });
   const book = async (key: string, fields: Record<string, string | number>) => {
     const { response, orderId } = await createBooking(server, staff, fields);
@@ -125,5 +127,51 @@ describe("the orders and quotes lists", () => {
   it("the quotes list takes the same box", async () => {
     const { html } = await page(`/dashboard/quotes?q=${encodeURIComponent("gu1 2bb")}`);
     expect(html).toContain(`Q${ids.gamma}`);
+  });
+});
+
+describe("web checkouts whose payment never arrived", () => {
+  it("are kept apart from the orders, their count and the /api, and say what became of them", async () => {
+    const [product] = await rows<{ id: number }>(
+      server,
+      "SELECT id FROM products WHERE retired_at IS NULL ORDER BY id LIMIT 1",
+    );
+    const customer = {
+      ...BOOKING_CUSTOMER,
+      full_name: "Unfinished Checkout",
+      email: "unfinished@example.com",
+    };
+    const countBefore = Number(
+      /data-testid="count-orders">(\d+)</.exec((await page("/dashboard/home")).html)?.[1],
+    );
+    const held = await startCardCheckout(server, day(5), product!.id, customer);
+    const declined = await startCardCheckout(server, day(6), product!.id, customer);
+    const decline = await fetch(`${server.url}/payment/demo`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session_id: declined.sessionId, intent: "decline" }),
+    });
+    expect(decline.status).toBe(303);
+    await fetch(`${server.url}${decline.headers.get("location")}`);
+    void held;
+
+    const orders = (await page("/dashboard/orders?q=unfinished%40example.com")).html;
+    expect(orders).toContain("0 orders");
+    const checkouts = (await page("/dashboard/orders?kind=checkouts&q=unfinished%40example.com"))
+      .html;
+    expect(checkouts).toContain("2 unfinished checkouts");
+    expect(checkouts).toContain("Card declined");
+    expect(checkouts).toContain("Being paid now");
+    const countAfter = Number(
+      /data-testid="count-orders">(\d+)</.exec((await page("/dashboard/home")).html)?.[1],
+    );
+    expect(countAfter).toBe(countBefore);
+    const api = (await (
+      await fetch(`${server.url}/api/orders?email=unfinished%40example.com`, {
+        headers: { cookie: staff.cookie },
+      })
+    ).json()) as { data?: unknown[]; orders?: unknown[] };
+    expect(JSON.stringify(api)).not.toContain("Unfinished Checkout");
   });
 });

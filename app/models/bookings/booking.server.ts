@@ -48,6 +48,13 @@ export const wasBooked = sql<boolean>`(${bookedOrPaid} AND payment_refused IS NU
  */
 export const isBooking = sql<boolean>`(${bookedOrPaid} AND cancelled_at IS NULL)`;
 
+/**
+ * A web checkout whose card payment never arrived: being paid now, declined, expired, failed or
+ * left. Not an order the business has: the orders list, its count and the /api keep them apart
+ * (a payment that arrived but did not match stays an order: staff are checking it).
+ */
+export const isUnfinishedCheckout = sql<boolean>`(payment_method = 'card' AND payment_link_at IS NULL AND status = 'pending' AND payment_review_at IS NULL)`;
+
 /** An unpaid card checkout still within its payment window: it holds a slot while it is paid. */
 function isHeld(now: Date) {
   const freshSince = new Date(now.getTime() - PAYMENT_WINDOW_MINUTES * 60_000).toISOString();

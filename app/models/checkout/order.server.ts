@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { paymentWayOf } from "~/lib/domain";
+import { unfinishedCheckoutText } from "~/lib/payment-hold";
 import { areaSurchargeOf } from "~/lib/service-area";
 import { historyText } from "~/lib/order-history";
 import { parseBookingReference } from "~/lib/references";
@@ -9,7 +11,7 @@ import { ORDER_CONTACT_NAMES, type OrderContactDetails } from "~/lib/contact-det
 import { clampPage, staffPageSize } from "~/lib/paging";
 import { containsIgnoringCase, countRows, db } from "~/services/db.server";
 import { noRows } from "~/services/dialect.server";
-import { isBooking } from "../bookings/booking.server";
+import { isBooking, isUnfinishedCheckout } from "../bookings/booking.server";
 import { arrivalOf } from "../bookings/fleet.server";
 
 /** An order's contact details, under the orders table's (and the /api's) names. */
@@ -26,9 +28,13 @@ export function orderContact(from: OrderContact): OrderContact {
   return { full_name, email, phone_number, address_1, town, postcode };
 }
 
-/** All orders, whatever their state (the dashboard's count card). */
+/** Orders the business has, whatever their state (the dashboard's count card): no unfinished checkout. */
 export async function countOrders(): Promise<number> {
-  return countRows(db().selectFrom("orders"));
+  return countRows(
+    db()
+      .selectFrom("orders")
+      .where(sql<boolean>`NOT ${isUnfinishedCheckout}`),
+  );
 }
 
 /**
@@ -42,6 +48,8 @@ export async function countBookingsOn(day: string): Promise<number> {
 export interface OrderSearch {
   /** the staff's one search box: a reference, name, email, phone or postcode (readSearchText) */
   q?: string | null;
+  /** orders (the default), or the web checkouts whose payment never arrived */
+  kind?: string | null;
   /** collection days from and to (inclusive) */
   from?: string | null;
   to?: string | null;
@@ -77,6 +85,8 @@ export interface OrderView {
   cancelledAt: string | null;
   /** what the cancellation refunded, pence (null: nothing) */
   refundPence: number | null;
+  /** an unfinished checkout: what became of it ("Card declined", "Left unpaid"); null for an order */
+  checkoutOutcome: string | null;
   billing: OrderContact;
   items: OrderItemView[];
 }
@@ -86,6 +96,7 @@ export function orderSearchFrom(query: URLSearchParams): OrderSearch {
   const number = (name: string) => Number(query.get(name));
   return {
     q: query.get("q"),
+    kind: query.get("kind"),
     from: query.get("from"),
     to: query.get("to"),
     name: query.get("name"),
@@ -121,7 +132,13 @@ export async function searchOrders(
   const term = contactMatches(readSearchText(search.q), "orders");
   const days = searchDays(search.from, search.to);
   const filtered = (narrow: boolean) => {
-    let query = db().selectFrom("orders");
+    let query = db()
+      .selectFrom("orders")
+      .where(
+        search.kind === "checkouts"
+          ? isUnfinishedCheckout
+          : sql<boolean>`NOT ${isUnfinishedCheckout}`,
+      );
     if (term) query = query.where(term);
     if (days.from) query = query.where("orders.collection_date", ">=", days.from);
     if (days.to) query = query.where("orders.collection_date", "<=", days.to);
@@ -198,6 +215,10 @@ export async function searchOrders(
     source: r.source,
     cancelledAt: r.cancelled_at,
     refundPence: r.refund_pence,
+    checkoutOutcome:
+      search.kind === "checkouts"
+        ? unfinishedCheckoutText(r.payment_closed, r.created_at, new Date())
+        : null,
     billing: orderContact(r),
     items: items
       .filter((i) => i.order_id === r.id)
