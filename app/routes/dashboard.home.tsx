@@ -37,6 +37,9 @@ import {
   type BookingUpdateField,
 } from "~/models/bookings/booking-edit.server";
 import { quoteCatalogue } from "~/models/quotes/quote-price.server";
+import { takings } from "~/models/payments/takings.server";
+import { chartDays, takingsPeriods } from "~/lib/takings";
+import { TakingsChart } from "~/components/takings-chart";
 import { vatStatus } from "~/models/shop/settings.server";
 import { vatWording } from "~/lib/vat";
 import { withMoreRows } from "~/lib/quote-price-form";
@@ -60,20 +63,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editId = Number(params.get("edit"));
   const [first, last] = [weeks[0]![0]!.day, weeks.at(-1)!.at(-1)!.day];
   const creating = params.get("new") === "booking";
-  const [order, products, quotes, review, fills, dayBookings, editing, flash, catalogue, vat] =
-    await Promise.all([
-      countOrders(),
-      countProducts(),
-      countQuotes(),
-      paymentsToReview(),
-      daysFill(first, last),
-      isIsoDay(day) ? dayView(day) : Promise.resolve(null),
-      editId ? getBooking(editId) : Promise.resolve(undefined),
-      readFlashes(request, ["home", "day", "day-full"]),
-      // The booking form's catalogue, when it is open (its action posts to ?new=booking too).
-      creating ? quoteCatalogue() : Promise.resolve([]),
-      vatStatus(),
-    ]);
+  const [thisWeek, lastWeek] = takingsPeriods(today);
+  const [
+    order,
+    products,
+    quotes,
+    review,
+    fills,
+    dayBookings,
+    editing,
+    flash,
+    catalogue,
+    vat,
+    weekTakings,
+    lastWeekTakings,
+  ] = await Promise.all([
+    countOrders(),
+    countProducts(),
+    countQuotes(),
+    paymentsToReview(),
+    daysFill(first, last),
+    isIsoDay(day) ? dayView(day) : Promise.resolve(null),
+    editId ? getBooking(editId) : Promise.resolve(undefined),
+    readFlashes(request, ["home", "day", "day-full"]),
+    // The booking form's catalogue, when it is open (its action posts to ?new=booking too).
+    creating ? quoteCatalogue() : Promise.resolve([]),
+    vatStatus(),
+    takings(thisWeek.from, thisWeek.to),
+    takings(lastWeek.from, lastWeek.to),
+  ]);
   return data(
     {
       flashes: flash.flashes,
@@ -95,6 +113,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // A cancelled booking is not edited (its page says what happened to it).
       editing: editing && !editing.cancelledAt ? editing : null,
       creating,
+      week: {
+        netPence: weekTakings.netPence,
+        lastNetPence: lastWeekTakings.netPence,
+        bookings: weekTakings.bookings.count,
+        lastBookings: lastWeekTakings.bookings.count,
+        chart: chartDays(weekTakings, lastWeekTakings),
+      },
       catalogue,
       pricesNote: vatWording(vat).pricesNote,
     },
@@ -225,8 +250,19 @@ function DayJob({ b, month }: { b: DayViewJob; month: string }) {
 }
 
 export default function DashboardHome() {
-  const { flashes, counts, review, today, month, weeks, day, editing, catalogue, pricesNote } =
-    useLoaderData<typeof loader>();
+  const {
+    flashes,
+    counts,
+    review,
+    today,
+    month,
+    weeks,
+    day,
+    editing,
+    catalogue,
+    pricesNote,
+    week,
+  } = useLoaderData<typeof loader>();
   const failed = useActionData<CreateFailure>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -266,6 +302,25 @@ export default function DashboardHome() {
         </div>
       </dl>
 
+      <section aria-labelledby="week-title" className="week-takings" data-testid="week-takings">
+        <div className="week-takings-figures">
+          <h2 id="week-title">This week</h2>
+          <p>
+            <strong data-testid="week-net">{formatPence(week.netPence)}</strong> taken (last week{" "}
+            {formatPence(week.lastNetPence)})
+          </p>
+          <p>
+            <strong>{week.bookings}</strong> {week.bookings === 1 ? "booking" : "bookings"} made
+            (last week {week.lastBookings})
+          </p>
+          <Link to="/dashboard/takings">Takings</Link>
+        </div>
+        <TakingsChart
+          title="Net takings a day, this week against last week"
+          days={week.chart}
+          beforeName="Last week"
+        />
+      </section>
       <FlashNotice flash={flashes.home} />
       {review.count > 0 ? <PaymentsToReview review={review} /> : null}
 

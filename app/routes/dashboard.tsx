@@ -49,6 +49,7 @@ const MENU = [
   { title: "Home", icon: <CalendarIcon /> },
   { title: "Search", icon: <SearchIcon /> },
   { title: "Inbox", icon: <MailIcon /> },
+  { title: "Takings", icon: <GridIcon /> },
   { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
@@ -100,7 +101,7 @@ export default function Dashboard() {
         </div>
         <Form method="get" action="/dashboard/search" className="staff-header-search" role="search">
           <label htmlFor="header-q" className="visually-hidden">
-            Search bookings and quotes
+            Find a booking or quote
           </label>
           <input
             id="header-q"
@@ -110,7 +111,7 @@ export default function Dashboard() {
             maxLength={SEARCH_MAX}
           />
           <button type="submit" className="button button-light">
-            Search
+            Find
           </button>
         </Form>
         <Form method="post" action="/logout" className="staff-signout">

@@ -74,7 +74,7 @@ describe("the settings page", () => {
     expect(posted.status).toBe(303);
     const landed = await followRedirect(server, posted, staff.cookie);
     expect(landed.html).toContain(
-      "Settings saved. Reminder emails go the day before at 19:30; new prices hold for 21 days.",
+      "Settings saved. Reminder emails go the day before at 19:30; new prices hold for 21 days, and the inbox lists a quote with no answer after 3 days.",
     );
     expect(landed.html).toMatch(/name="reminder_time"[^>]*value="19:30"/);
     expect(await settings()).toEqual({ reminder_time: "19:30", quote_valid_days: "21" });

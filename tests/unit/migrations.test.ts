@@ -51,6 +51,8 @@ const TABLES = [
   "blocked_days",
   "blog_posts",
   "booking_changes",
+  "contact_messages",
+  "contact_replies",
   "day_overrides",
   "fleet_days",
   "images",
