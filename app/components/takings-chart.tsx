@@ -17,17 +17,20 @@ export interface ChartDay {
   beforePence?: number;
 }
 
-const WIDTH = 560;
-const HEIGHT = 180;
-const AXIS = 22;
+const WIDTH = 420;
+const HEIGHT = 170;
+const AXIS = 24;
 
 export function TakingsChart({
   title,
   days,
   beforeName,
+  nowName = "This period",
 }: {
   title: string;
   days: readonly ChartDay[];
+  /** what the darker bars are, beside the lighter ones ("This week") */
+  nowName?: string;
   /** what the lighter bars are ("last week"); none: a bar a day */
   beforeName?: string;
 }) {
@@ -39,11 +42,7 @@ export function TakingsChart({
   const height = (pence: number) => Math.round(((HEIGHT - AXIS - 8) * Math.max(0, pence)) / max);
   return (
     <figure className="takings-chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title`}
-      >
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`}>
         <title id={`${id}-title`}>{title}</title>
         <line x1="0" x2={WIDTH} y1={HEIGHT - AXIS} y2={HEIGHT - AXIS} className="takings-axis" />
         {days.map((d, i) => {
@@ -80,7 +79,7 @@ export function TakingsChart({
       <figcaption className="field-hint">
         {paired ? (
           <>
-            <span className="takings-key takings-key-now" aria-hidden="true" /> This period{" "}
+            <span className="takings-key takings-key-now" aria-hidden="true" /> {nowName}{" "}
             <span className="takings-key takings-key-before" aria-hidden="true" /> {beforeName}
           </>
         ) : (

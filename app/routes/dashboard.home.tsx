@@ -313,12 +313,13 @@ export default function DashboardHome() {
             <strong>{week.bookings}</strong> {week.bookings === 1 ? "booking" : "bookings"} made
             (last week {week.lastBookings})
           </p>
-          <Link to="/dashboard/takings">Takings</Link>
+          <Link to="/dashboard/takings">All takings</Link>
         </div>
         <TakingsChart
           title="Net takings a day, this week against last week"
           days={week.chart}
           beforeName="Last week"
+          nowName="This week"
         />
       </section>
       <FlashNotice flash={flashes.home} />

@@ -113,7 +113,9 @@ export default function TakingsPage() {
             />
             <Row
               label="Refunded"
-              value={`−${formatPence(report.refundedPence)}`}
+              value={
+                report.refundedPence > 0 ? `−${formatPence(report.refundedPence)}` : formatPence(0)
+              }
               testId="takings-refunded"
             />
             <Row label="Net takings" value={formatPence(report.netPence)} testId="takings-net" />
@@ -171,8 +173,10 @@ export default function TakingsPage() {
       <TakingsChart title="Net takings a day" days={chart} />
       <p className="field-hint">
         Money counts on the day it moved: a card payment when it was paid, cash or a transfer when
-        it was marked paid, a refund when the booking was cancelled. VAT is worked out from the net
-        takings at the rate in Settings.
+        it was marked paid, a refund when the booking was cancelled.
+        {report.vatPence === null
+          ? ""
+          : " VAT is worked out from the net takings at the rate in Settings."}
       </p>
     </section>
   );
