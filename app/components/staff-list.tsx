@@ -60,34 +60,56 @@ export function StaffList<Row>({
       <p className="field-hint" aria-live="polite">
         {total} {total === 1 ? noun[0] : noun[1]}
       </p>
-      {rows.length === 0 ? (
-        <p className="empty-state">{empty}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th scope="col" key={c.header}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId}>
-                  {columns.map((c) => (
-                    <td key={c.header}>{c.cell(row)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <StaffTable
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowTestId={rowTestId}
+        empty={empty}
+      />
       <StaffPager page={page} pages={pages} hrefFor={hrefFor} />
     </>
+  );
+}
+
+/** A staff table: a header of the columns, a row each, or what to say when there are none. */
+export function StaffTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  empty,
+}: {
+  columns: readonly StaffListColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowTestId: string;
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="staff-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col" key={c.header}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((c) => (
+                <td key={c.header}>{c.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -171,13 +193,37 @@ export function SearchBoxFields({
           {SEARCH_BOX_HINT}
         </p>
       </div>
+      <DateRangeFields
+        idPrefix={idPrefix}
+        from={search.from}
+        to={search.to}
+        labels={[`${days} from`, `${days} to`]}
+      />
+    </>
+  );
+}
+
+/** Two days, from and to, for a staff form that narrows by dates. */
+export function DateRangeFields({
+  idPrefix,
+  from,
+  to,
+  labels = ["From", "To"],
+}: {
+  idPrefix: string;
+  from: string;
+  to: string;
+  labels?: readonly [string, string];
+}) {
+  return (
+    <>
       <div className="field">
-        <label htmlFor={`${idPrefix}-from`}>{days} from</label>
-        <input id={`${idPrefix}-from`} name="from" type="date" defaultValue={search.from} />
+        <label htmlFor={`${idPrefix}-from`}>{labels[0]}</label>
+        <input id={`${idPrefix}-from`} name="from" type="date" defaultValue={from} />
       </div>
       <div className="field">
-        <label htmlFor={`${idPrefix}-to`}>{days} to</label>
-        <input id={`${idPrefix}-to`} name="to" type="date" defaultValue={search.to} />
+        <label htmlFor={`${idPrefix}-to`}>{labels[1]}</label>
+        <input id={`${idPrefix}-to`} name="to" type="date" defaultValue={to} />
       </div>
     </>
   );

@@ -37,7 +37,7 @@ import {
   type BookingUpdateField,
 } from "~/models/bookings/booking-edit.server";
 import { quoteCatalogue } from "~/models/quotes/quote-price.server";
-import { takings } from "~/models/payments/takings.server";
+import { takingsFor } from "~/models/payments/takings.server";
 import { chartDays, takingsPeriods } from "~/lib/takings";
 import { TakingsChart } from "~/components/takings-chart";
 import { vatStatus } from "~/models/shop/settings.server";
@@ -89,8 +89,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The booking form's catalogue, when it is open (its action posts to ?new=booking too).
     creating ? quoteCatalogue() : Promise.resolve([]),
     vatStatus(),
-    takings(thisWeek.from, thisWeek.to),
-    takings(lastWeek.from, lastWeek.to),
+    takingsFor(thisWeek.from, thisWeek.to),
+    takingsFor(lastWeek.from, lastWeek.to),
   ]);
   return data(
     {

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FlashNotice } from "~/components/flash-notice";
 import { StaffPager } from "~/components/staff-paging";
+import { StaffTable, type StaffListColumn } from "~/components/staff-list";
 import { formatDateTime, formatDay, formatLongDate, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { titled } from "~/lib/page-title";
@@ -12,6 +13,7 @@ import {
   nudgeQuote,
   quoteFollowUpDays,
   quotesToFollowUp,
+  type QuoteToFollowUp,
 } from "~/models/quotes/quote-follow-up.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
@@ -64,6 +66,61 @@ const opening = (text: string) => {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > 120 ? `${line.slice(0, 117)}…` : line;
 };
+
+/** The quotes to follow up, each with its reminder button (disabled while it is being sent). */
+function followUpColumns(nudging: unknown): StaffListColumn<QuoteToFollowUp>[] {
+  return [
+    {
+      header: "Quote",
+      cell: (q) => <Link to={`/dashboard/quotes/${q.quoteId}`}>{q.reference}</Link>,
+    },
+    {
+      header: "Customer",
+      cell: (q) => (
+        <>
+          {q.fullName}
+          <br />
+          <span className="field-hint">{q.phone}</span>
+        </>
+      ),
+    },
+    { header: "Price", cell: (q) => formatPence(q.totalPence) },
+    {
+      header: "Why",
+      cell: (q) => (
+        <>
+          {q.reason === "expiring"
+            ? `Holds until ${formatLongDate(q.validUntil)}`
+            : `No answer since ${formatDay(q.sentAt)}`}
+          {q.nudgedAt ? (
+            <>
+              <br />
+              <span className="field-hint">Reminded {formatDateTime(q.nudgedAt)}</span>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: "Remind",
+      cell: (q) => (
+        <Form method="post">
+          <input type="hidden" name="offer" value={q.offerId} />
+          <button
+            type="submit"
+            name="intent"
+            value="nudge"
+            className="button button-light"
+            disabled={nudging === String(q.offerId)}
+            aria-label={`Send ${q.fullName} a reminder of ${q.reference}`}
+          >
+            {nudging === String(q.offerId) ? "Sending..." : "Send a reminder"}
+          </button>
+        </Form>
+      ),
+    },
+  ];
+}
 
 export default function Inbox() {
   const { shown, page, pages, messages, total, quotes, days, flash } =
@@ -126,64 +183,13 @@ export default function Inbox() {
           Priced quotes with no answer after {days} {days === 1 ? "day" : "days"}, and prices about
           to expire. The number of days is in <Link to="/dashboard/settings">Settings</Link>.
         </p>
-        {quotes.length === 0 ? (
-          <p className="empty-state">No quote is waiting for an answer.</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Quote</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Why</th>
-                  <th scope="col">Remind</th>
-                </tr>
-              </thead>
-              <tbody>
-                {quotes.map((q) => (
-                  <tr key={q.offerId} data-testid="follow-up-quote">
-                    <td>
-                      <Link to={`/dashboard/quotes/${q.quoteId}`}>{q.reference}</Link>
-                    </td>
-                    <td>
-                      {q.fullName}
-                      <br />
-                      <span className="field-hint">{q.phone}</span>
-                    </td>
-                    <td>{formatPence(q.totalPence)}</td>
-                    <td>
-                      {q.reason === "expiring"
-                        ? `Holds until ${formatLongDate(q.validUntil)}`
-                        : `No answer since ${formatDay(q.sentAt)}`}
-                      {q.nudgedAt ? (
-                        <>
-                          <br />
-                          <span className="field-hint">Reminded {formatDateTime(q.nudgedAt)}</span>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      <Form method="post">
-                        <input type="hidden" name="offer" value={q.offerId} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="nudge"
-                          className="button button-light"
-                          disabled={nudging === String(q.offerId)}
-                          aria-label={`Send ${q.fullName} a reminder of ${q.reference}`}
-                        >
-                          {nudging === String(q.offerId) ? "Sending..." : "Send a reminder"}
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <StaffTable
+          columns={followUpColumns(nudging)}
+          rows={quotes}
+          rowKey={(q) => q.offerId}
+          rowTestId="follow-up-quote"
+          empty="No quote is waiting for an answer."
+        />
       </section>
     </section>
   );

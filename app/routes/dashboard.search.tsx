@@ -1,7 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { SEARCH_BOX_HINT } from "~/components/staff-list";
+import type { ReactNode } from "react";
+import {
+  DateRangeFields,
+  SEARCH_BOX_HINT,
+  StaffTable,
+  type StaffListColumn,
+} from "~/components/staff-list";
 import { paymentStateText } from "~/lib/domain";
 import { formatDay, formatPence, formatShortDate } from "~/lib/format";
 import { titled } from "~/lib/page-title";
@@ -58,6 +64,74 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+type Found = NonNullable<Awaited<ReturnType<typeof loader>>["found"]>;
+
+/** A customer's name over their phone number. */
+const Customer = ({ name, phone }: { name: string; phone: string }) => (
+  <>
+    {name}
+    <br />
+    <span className="field-hint">{phone}</span>
+  </>
+);
+
+const BOOKING_COLUMNS: StaffListColumn<Found["orders"]["orders"][number]>[] = [
+  {
+    header: "Reference",
+    cell: (o) => <Link to={`/dashboard/orders/${o.id}`}>{bookingReference(o.id)}</Link>,
+  },
+  {
+    header: "Customer",
+    cell: (o) => <Customer name={o.billing.full_name} phone={o.billing.phone_number} />,
+  },
+  { header: "Postcode", cell: (o) => o.billing.postcode },
+  {
+    header: "Collection",
+    cell: (o) => `${formatShortDate(o.collectionDate)}${o.cancelledAt ? " (cancelled)" : ""}`,
+  },
+  { header: "Total", cell: (o) => formatPence(o.totalPence) },
+  { header: "Payment", cell: (o) => paymentStateText(o.paymentMethod, o.status) },
+];
+
+const QUOTE_COLUMNS: StaffListColumn<Found["quotes"]["quotes"][number]>[] = [
+  { header: "Reference", cell: (q) => <Link to={`/dashboard/quotes/${q.id}`}>Q{q.id}</Link> },
+  { header: "Customer", cell: (q) => <Customer name={q.full_name} phone={q.phone_number} /> },
+  { header: "Postcode", cell: (q) => q.postcode },
+  { header: "Sent", cell: (q) => formatDay(q.created_at) },
+  { header: "State", cell: (q) => QUOTE_STATE_LABELS[q.shownState] },
+];
+
+/** One kind of result: its count, its table, and the way to the rest in its own list. */
+function Results({
+  id,
+  title,
+  total,
+  all,
+  allText,
+  children,
+}: {
+  id: string;
+  title: string;
+  total: number;
+  all: string;
+  allText: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>
+        {title} <span className="count">({total})</span>
+      </h2>
+      {children}
+      {total > SHOWN ? (
+        <p>
+          <Link to={all}>{allText}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Search() {
   const { search, found } = useLoaderData<typeof loader>();
   return (
@@ -78,14 +152,7 @@ export default function Search() {
             {SEARCH_BOX_HINT}
           </p>
         </div>
-        <div className="field">
-          <label htmlFor="s-from">From</label>
-          <input id="s-from" name="from" type="date" defaultValue={search.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="s-to">To</label>
-          <input id="s-to" name="to" type="date" defaultValue={search.to} />
-        </div>
+        <DateRangeFields idPrefix="s" from={search.from} to={search.to} />
         <button type="submit" className="button">
           Search
         </button>
@@ -99,103 +166,36 @@ export default function Search() {
               : ""}
             .
           </p>
-          <section aria-labelledby="search-bookings">
-            <h2 id="search-bookings">
-              Bookings <span className="count">({found.orders.total})</span>
-            </h2>
-            {found.orders.orders.length === 0 ? (
-              <p className="empty-state">No booking matches.</p>
-            ) : (
-              <div className="table-scroll">
-                <table className="staff-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Reference</th>
-                      <th scope="col">Customer</th>
-                      <th scope="col">Postcode</th>
-                      <th scope="col">Collection</th>
-                      <th scope="col">Total</th>
-                      <th scope="col">Payment</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {found.orders.orders.map((o) => (
-                      <tr key={o.id} data-testid="search-booking">
-                        <td>
-                          <Link to={`/dashboard/orders/${o.id}`}>{bookingReference(o.id)}</Link>
-                        </td>
-                        <td>
-                          {o.billing.full_name}
-                          <br />
-                          <span className="field-hint">{o.billing.phone_number}</span>
-                        </td>
-                        <td>{o.billing.postcode}</td>
-                        <td>
-                          {formatShortDate(o.collectionDate)}
-                          {o.cancelledAt ? " (cancelled)" : ""}
-                        </td>
-                        <td>{formatPence(o.totalPence)}</td>
-                        <td>{paymentStateText(o.paymentMethod, o.status)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {found.orders.total > found.orders.orders.length ? (
-              <p>
-                <Link to={`/dashboard/orders?${found.query}`}>
-                  All {found.orders.total} bookings in Orders
-                </Link>
-              </p>
-            ) : null}
-          </section>
-          <section aria-labelledby="search-quotes">
-            <h2 id="search-quotes">
-              Quotes <span className="count">({found.quotes.total})</span>
-            </h2>
-            {found.quotes.quotes.length === 0 ? (
-              <p className="empty-state">No quote matches.</p>
-            ) : (
-              <div className="table-scroll">
-                <table className="staff-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Reference</th>
-                      <th scope="col">Customer</th>
-                      <th scope="col">Postcode</th>
-                      <th scope="col">Sent</th>
-                      <th scope="col">State</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {found.quotes.quotes.map((q) => (
-                      <tr key={q.id} data-testid="search-quote">
-                        <td>
-                          <Link to={`/dashboard/quotes/${q.id}`}>Q{q.id}</Link>
-                        </td>
-                        <td>
-                          {q.full_name}
-                          <br />
-                          <span className="field-hint">{q.phone_number}</span>
-                        </td>
-                        <td>{q.postcode}</td>
-                        <td>{formatDay(q.created_at)}</td>
-                        <td>{QUOTE_STATE_LABELS[q.shownState]}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {found.quotes.total > found.quotes.quotes.length ? (
-              <p>
-                <Link to={`/dashboard/quotes?${found.query}`}>
-                  All {found.quotes.total} quotes in Quotes
-                </Link>
-              </p>
-            ) : null}
-          </section>
+          <Results
+            id="search-bookings"
+            title="Bookings"
+            total={found.orders.total}
+            all={`/dashboard/orders?${found.query}`}
+            allText={`All ${found.orders.total} bookings in Orders`}
+          >
+            <StaffTable
+              columns={BOOKING_COLUMNS}
+              rows={found.orders.orders}
+              rowKey={(o) => o.id}
+              rowTestId="search-booking"
+              empty="No booking matches."
+            />
+          </Results>
+          <Results
+            id="search-quotes"
+            title="Quotes"
+            total={found.quotes.total}
+            all={`/dashboard/quotes?${found.query}`}
+            allText={`All ${found.quotes.total} quotes in Quotes`}
+          >
+            <StaffTable
+              columns={QUOTE_COLUMNS}
+              rows={found.quotes.quotes}
+              rowKey={(q) => q.id}
+              rowTestId="search-quote"
+              empty="No quote matches."
+            />
+          </Results>
         </>
       ) : (
         <p className="empty-state">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DateRangeFields } from "~/components/staff-list";
 import { TakingsChart } from "~/components/takings-chart";
 import { isIsoDay } from "~/lib/calendar";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -7,7 +8,7 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { titled } from "~/lib/page-title";
 import { searchDays } from "~/lib/staff-search";
 import { chartDays, daysBetween, takingsPeriods } from "~/lib/takings";
-import { takings } from "~/models/payments/takings.server";
+import { takingsFor } from "~/models/payments/takings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /**
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const to = asked.to && asked.to >= from ? asked.to : asked.from ? asked.from : periods[0].to;
   const days = daysBetween(from, to);
   const range = { from, to: days.length >= MAX_DAYS ? days[MAX_DAYS - 1]! : to };
-  const report = await takings(range.from, range.to);
+  const report = await takingsFor(range.from, range.to);
   return {
     report,
     chart: chartDays(report),
@@ -39,21 +40,64 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
-
 export default function TakingsPage() {
   const { report, chart, periods, query, named } = useLoaderData<typeof loader>();
   const rate =
     report.quotes.priced > 0
       ? ` (${Math.round((100 * report.quotes.booked) / report.quotes.priced)}%)`
       : "";
+  // [label, figure, test id] a row.
+  const panels: { title: string; rows: [string, string, string][] }[] = [
+    {
+      title: "Money",
+      rows: [
+        ["Card", formatPence(report.received.card), "takings-card"],
+        ["Cash", formatPence(report.received.cash_payment), "takings-cash"],
+        ["Bank transfer", formatPence(report.received.bank_transfer), "takings-bank"],
+        ["Received", formatPence(report.received.total), "takings-received"],
+        [
+          "Refunded",
+          report.refundedPence > 0 ? `−${formatPence(report.refundedPence)}` : formatPence(0),
+          "takings-refunded",
+        ],
+        ["Net takings", formatPence(report.netPence), "takings-net"],
+      ],
+    },
+    {
+      title: "Within it",
+      rows: [
+        ["Date change fees", formatPence(report.received.moveFees), "takings-move-fees"],
+        [
+          "Cancellation fees kept",
+          formatPence(report.cancellationFeesPence),
+          "takings-cancel-fees",
+        ],
+        ...(report.vatPence === null
+          ? []
+          : [
+              [
+                `VAT contained (${report.vatRatePercent}%)`,
+                formatPence(report.vatPence),
+                "takings-vat",
+              ] as [string, string, string],
+            ]),
+        ["Cash to pay into the bank", formatPence(report.cashPence), "takings-to-bank"],
+      ],
+    },
+    {
+      title: "Work",
+      rows: [
+        [
+          "Bookings made",
+          `${report.bookings.count} · ${formatPence(report.bookings.valuePence)}`,
+          "takings-bookings",
+        ],
+        ["Of them cancelled", String(report.bookings.cancelled), "takings-cancelled"],
+        ["Quotes priced", String(report.quotes.priced), "takings-quotes"],
+        ["Of them booked", `${report.quotes.booked}${rate}`, "takings-quotes-booked"],
+      ],
+    },
+  ];
   return (
     <section aria-labelledby="takings-title" className="takings">
       <div className="staff-home-head">
@@ -74,14 +118,7 @@ export default function TakingsPage() {
         ))}
       </nav>
       <Form method="get" className="staff-search takings-range">
-        <div className="field">
-          <label htmlFor="t-from">From</label>
-          <input id="t-from" name="from" type="date" defaultValue={report.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="t-to">To</label>
-          <input id="t-to" name="to" type="date" defaultValue={report.to} />
-        </div>
+        <DateRangeFields idPrefix="t" from={report.from} to={report.to} />
         <button type="submit" className="button">
           Show
         </button>
@@ -92,83 +129,19 @@ export default function TakingsPage() {
         {formatLongDate(report.to)}
       </h2>
       <div className="takings-grid">
-        <section aria-labelledby="money-title" className="takings-panel">
-          <h3 id="money-title">Money</h3>
-          <dl className="takings-figures">
-            <Row label="Card" value={formatPence(report.received.card)} testId="takings-card" />
-            <Row
-              label="Cash"
-              value={formatPence(report.received.cash_payment)}
-              testId="takings-cash"
-            />
-            <Row
-              label="Bank transfer"
-              value={formatPence(report.received.bank_transfer)}
-              testId="takings-bank"
-            />
-            <Row
-              label="Received"
-              value={formatPence(report.received.total)}
-              testId="takings-received"
-            />
-            <Row
-              label="Refunded"
-              value={
-                report.refundedPence > 0 ? `−${formatPence(report.refundedPence)}` : formatPence(0)
-              }
-              testId="takings-refunded"
-            />
-            <Row label="Net takings" value={formatPence(report.netPence)} testId="takings-net" />
-          </dl>
-        </section>
-        <section aria-labelledby="within-title" className="takings-panel">
-          <h3 id="within-title">Within it</h3>
-          <dl className="takings-figures">
-            <Row
-              label="Date change fees"
-              value={formatPence(report.received.moveFees)}
-              testId="takings-move-fees"
-            />
-            <Row
-              label="Cancellation fees kept"
-              value={formatPence(report.cancellationFeesPence)}
-              testId="takings-cancel-fees"
-            />
-            {report.vatPence === null ? null : (
-              <Row
-                label={`VAT contained (${report.vatRatePercent}%)`}
-                value={formatPence(report.vatPence)}
-                testId="takings-vat"
-              />
-            )}
-            <Row
-              label="Cash to pay into the bank"
-              value={formatPence(report.cashPence)}
-              testId="takings-to-bank"
-            />
-          </dl>
-        </section>
-        <section aria-labelledby="work-title" className="takings-panel">
-          <h3 id="work-title">Work</h3>
-          <dl className="takings-figures">
-            <Row
-              label="Bookings made"
-              value={`${report.bookings.count} · ${formatPence(report.bookings.valuePence)}`}
-              testId="takings-bookings"
-            />
-            <Row label="Of them cancelled" value={String(report.bookings.cancelled)} />
-            <Row
-              label="Quotes priced"
-              value={String(report.quotes.priced)}
-              testId="takings-quotes"
-            />
-            <Row
-              label="Of them booked"
-              value={`${report.quotes.booked}${rate}`}
-              testId="takings-quotes-booked"
-            />
-          </dl>
-        </section>
+        {panels.map((panel) => (
+          <section key={panel.title} aria-label={panel.title} className="takings-panel">
+            <h3>{panel.title}</h3>
+            <dl className="takings-figures">
+              {panel.rows.map(([label, value, testId]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd data-testid={testId}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
       </div>
       <TakingsChart title="Net takings a day" days={chart} />
       <p className="field-hint">

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { searchDays } from "~/lib/staff-search";
 import { daysBetween, takingsPeriods } from "~/lib/takings";
-import { takings, takingsCsv } from "~/models/payments/takings.server";
+import { takingsCsv, takingsFor } from "~/models/payments/takings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 
 /** GET /dashboard/takings.csv?from=&to=: the takings page's period as a spreadsheet. */
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const from = asked.from ?? week.from;
   const to = asked.to ?? (asked.from ? asked.from : week.to);
   const days = daysBetween(from, to);
-  const report = await takings(from, days.at(-1) ?? from);
+  const report = await takingsFor(from, days.at(-1) ?? from);
   return new Response(takingsCsv(report), {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -38,7 +38,8 @@ export async function seedOrders(
         "Leeds",
         "SE1 1AA",
         dayOffset((i % 91) - 45),
-        i % 4 === 0 ? "pending" : "complete",
+        // Bookings: a card order is paid (an unpaid one is a checkout, not an order); cash may wait.
+        i % 4 === 0 && !card ? "pending" : "complete",
         "pending",
         card ? "card" : "cash_payment",
         4500 + i,

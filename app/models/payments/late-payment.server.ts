@@ -147,6 +147,34 @@ export const paidOrder = (sessionId: string, at: string) =>
     payment_closed: null,
   }) as const;
 
+/**
+ * Marks a pending order paid by a gateway's session, with its history entry, in the caller's
+ * transaction: false when it was paid already (a second report of one payment).
+ */
+export async function markOrderPaid(
+  trx: Trx,
+  orderId: number,
+  sessionId: string,
+  actor: string,
+  at: string,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable("orders")
+    .set({ ...paidOrder(sessionId, at), updated_at: at })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await recordOrderEvent(trx, {
+    orderId,
+    field: "status",
+    oldValue: "pending",
+    newValue: "complete",
+    actor,
+  });
+  return true;
+}
+
 export async function recordRefusedQuotePayment(
   trx: Trx,
   order: RefusedOrder,

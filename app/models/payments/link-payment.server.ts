@@ -8,7 +8,7 @@ import {
 } from "../bookings/staff-booking-emails.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
-import { paidOrder } from "./late-payment.server";
+import { markOrderPaid } from "./late-payment.server";
 import { formatPence } from "~/lib/format";
 import { bookingReference } from "~/lib/references";
 import { db } from "~/services/db.server";
@@ -72,20 +72,7 @@ export async function recordLinkPayment(
     );
     return false;
   }
-  const updated = await trx
-    .updateTable("orders")
-    .set({ ...paidOrder(sessionId, at), updated_at: at })
-    .where("id", "=", order.id)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return false;
-  await recordOrderEvent(trx, {
-    orderId: order.id,
-    field: "status",
-    oldValue: "pending",
-    newValue: "complete",
-    actor,
-  });
+  if (!(await markOrderPaid(trx, order.id, sessionId, actor, at))) return false;
   const receipt = await bookingReceipt(order, vat, trx);
   await enqueueEmail(trx, linkPaymentReceivedEmail(receipt));
   await enqueueEmail(trx, linkPaymentNotice(receipt));

@@ -29,7 +29,7 @@ import { recordLinkPayment } from "./link-payment.server";
 import {
   flagOverCapacity,
   overCapacityAfterHold,
-  paidOrder,
+  markOrderPaid,
   quotePriceGone,
   recordRefusedQuotePayment,
   refundOutstanding,
@@ -369,20 +369,7 @@ export async function completePayment(
           : "already-paid";
       const over = await overCapacityAfterHold(trx, order, now);
       const at = now.toISOString();
-      const updated = await trx
-        .updateTable("orders")
-        .set({ ...paidOrder(payment.id, at), updated_at: at })
-        .where("id", "=", order.id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return "already-paid";
-      await recordOrderEvent(trx, {
-        orderId: order.id,
-        field: "status",
-        oldValue: "pending",
-        newValue: "complete",
-        actor,
-      });
+      if (!(await markOrderPaid(trx, order.id, payment.id, actor, at))) return "already-paid";
       await markQuoteBooked(trx, order, at);
       const receipt = await bookingReceipt(order, vat, trx);
       await enqueueEmail(trx, bookingConfirmationEmail(receipt));

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { addDaysIso } from "~/lib/calendar";
 import { formatLongDate } from "~/lib/format";
-import { londonDayStart, todayInLondon } from "~/lib/london-clock.server";
-import { summariseTakings, type MoneyEvent, type Takings } from "~/lib/takings";
+import { londonDayStart } from "~/lib/london-clock.server";
+import { daysBetween, summariseTakings, type MoneyEvent, type Takings } from "~/lib/takings";
 import { toCsv } from "~/lib/csv";
 import { db } from "~/services/db.server";
 import { isUnfinishedCheckout } from "../bookings/booking.server";
@@ -14,11 +14,29 @@ import { vatStatus } from "../shop/settings.server";
  * change's fee), and summed by summariseTakings (app/lib/takings.ts).
  */
 
-const dayOf = (timestamp: string) => todayInLondon(new Date(timestamp));
+/**
+ * The London day of a timestamp in [from, to]: found among the days' starts (ISO text sorts as
+ * time), so a week of thousands of rows costs no time-zone sums.
+ */
+function londonDays(from: string, to: string) {
+  const starts = daysBetween(from, to).map((day) => ({
+    day,
+    start: londonDayStart(day).toISOString(),
+  }));
+  return (timestamp: string) => {
+    let found = starts[0]!.day;
+    for (const { day, start } of starts) {
+      if (start > timestamp) break;
+      found = day;
+    }
+    return found;
+  };
+}
 
-export async function takings(from: string, to: string): Promise<Takings> {
+export async function takingsFor(from: string, to: string): Promise<Takings> {
   const start = londonDayStart(from).toISOString();
   const end = londonDayStart(addDaysIso(to, 1)).toISOString();
+  const dayOf = londonDays(from, to);
   const [paid, cancelled, fees, feeRefunds, bookings, quotes, vat] = await Promise.all([
     // Orders paid in the period: a card payment at the gateway, cash or a transfer staff took.
     db()
