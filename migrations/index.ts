@@ -25,6 +25,7 @@ import * as m0021 from "./0021_more_site_content";
 import * as m0022 from "./0022_area_surcharges";
 import * as m0023 from "./0023_payment_links";
 import * as m0024 from "./0024_inbox";
+import * as m0025 from "./0025_job_extras";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "0022_area_surcharges": m0022,
   "0023_payment_links": m0023,
   "0024_inbox": m0024,
+  "0025_job_extras": m0025,
 };
 
 /**
@@ -83,6 +85,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0022_area_surcharges": m0022,
   "0023_payment_links": m0023,
   "0024_inbox": m0024,
+  "0025_job_extras": m0025,
 };
 
 /** SQLite's migrations (the list above). */

@@ -16,7 +16,7 @@ import {
   JOB_FIELDS,
   JOB_PHOTOS_PER_KIND,
 } from "~/lib/job-completion";
-import { POSITION_LABELS } from "~/lib/positions";
+import { POSITION_LABELS, POSITIONS } from "~/lib/positions";
 import {
   completeJob,
   jobPhotoReceiver,
@@ -263,6 +263,10 @@ export default function CompleteJob() {
             </ul>
           )}
           <h3>Extra items from the list</h3>
+          <p className="field-hint">
+            Charged at the shop&apos;s price for where each was; the receipt lists them as added on
+            the day.
+          </p>
           <ul className="job-lines">
             {Array.from({ length: EXTRA_CATALOGUE_ROWS }, (_, row) => {
               const name = JOB_FIELDS.extraProduct(row);
@@ -285,6 +289,23 @@ export default function CompleteJob() {
                     </select>
                     <p className="field-error" aria-live="polite">
                       {errors[name] ?? ""}
+                    </p>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`field-${JOB_FIELDS.extraPosition(row)}`}>Where it was</label>
+                    <select
+                      id={`field-${JOB_FIELDS.extraPosition(row)}`}
+                      name={JOB_FIELDS.extraPosition(row)}
+                      defaultValue={values[JOB_FIELDS.extraPosition(row)] ?? "outside"}
+                    >
+                      {POSITIONS.map((position) => (
+                        <option key={position} value={position}>
+                          {POSITION_LABELS[position]}
+                        </option>
+                      ))}
+                    </select>
+                    <p className="field-error" aria-live="polite">
+                      {errors[JOB_FIELDS.extraPosition(row)] ?? ""}
                     </p>
                   </div>
                   {quantityInput(
@@ -321,6 +342,14 @@ export default function CompleteJob() {
                   values[JOB_FIELDS.freeQuantity(row)] ?? "1",
                   1,
                 )}
+                <Field
+                  label="Price agreed, each (£)"
+                  name={JOB_FIELDS.freePrice(row)}
+                  inputMode="decimal"
+                  hint="Empty: not charged."
+                  defaultValue={values[JOB_FIELDS.freePrice(row)] ?? ""}
+                  error={errors[JOB_FIELDS.freePrice(row)]}
+                />
               </li>
             ))}
           </ul>
@@ -364,6 +393,18 @@ export default function CompleteJob() {
           />
           <p className="complete-job-crew">
             Collected by <strong>{crew}</strong> (signed in).
+          </p>
+          <label className="radio-line complete-job-payment">
+            <input
+              type="checkbox"
+              name={JOB_FIELDS.extrasTaken}
+              value="yes"
+              defaultChecked={values[JOB_FIELDS.extrasTaken] === "yes"}
+            />
+            Anything added on the day was paid in cash on the spot
+          </label>
+          <p className="field-hint">
+            Leave it unticked if nothing was added, or if the customer will pay the office.
           </p>
           {context.canCollectPayment ? (
             <label className="radio-line complete-job-payment">

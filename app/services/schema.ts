@@ -16,6 +16,12 @@ import type {
 import type { CreatedAt } from "./schema-columns";
 import type { BlogPostsTable, SiteContentTable } from "./schema-content";
 import type { ContactMessagesTable, ContactRepliesTable } from "./schema-messages";
+import type {
+  JobCompletionsTable,
+  JobPhotosTable,
+  JobReceiptLinesTable,
+  JobWasteLinesTable,
+} from "./schema-jobs";
 
 // The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
 // (a Europe/London day); timestamps are ISO-8601 UTC text.
@@ -289,82 +295,6 @@ export interface StaffLoginSourcesTable {
   address: string;
   first_seen_at: CreatedAt;
   last_seen_at: string;
-}
-
-/** A completed job: the facts of the transfer and the money, as they were (0009). */
-export interface JobCompletionsTable {
-  id: Generated<number>;
-  /** null once the order is deleted: the note is kept two years regardless */
-  order_id: number | null;
-  receipt_number: number;
-  photo_token: string;
-  completed_at: CreatedAt;
-  /** ISO instant of the transfer */
-  transferred_at: string;
-  /** the tax point: the collection day */
-  collection_date: string;
-  handed_over_by: string;
-  crew_name: string;
-  crew_user_id: number | null;
-  /** how the waste was contained, e.g. "Loose, loaded by hand" */
-  containment: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  address_1: string;
-  town: string;
-  postcode: string;
-  business_name: string | null;
-  sic_code: string | null;
-  carrier_name: string;
-  carrier_address: string;
-  /** the waste carrier registration (CBDU…) */
-  carrier_registration: string;
-  /** empty when not VAT registered */
-  vat_number: string;
-  vat_rate_percent: number;
-  total_pence: number;
-  payment_method: PaymentMethod;
-  /** cash or a transfer taken on the day by the crew */
-  payment_collected: "cash_payment" | "bank_transfer" | null;
-  /** how the job was paid, as the receipt prints it ("Paid by card on 3 December 2026") */
-  payment_note: Generated<string>;
-  /** YYYY-MM-DD: two years after the transfer */
-  keep_until: string;
-}
-
-/** One line of a waste transfer note. */
-export interface JobWasteLinesTable {
-  id: Generated<number>;
-  completion_id: number;
-  sort_order: number;
-  source: "booked" | "catalogue" | "free";
-  product_id: number | null;
-  name: string;
-  waste_description: string;
-  low_code: string;
-  pops: 0 | 1;
-  hazardous: 0 | 1;
-  quantity: number;
-}
-
-/** One line of a receipt (VAT-inclusive pence). */
-export interface JobReceiptLinesTable {
-  id: Generated<number>;
-  completion_id: number;
-  sort_order: number;
-  description: string;
-  detail: string | null;
-  quantity: number;
-  unit_price_pence: number;
-}
-
-export interface JobPhotosTable {
-  id: Generated<number>;
-  completion_id: number;
-  kind: "before" | "after";
-  image_id: string;
-  sort_order: number;
 }
 
 /** A photo of a form that came back with an error, kept for its next submission (0018). */

@@ -6,6 +6,7 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { rows, run } from "../support/database";
 import { phonePhoto } from "../support/images";
 import { pdfText } from "../support/pdf-text";
+import { vatIncluded } from "~/lib/vat";
 import { startServer, type RunningServer } from "../support/server";
 import { attachmentsOf, eventually, startSmtp } from "../support/smtp";
 import { signInStaff, type SignedIn } from "../support/staff";
@@ -200,15 +201,16 @@ async function attachmentTexts(outboxId: number) {
 
 describe("completing a paid card job with the crew's form", () => {
   let orderId: number;
-  let extra: { id: number; name: string; low_code: string };
+  let extra: { id: number; name: string; low_code: string; pence: number };
 
   beforeAll(async () => {
     orderId = await insertJob(
       { full_name: "Margaret Oduya", status: "complete", payment_method: "card" },
       [SOFA, FRIDGE],
     );
-    const [garden] = await sql<{ id: number; name: string; low_code: string }>(
-      "SELECT id, name, low_code FROM products WHERE low_code = '20 02 01' ORDER BY id LIMIT 1",
+    const [garden] = await sql<{ id: number; name: string; low_code: string; pence: number }>(
+      `SELECT id, name, low_code, price_pence + outside_pence AS pence FROM products
+        WHERE low_code = '20 02 01' ORDER BY id LIMIT 1`,
     );
     if (!garden) throw new Error("The template has no garden waste item");
     extra = garden;
@@ -253,7 +255,10 @@ describe("completing a paid card job with the crew's form", () => {
       customer_name: "Margaret Oduya",
       carrier_registration: CBDU,
       vat_number: VAT_NUMBER,
-      total_pence: 11000,
+      // The booking's £110.00 and the two garden waste items added (left outside).
+      total_pence: 11000 + 2 * extra.pence,
+      extras_pence: 2 * extra.pence,
+      extras_taken: null,
       collection_date: TODAY,
       payment_collected: null,
     });
@@ -285,6 +290,12 @@ describe("completing a paid card job with the crew's form", () => {
       ),
     ).toEqual([
       { field: "booking_status", old_value: "pending", new_value: "complete", actor: "admin" },
+      {
+        field: "extras",
+        old_value: null,
+        new_value: `${formatPence(2 * extra.pence)} added on the day (2 × ${extra.name} (Outside — left out for collection)), still to pay`,
+        actor: "admin",
+      },
     ]);
     console.log(`[job] completion with 2 photos and 3 lines: ${ms.toFixed(0)} ms for the request`);
   });
@@ -319,10 +330,14 @@ describe("completing a paid card job with the crew's form", () => {
     expect(note.text).toContain("22 Mill Lane");
     expect(note.text).not.toMatch(/consignment note/i);
     expect(receipt.text).toContain(VAT_NUMBER);
-    expect(receipt.text).toContain(formatPence(11000));
+    const total = 11000 + 2 * extra.pence;
+    expect(receipt.text).toContain(formatPence(total));
     expect(receipt.text).toContain(String(completion.receipt_number));
-    // The VAT in £110.00 at 20%: £18.33.
-    expect(receipt.text).toContain(formatPence(1833));
+    // The VAT in the total at 20%.
+    expect(receipt.text).toContain(formatPence(vatIncluded(total, 20)));
+    expect(receipt.text.replace(/\s+/g, " ")).toContain(
+      `Added on the day: ${formatPence(2 * extra.pence)}, still to pay`,
+    );
 
     const mail = await eventually(() => smtp.messages.find((m) => m.outboxId === email.id));
     expect(attachmentsOf(mail).map((a) => a.filename)).toEqual(files.map((f) => f.filename));
@@ -478,6 +493,60 @@ describe("a business's cash job with a fridge", () => {
     expect(receipt!.text).toMatch(/cash/i);
     const page = await html(await get(`/dashboard/orders/${orderId}`));
     expect(page).toContain("a consignment note is needed");
+  });
+});
+
+describe("items added on the day", () => {
+  it("are charged at the shop's price, taken in cash, and printed on the receipt as added", async () => {
+    const orderId = await insertJob(
+      { full_name: "Omar Reid", status: "complete", payment_method: "card" },
+      [SOFA],
+    );
+    const [product] = await sql<{ id: number; name: string; pence: number }>(
+      `SELECT id, name, price_pence + inside_dismantle_pence AS pence FROM products
+        WHERE retired_at IS NULL AND low_code <> '' AND waste_description <> '' ORDER BY name LIMIT 1`,
+    );
+    const form = await html(await get(`/dashboard/orders/${orderId}/complete`));
+    expect(form).toContain("Where it was");
+    expect(form).toContain("Price agreed, each (£)");
+    const { response } = await postCompletion(orderId, {
+      [`booked_${(await sql<{ id: number }>("SELECT id FROM order_items WHERE order_id = ?", orderId))[0]!.id}_quantity`]:
+        "2",
+      extra_0_product: String(product!.id),
+      extra_0_quantity: "1",
+      extra_0_position: "inside_dismantle",
+      free_0_name: "Rubble bags",
+      free_0_code: "17 01 07",
+      free_0_quantity: "3",
+      free_0_price: "10",
+      extras_taken: "yes",
+    });
+    expect(response.status).toBe(303);
+    const extras = SOFA.price + product!.pence + 3_000;
+    const [completion] = await sql<{
+      total_pence: number;
+      extras_pence: number;
+      extras_taken: string;
+    }>(
+      "SELECT total_pence, extras_pence, extras_taken FROM job_completions WHERE order_id = ?",
+      orderId,
+    );
+    expect(completion).toEqual({
+      total_pence: SOFA.price + extras,
+      extras_pence: extras,
+      extras_taken: "cash_payment",
+    });
+    const { emails } = await completionEmail(orderId);
+    const [, receipt] = await attachmentTexts(emails[0]!.id);
+    // Each added line, its name wrapped in its column as the PDF lays it out.
+    const text = receipt!.text.replace(/\s+/g, " ").replaceAll("- ", "-");
+    expect(text.match(/Added on the day: /g)).toHaveLength(4);
+    expect(text).toMatch(/Added on the day: Three-/);
+    expect(text).toContain("Added on the day: Rubble bags");
+    expect(text).toContain(formatPence(SOFA.price + extras));
+    expect(text).toContain(`Added on the day: ${formatPence(extras)}, paid in cash on collection`);
+    const history = await html(await get(`/dashboard/orders/${orderId}`));
+    expect(history).toContain(`${formatPence(extras)} added on the day`);
   });
 });
 

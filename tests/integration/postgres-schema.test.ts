@@ -381,6 +381,7 @@ describe("PostgreSQL's schema", () => {
       "0022_area_surcharges",
       "0023_payment_links",
       "0024_inbox",
+      "0025_job_extras",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -407,6 +408,7 @@ describe("PostgreSQL's schema", () => {
       "0022_area_surcharges",
       "0023_payment_links",
       "0024_inbox",
+      "0025_job_extras",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

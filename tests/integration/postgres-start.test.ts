@@ -78,6 +78,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0022_area_surcharges" },
         { name: "0023_payment_links" },
         { name: "0024_inbox" },
+        { name: "0025_job_extras" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

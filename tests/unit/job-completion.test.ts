@@ -38,6 +38,7 @@ const FRIDGE: CatalogueItem = {
     pops: false,
     hazardous: true,
   },
+  prices: { inside_dismantle: 6000, inside_no_dismantle: 5000, outside: 4000 },
 };
 const CONTEXT = {
   booked: [SOFA, FREE_LINE],
@@ -156,6 +157,44 @@ describe("checkCompletion", () => {
       expect(result.ok).toBe(false);
       if (!result.ok) expect(Object.keys(result.errors)).toEqual([field]);
     }
+  });
+
+  it("prices what was added on the day: more than booked, catalogue items where they were, the crew's own at the agreed price", () => {
+    const result = check({
+      booked_11_quantity: "3", // the sofa was booked once (SOFA)
+      extra_0_product: "9",
+      extra_0_quantity: "2",
+      extra_0_position: "inside_dismantle",
+      free_0_name: "Rubble bags",
+      free_0_code: "17 01 07",
+      free_0_quantity: "4",
+      free_0_price: "12.50",
+      free_1_name: "Old rug",
+      free_1_code: "20 03 07",
+      extras_taken: "yes",
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.facts.extras).toEqual([
+      { name: SOFA.name, position: "outside", quantity: 2, unitPricePence: SOFA.unitPricePence },
+      { name: "Fridge freezer", position: "inside_dismantle", quantity: 2, unitPricePence: 6000 },
+      { name: "Rubble bags", position: null, quantity: 4, unitPricePence: 1250 },
+    ]);
+    expect(result.facts.extrasTaken).toBe(true);
+  });
+
+  it.each([
+    [
+      { extra_0_product: "9", extra_0_quantity: "1", extra_0_position: "on the roof" },
+      "extra_0_position",
+    ],
+    [{ free_0_name: "Bags", free_0_code: "17 01 07", free_0_price: "a tenner" }, "free_0_price"],
+    [{ free_0_name: "Bags", free_0_code: "17 01 07", free_0_price: "-5" }, "free_0_price"],
+    [{ free_0_name: "Bags", free_0_code: "17 01 07", free_0_price: "20000" }, "free_0_price"],
+  ])("refuses an added item's %j", (fields, field) => {
+    const result = check(fields);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors)).toEqual([field]);
   });
 
   it("gives the hazardous flag from the code of a free line and the catalogue's class", () => {

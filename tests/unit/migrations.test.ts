@@ -111,6 +111,7 @@ describe("migrations", () => {
       ["0022_area_surcharges", "Success"],
       ["0023_payment_links", "Success"],
       ["0024_inbox", "Success"],
+      ["0025_job_extras", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -294,6 +295,7 @@ describe("an upgrade", () => {
       "0022_area_surcharges",
       "0023_payment_links",
       "0024_inbox",
+      "0025_job_extras",
     ]);
   });
 
@@ -321,7 +323,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(21);
+    expect(outcome.results).toHaveLength(22);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

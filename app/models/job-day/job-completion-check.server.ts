@@ -7,6 +7,9 @@ import {
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { isHazardousCode, normaliseLowCode, type WasteClass, type WasteLine } from "~/lib/waste";
 import type { JobContext } from "./job-context.server";
+import { extraCharges, type ExtraCharge, type ExtrasInput } from "~/lib/job-extras";
+import { parsePounds } from "~/lib/money";
+import { isPosition } from "~/lib/positions";
 
 /**
  * The check of what the crew typed into the "Complete job" form: the waste
@@ -22,6 +25,10 @@ export interface CollectedLine extends WasteLine {
 
 export interface CompletionFacts {
   lines: CollectedLine[];
+  /** what was added on the day, priced (extraCharges, app/lib/job-extras.ts) */
+  extras: ExtraCharge[];
+  /** the extras were taken in cash on the spot */
+  extrasTaken: boolean;
   handedOverBy: string;
   /** ISO instant */
   transferredAt: string;
@@ -46,10 +53,16 @@ export const COMPLETION_MESSAGES = {
   future: "The time of transfer cannot be in the future",
   tooEarly: "The time of transfer cannot be more than a day before the collection date",
   containment: "Please choose how the waste was contained",
+  position: "Please choose where the item was",
+  price: "Please enter the price in pounds, such as 20 or 12.50 (empty: not charged)",
   failed: "Please check the highlighted fields",
 } as const;
 
 const CONTROL = /\p{Cc}/u;
+type Mutable<T> = T extends readonly (infer E)[] ? E[] : never;
+
+/** The most one added item of the crew's own may cost: £10,000. */
+const MAX_EXTRA_PENCE = 1_000_000;
 
 /** The class of waste the crew named and coded themselves: no POPs, hazardous by its code. */
 function typedWasteClass(description: string, code: string): WasteClass {
@@ -88,6 +101,11 @@ export function checkCompletion(
 ): CompletionCheck {
   const errors: Record<string, string> = {};
   const lines: CollectedLine[] = [];
+  const priced = {
+    booked: [] as Mutable<ExtrasInput["booked"]>,
+    catalogue: [] as Mutable<ExtrasInput["catalogue"]>,
+    free: [] as Mutable<ExtrasInput["free"]>,
+  };
 
   for (const line of context.booked) {
     const field = JOB_FIELDS.bookedQuantity(line.itemId);
@@ -115,6 +133,13 @@ export function checkCompletion(
       ...waste,
       quantity,
     });
+    priced.booked.push({
+      name: line.name,
+      position: line.position,
+      bookedQuantity: line.quantity,
+      takenQuantity: quantity,
+      unitPricePence: line.unitPricePence,
+    });
   }
 
   for (let row = 0; row < EXTRA_CATALOGUE_ROWS; row++) {
@@ -131,6 +156,18 @@ export function checkCompletion(
       errors[quantityField] = COMPLETION_MESSAGES.quantity.replace("0 to", "1 to");
       continue;
     }
+    // Where it was sets its price; "outside" when the form did not say (an older page).
+    const position = fields[JOB_FIELDS.extraPosition(row)] || "outside";
+    if (!isPosition(position)) {
+      errors[JOB_FIELDS.extraPosition(row)] = COMPLETION_MESSAGES.position;
+      continue;
+    }
+    priced.catalogue.push({
+      name: product.name,
+      position,
+      quantity,
+      unitPricePence: product.prices[position],
+    });
     lines.push({
       source: "catalogue",
       productId: product.id,
@@ -156,8 +193,21 @@ export function checkCompletion(
     const quantity = quantityOf(quantityText === "" ? "1" : quantityText);
     if (quantity === null || quantity === 0)
       errors[quantityField] = COMPLETION_MESSAGES.quantity.replace("0 to", "1 to");
-    if (errors[nameField] || errors[codeField] || errors[quantityField] || !code || !quantity)
+    const priceField = JOB_FIELDS.freePrice(row);
+    const priceText = (fields[priceField] ?? "").trim();
+    const price = priceText === "" ? 0 : parsePounds(priceText);
+    if (price === null || price > MAX_EXTRA_PENCE) errors[priceField] = COMPLETION_MESSAGES.price;
+    if (
+      errors[nameField] ||
+      errors[codeField] ||
+      errors[quantityField] ||
+      errors[priceField] ||
+      !code ||
+      !quantity ||
+      price === null
+    )
       continue;
+    priced.free.push({ name, quantity, unitPricePence: price });
     lines.push({ source: "free", productId: null, name, ...typedWasteClass(name, code), quantity });
   }
 
@@ -194,6 +244,8 @@ export function checkCompletion(
       handedOverBy,
       transferredAt: transferred!.toISOString(),
       containment,
+      extras: extraCharges(priced),
+      extrasTaken: /^(on|yes|1|true)$/i.test(fields[JOB_FIELDS.extrasTaken] ?? ""),
       paymentCollected:
         context.canCollectPayment &&
         /^(on|yes|1|true)$/i.test(fields[JOB_FIELDS.paymentCollected] ?? ""),

@@ -1,3 +1,4 @@
+import { extraText, extrasTotal, type ExtraCharge } from "~/lib/job-extras";
 import type { Transaction } from "kysely";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
@@ -185,6 +186,8 @@ export async function completeFromBooking(
     handedOverBy: context.fullName,
     transferredAt: now.toISOString(),
     containment: CONTAINMENTS[0],
+    extras: [],
+    extrasTaken: false,
     paymentCollected: false,
   };
   const outcome = await recordCompletion(
@@ -200,19 +203,45 @@ export async function completeFromBooking(
   return outcome.ok ? outcome.emailId : undefined;
 }
 
-/** How the receipt says the job was paid. */
-function paymentNote(context: JobContext, collected: boolean, now: Date): string {
+/** How the receipt says the job was paid: the booking, then what was added on the day. */
+function paymentNote(
+  context: JobContext,
+  collected: boolean,
+  extras: { pence: number; taken: boolean },
+  now: Date,
+): string {
   const method = PAYMENT_METHOD_LABELS[context.paymentMethod].toLowerCase();
-  if (collected) return `Paid by ${method} on collection, ${formatLongDate(todayInLondon(now))}`;
-  if (context.paid)
-    return context.paidAt
-      ? `Paid by ${method} on ${formatLongDate(todayInLondon(new Date(context.paidAt)))}`
-      : `Paid by ${method}`;
-  return `Not yet paid: ${formatPence(context.totalPence)} due by ${method}`;
+  const today = formatLongDate(todayInLondon(now));
+  const booking = collected
+    ? `Paid by ${method} on collection, ${today}`
+    : context.paid
+      ? context.paidAt
+        ? `Paid by ${method} on ${formatLongDate(todayInLondon(new Date(context.paidAt)))}`
+        : `Paid by ${method}`
+      : `Not yet paid: ${formatPence(context.totalPence)} due by ${method}`;
+  if (extras.pence === 0) return booking;
+  return extras.taken
+    ? `${booking}. Added on the day: ${formatPence(extras.pence)}, paid in cash on collection, ${today}`
+    : `${booking}. Added on the day: ${formatPence(extras.pence)}, still to pay`;
 }
 
-/** The charged lines as the receipt prints them; they always add up to the order's total. */
-function receiptLines(context: JobContext) {
+/**
+ * The charged lines as the receipt prints them: what was booked (they always add up to the
+ * order's total), then what was added on the day.
+ */
+function receiptLines(context: JobContext, extras: readonly ExtraCharge[]) {
+  return [
+    ...bookedReceiptLines(context),
+    ...extras.map((extra) => ({
+      description: `Added on the day: ${extra.name}`,
+      detail: extra.position ? POSITION_LABELS[extra.position] : null,
+      quantity: extra.quantity,
+      unit_price_pence: extra.unitPricePence,
+    })),
+  ];
+}
+
+function bookedReceiptLines(context: JobContext) {
   const lines = context.booked.map((line) => ({
     description: line.name,
     detail: line.position ? POSITION_LABELS[line.position] : null,
@@ -288,6 +317,8 @@ async function recordCompletion(
   const vatRate = Number(vatSetting?.value ?? DEFAULT_VAT_RATE_PERCENT);
   const keepUntil = `${Number(todayInLondon(now).slice(0, 4)) + KEEP_YEARS}${todayInLondon(now).slice(4)}`;
   const collected = facts.paymentCollected && context.canCollectPayment;
+  const extrasPence = extrasTotal(facts.extras);
+  const extrasTaken = extrasPence > 0 && facts.extrasTaken;
   const completion = await trx
     .insertInto("job_completions")
     .values({
@@ -314,12 +345,19 @@ async function recordCompletion(
       carrier_registration: business.wasteCarrierLicence,
       vat_number: business.vatNumber,
       vat_rate_percent: Number.isFinite(vatRate) ? vatRate : DEFAULT_VAT_RATE_PERCENT,
-      total_pence: context.totalPence,
+      total_pence: context.totalPence + extrasPence,
+      extras_pence: extrasPence,
+      extras_taken: extrasTaken ? "cash_payment" : null,
       payment_method: context.paymentMethod,
       payment_collected: collected
         ? (context.paymentMethod as "cash_payment" | "bank_transfer")
         : null,
-      payment_note: paymentNote(context, collected, now),
+      payment_note: paymentNote(
+        context,
+        collected,
+        { pence: extrasPence, taken: extrasTaken },
+        now,
+      ),
       keep_until: keepUntil,
     } as never)
     .returning("id")
@@ -344,7 +382,7 @@ async function recordCompletion(
   await trx
     .insertInto("job_receipt_lines")
     .values(
-      receiptLines(context).map((line, i) => ({
+      receiptLines(context, facts.extras).map((line, i) => ({
         completion_id: completion.id,
         sort_order: i,
         ...line,
@@ -381,6 +419,16 @@ async function recordCompletion(
         field,
         oldValue: "pending",
         newValue: "complete",
+        actor,
+      });
+    if (extrasPence > 0)
+      await recordOrderEvent(trx, {
+        orderId: context.orderId,
+        field: "extras",
+        oldValue: null,
+        newValue: `${formatPence(extrasPence)} added on the day (${facts.extras
+          .map(extraText)
+          .join(", ")})${extrasTaken ? ", paid in cash" : ", still to pay"}`,
         actor,
       });
   }

@@ -2,7 +2,8 @@ import { isUnpaidCheckout } from "../bookings/booking-facts.server";
 import { areaSurchargeOf } from "~/lib/service-area";
 import type { Transaction } from "kysely";
 import { quoteContactDetails, type QuoteContactDetails } from "~/lib/contact-details";
-import type { PaymentMethod, Position } from "~/lib/domain";
+import type { PaymentMethod } from "~/lib/domain";
+import { POSITIONS, unitPricePence, type Position } from "~/lib/positions";
 import { CONTAINMENTS, JOB_FIELDS } from "~/lib/job-completion";
 import { londonDateTimeLocal } from "~/lib/london-clock.server";
 import { storedWasteClass, type WasteClass } from "~/lib/waste";
@@ -33,6 +34,8 @@ export interface CatalogueItem {
   id: number;
   name: string;
   waste: WasteClass;
+  /** what the shop charges for one, by where it is (an extra is charged so) */
+  prices: Record<Position, number>;
 }
 
 export interface JobContext extends QuoteContactDetails {
@@ -111,7 +114,18 @@ export async function jobContext(
     .execute();
   const products = await executor
     .selectFrom("products")
-    .select(["id", "name", "waste_description", "low_code", "pops", "hazardous"])
+    .select([
+      "id",
+      "name",
+      "waste_description",
+      "low_code",
+      "pops",
+      "hazardous",
+      "price_pence",
+      "inside_dismantle_pence",
+      "inside_no_dismantle_pence",
+      "outside_pence",
+    ])
     .where("retired_at", "is", null)
     .where("low_code", "<>", "")
     .where("waste_description", "<>", "")
@@ -156,11 +170,22 @@ export async function jobContext(
             : null,
       };
     }),
-    catalogue: products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      waste: storedWasteClass(p),
-    })),
+    catalogue: products.map((p) => {
+      const options = {
+        pricePence: p.price_pence,
+        insideDismantlePence: p.inside_dismantle_pence,
+        insideNoDismantlePence: p.inside_no_dismantle_pence,
+        outsidePence: p.outside_pence,
+      };
+      return {
+        id: p.id,
+        name: p.name,
+        waste: storedWasteClass(p),
+        prices: Object.fromEntries(
+          POSITIONS.map((position) => [position, unitPricePence(options, position)]),
+        ) as Record<Position, number>,
+      };
+    }),
     completion:
       order.completion_id != null
         ? { id: order.completion_id, completedAt: order.completed_at ?? "" }

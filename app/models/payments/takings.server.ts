@@ -37,7 +37,7 @@ export async function takingsFor(from: string, to: string): Promise<Takings> {
   const start = londonDayStart(from).toISOString();
   const end = londonDayStart(addDaysIso(to, 1)).toISOString();
   const dayOf = londonDays(from, to);
-  const [paid, cancelled, fees, feeRefunds, bookings, quotes, vat] = await Promise.all([
+  const [paid, cancelled, fees, feeRefunds, bookings, quotes, extras, vat] = await Promise.all([
     // Orders paid in the period: a card payment at the gateway, cash or a transfer staff took.
     db()
       .selectFrom("orders")
@@ -89,6 +89,14 @@ export async function takingsFor(from: string, to: string): Promise<Takings> {
       .where("quote_offers.created_at", ">=", start)
       .where("quote_offers.created_at", "<", end)
       .execute(),
+    // Items added on the day and paid in cash on the spot.
+    db()
+      .selectFrom("job_completions")
+      .select(["extras_pence", "completed_at"])
+      .where("extras_taken", "=", "cash_payment")
+      .where("completed_at", ">=", start)
+      .where("completed_at", "<", end)
+      .execute(),
     vatStatus(),
   ]);
   const events: MoneyEvent[] = [
@@ -119,6 +127,13 @@ export async function takingsFor(from: string, to: string): Promise<Takings> {
           : []),
       ];
     }),
+    ...extras.map((e): MoneyEvent => ({
+      day: dayOf(e.completed_at),
+      kind: "received",
+      method: "cash_payment",
+      what: "booking",
+      pence: e.extras_pence,
+    })),
     ...feeRefunds.map((f): MoneyEvent => ({
       day: dayOf(f.cancelled_at!),
       kind: "refunded",

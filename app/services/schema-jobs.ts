@@ -1,0 +1,89 @@
+import type { ColumnType, Generated } from "kysely";
+import type { PaymentMethod } from "~/lib/domain";
+import type { CreatedAt } from "./schema-columns";
+
+// A job's completion: the waste transfer note's and the receipt's facts, as they were (0009, 0025).
+
+/** A completed job: the facts of the transfer and the money, as they were (0009). */
+export interface JobCompletionsTable {
+  id: Generated<number>;
+  /** null once the order is deleted: the note is kept two years regardless */
+  order_id: number | null;
+  receipt_number: number;
+  photo_token: string;
+  completed_at: CreatedAt;
+  /** ISO instant of the transfer */
+  transferred_at: string;
+  /** the tax point: the collection day */
+  collection_date: string;
+  handed_over_by: string;
+  crew_name: string;
+  crew_user_id: number | null;
+  /** how the waste was contained, e.g. "Loose, loaded by hand" */
+  containment: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  address_1: string;
+  town: string;
+  postcode: string;
+  business_name: string | null;
+  sic_code: string | null;
+  carrier_name: string;
+  carrier_address: string;
+  /** the waste carrier registration (CBDU…) */
+  carrier_registration: string;
+  /** empty when not VAT registered */
+  vat_number: string;
+  vat_rate_percent: number;
+  total_pence: number;
+  payment_method: PaymentMethod;
+  /** cash or a transfer taken on the day by the crew */
+  payment_collected: "cash_payment" | "bank_transfer" | null;
+  /** what the crew added on the day, pence, already in total_pence (0025) */
+  extras_pence: Generated<number>;
+  /** 'cash_payment': the extras were taken in cash on the spot; null while due (0025) */
+  extras_taken: ColumnType<
+    "cash_payment" | null,
+    "cash_payment" | null | undefined,
+    "cash_payment" | null
+  >;
+  /** how the job was paid, as the receipt prints it ("Paid by card on 3 December 2026") */
+  payment_note: Generated<string>;
+  /** YYYY-MM-DD: two years after the transfer */
+  keep_until: string;
+}
+
+/** One line of a waste transfer note. */
+export interface JobWasteLinesTable {
+  id: Generated<number>;
+  completion_id: number;
+  sort_order: number;
+  source: "booked" | "catalogue" | "free";
+  product_id: number | null;
+  name: string;
+  waste_description: string;
+  low_code: string;
+  pops: 0 | 1;
+  hazardous: 0 | 1;
+  quantity: number;
+}
+
+/** One line of a receipt (VAT-inclusive pence). */
+export interface JobReceiptLinesTable {
+  id: Generated<number>;
+  completion_id: number;
+  sort_order: number;
+  description: string;
+  detail: string | null;
+  quantity: number;
+  unit_price_pence: number;
+}
+
+export interface JobPhotosTable {
+  id: Generated<number>;
+  completion_id: number;
+  kind: "before" | "after";
+  image_id: string;
+  sort_order: number;
+}
