@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { addDaysIso } from "~/lib/calendar";
-import { formatPence } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { pdfText } from "../tests/support/pdf-text";
 import { seriousViolations } from "./support/axe";
@@ -82,6 +81,8 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   );
   expect(garden).toBeDefined();
   await extra.selectOption({ label: garden! });
+  // Found on site, charged at the shop's price, and paid in cash there and then.
+  await page.getByLabel("Anything added on the day was paid in cash on the spot").check();
   await page.getByLabel("Handed over by").fill("Ann Lee");
 
   const submit = page.getByRole("button", { name: "Complete job and send documents" });
@@ -112,7 +113,9 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   expect(note).toContain("20 02 01");
   expect(note).toMatch(/persistent organic pollutants/i);
   expect(note).toMatch(/CBD[ULE]\d+/);
-  expect(receipt).toContain(formatPence(7900));
+  const receiptText = receipt!.replace(/\s+/g, " ");
+  expect(receiptText).toContain("Added on the day: ");
+  expect(receiptText).toMatch(/Added on the day: £[\d.,]+, paid in cash on collection/);
   const link = /https?:\/\/\S+\/job\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link).toBeDefined();
 
