@@ -26,6 +26,22 @@ function refusedImages(page: Page): string[] {
   return refused;
 }
 
+/**
+ * Chooses the file, again until its preview shows: a file chosen before the page has hydrated
+ * (a busy machine) changes the input before React listens to it, and the preview never comes.
+ */
+async function choose(
+  page: Page,
+  input: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  preview: string,
+) {
+  await expect(async () => {
+    await page.locator(input).setInputFiles(file);
+    await expect(page.locator(preview)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** The preview's picture really decoded: a broken image has naturalWidth 0. */
 async function expectLoaded(page: Page, selector: string) {
   const preview = page.locator(selector);
@@ -39,11 +55,12 @@ async function expectLoaded(page: Page, selector: string) {
 test("a photo chosen on the quote form shows as a preview that loads", async ({ page }) => {
   const refused = refusedImages(page);
   await page.goto("/quote");
-  await page.locator("#field-images").setInputFiles({
-    name: "garage.jpg",
-    mimeType: "image/jpeg",
-    buffer: await picture("#8a5a3b"),
-  });
+  await choose(
+    page,
+    "#field-images",
+    { name: "garage.jpg", mimeType: "image/jpeg", buffer: await picture("#8a5a3b") },
+    '.photo-previews img[alt="garage.jpg"]',
+  );
   await expectLoaded(page, '.photo-previews img[alt="garage.jpg"]');
   expect(refused).toEqual([]);
 });
@@ -54,11 +71,12 @@ test.describe("the dashboard, on a tablet", () => {
   test("an image chosen for a product shows as a preview that loads", async ({ page }) => {
     const refused = refusedImages(page);
     await signIn(page, "/dashboard/products/new");
-    await page.locator("#field-image").setInputFiles({
-      name: "armchair.jpg",
-      mimeType: "image/jpeg",
-      buffer: await picture("#3a6ea5"),
-    });
+    await choose(
+      page,
+      "#field-image",
+      { name: "armchair.jpg", mimeType: "image/jpeg", buffer: await picture("#3a6ea5") },
+      'img[alt="Chosen for this product"]',
+    );
     await expectLoaded(page, 'img[alt="Chosen for this product"]');
     expect(refused).toEqual([]);
   });
