@@ -12,6 +12,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "api");
   const q = new URL(request.url).searchParams;
   const { quotes } = await listQuotes({
+    // The staff search box, as the dashboard's list reads it (docs/rules.md#staff-search).
+    q: q.get("q"),
+    from: q.get("from"),
+    to: q.get("to"),
     fullName: q.get("full_name"),
     email: q.get("email"),
     phoneNumber: q.get("phone_number"),

@@ -128,6 +128,17 @@ describe("the orders and quotes lists", () => {
     const { html } = await page(`/dashboard/quotes?q=${encodeURIComponent("gu1 2bb")}`);
     expect(html).toContain(`Q${ids.gamma}`);
   });
+
+  it("the /api's order and quote lists take the same box", async () => {
+    const get = async (path: string) =>
+      (await (
+        await fetch(`${server.url}${path}`, { headers: { cookie: staff.cookie } })
+      ).json()) as { full_name?: string; billing?: { full_name: string } }[];
+    const orders = await get(`/api/orders?q=${encodeURIComponent("+44 7700 900555")}`);
+    expect(orders.map((o) => o.billing?.full_name)).toEqual(["Search Person Alpha"]);
+    const quotes = await get(`/api/orders/quotationRequest?q=${encodeURIComponent("gu1 2bb")}`);
+    expect(quotes.map((q) => q.full_name)).toEqual(["Search Quote Gamma"]);
+  });
 });
 
 describe("web checkouts whose payment never arrived", () => {

@@ -18,6 +18,8 @@ export async function closeQuotePayments(quoteId: number): Promise<void> {
       .select(["id", "payment_session_id"])
       .where("quote_id", "=", quoteId)
       .where("payment_method", "=", "card")
+      // A booking staff made to be paid from its link is the quote's booking, not a payment to close.
+      .where("payment_link_at", "is", null)
       .where("status", "=", "pending")
       .where("payment_closed", "is", null)
       .execute();
