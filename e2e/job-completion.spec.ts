@@ -82,7 +82,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   expect(garden).toBeDefined();
   await extra.selectOption({ label: garden! });
   // Found on site, charged at the shop's price, and paid in cash there and then.
-  await page.getByLabel("Anything added on the day was paid in cash on the spot").check();
+  await page.getByLabel("Paid in cash on the spot").check();
   await page.getByLabel("Handed over by").fill("Ann Lee");
 
   const submit = page.getByRole("button", { name: "Complete job and send documents" });

@@ -26,6 +26,7 @@ import * as m0022 from "./0022_area_surcharges";
 import * as m0023 from "./0023_payment_links";
 import * as m0024 from "./0024_inbox";
 import * as m0025 from "./0025_job_extras";
+import * as m0026 from "./0026_extras_links_and_banking";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   "0023_payment_links": m0023,
   "0024_inbox": m0024,
   "0025_job_extras": m0025,
+  "0026_extras_links_and_banking": m0026,
 };
 
 /**
@@ -86,6 +88,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0023_payment_links": m0023,
   "0024_inbox": m0024,
   "0025_job_extras": m0025,
+  "0026_extras_links_and_banking": m0026,
 };
 
 /** SQLite's migrations (the list above). */

@@ -33,6 +33,12 @@ function refundInWords(booking: ManagedBooking): string {
 }
 
 /** The booking as it stands: cancelled or not, its details, lines, documents and terms. */
+const EXTRAS_STATE_WORDS: Record<NonNullable<ManagedBooking["extras"]>["state"], string> = {
+  paid: "Paid",
+  card: "To pay by card, below",
+  due: "To pay: we will be in touch",
+};
+
 export function BookingDetails({ booking, phone }: { booking: ManagedBooking; phone: string }) {
   const tel = `tel:${phone.replace(/\s+/g, "")}`;
   return (
@@ -67,6 +73,14 @@ export function BookingDetails({ booking, phone }: { booking: ManagedBooking; ph
         <dd>
           {formatPence(booking.totalPence)} · {booking.paymentLabel}
         </dd>
+        {booking.extras ? (
+          <>
+            <dt>Added on the day</dt>
+            <dd data-testid="manage-extras">
+              {formatPence(booking.extras.pence)} · {EXTRAS_STATE_WORDS[booking.extras.state]}
+            </dd>
+          </>
+        ) : null}
         {booking.changeFeesPence > 0 ? (
           <>
             <dt>Date changes</dt>
@@ -193,27 +207,46 @@ export function CancelBookingStep({
   );
 }
 
+/** What a booking's page offers to pay by card: the booking staff made, or its extras. */
+export type CardDue = "booking" | "extras";
+
+/** The amount and the words of what is due by card on the booking's page; null when nothing is. */
+export function cardDueOf(booking: ManagedBooking): { due: CardDue; pence: number } | null {
+  if (booking.awaitingCardPayment) return { due: "booking", pence: booking.totalPence };
+  if (booking.extras?.state === "card") return { due: "extras", pence: booking.extras.pence };
+  return null;
+}
+
+const CARD_DUE_LEADS: Record<CardDue, string> = {
+  booking:
+    "Your collection is booked. Pay for it here, securely, whenever suits you before the day.",
+  extras:
+    "The crew collected more than was booked. Pay for what was added on the day here, securely; your receipt then shows it paid.",
+};
+
 /**
- * A booking staff made to be paid by card, not paid yet: its payment, first on the page. The
- * embedded card form with JavaScript and Stripe; the provider's (or the demo) page without.
+ * A payment due by card on the booking's page (a booking staff made to be paid from its link, or
+ * what was added on the day), first on the page. The embedded card form with JavaScript and
+ * Stripe; the provider's (or the demo) page without. Its button posts intent=pay or pay_extras.
  */
 export function PayByCard({
-  booking,
+  due,
+  pence,
   payment,
   action,
 }: {
-  booking: ManagedBooking;
+  due: CardDue;
+  pence: number;
   payment: { gateway: string | null; publishableKey: string | null };
   action: string;
 }) {
   const hydrated = useHydrated();
-  const paying = usePostingIntent("pay");
+  const intent = due === "booking" ? "pay" : "pay_extras";
+  const paying = usePostingIntent(intent);
   return (
     <section className="manage-pay" aria-labelledby="pay-title" data-testid="pay-by-card">
-      <h2 id="pay-title">Pay {formatPence(booking.totalPence)} by card</h2>
-      <p>
-        Your collection is booked. Pay for it here, securely, whenever suits you before the day.
-      </p>
+      <h2 id="pay-title">Pay {formatPence(pence)} by card</h2>
+      <p>{CARD_DUE_LEADS[due]}</p>
       <Form method="post" action={action}>
         <input
           type="hidden"
@@ -227,11 +260,11 @@ export function PayByCard({
         <button
           type="submit"
           name="intent"
-          value="pay"
+          value={intent}
           className="button button-large"
           disabled={paying}
         >
-          {paying ? "Opening the payment..." : `Pay ${formatPence(booking.totalPence)} now`}
+          {paying ? "Opening the payment..." : `Pay ${formatPence(pence)} now`}
         </button>
       </Form>
       {payment.gateway === "demo" ? (

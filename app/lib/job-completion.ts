@@ -28,7 +28,7 @@ export const JOB_FIELDS = {
   freeCode: (row: number) => `free_${row}_code`,
   freeQuantity: (row: number) => `free_${row}_quantity`,
   freePrice: (row: number) => `free_${row}_price`,
-  extrasTaken: "extras_taken",
+  extrasPayment: "extras_taken",
   handedOverBy: "handed_over_by",
   transferredAt: "transferred_at",
   containment: "containment",

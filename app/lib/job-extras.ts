@@ -1,3 +1,4 @@
+import { formatPence } from "./format";
 import { lineName, type Position } from "./positions";
 
 /** "2 × Armchair (Outside — left out for collection)", as the order's history says it. */
@@ -69,3 +70,45 @@ export function extraCharges(input: ExtrasInput): ExtraCharge[] {
 
 export const extrasTotal = (charges: readonly ExtraCharge[]) =>
   charges.reduce((sum, c) => sum + c.quantity * c.unitPricePence, 0);
+
+/**
+ * How what was added on the day is paid: in cash to the crew, by card from the booking's own page
+ * (the completion email links it), or later through the office.
+ */
+export type ExtrasPayment = "cash_payment" | "card_link" | "office";
+
+export const EXTRAS_PAYMENT_CHOICES: readonly { value: ExtrasPayment; label: string }[] = [
+  { value: "cash_payment", label: "Paid in cash on the spot" },
+  { value: "card_link", label: "Email the customer a link to pay by card" },
+  { value: "office", label: "Nothing was added, or the customer will pay the office" },
+];
+
+/** The form's choice; anything else is the office's to arrange. */
+export const extrasPaymentOf = (value: string | undefined): ExtrasPayment =>
+  value === "cash_payment" || value === "card_link" ? value : "office";
+
+/** Where the extras' payment stands, for the receipt's payment line. */
+export type ExtrasPaymentState =
+  | { kind: "cash"; day: string }
+  | { kind: "link" }
+  | { kind: "card"; day: string }
+  | { kind: "due" };
+
+/**
+ * The receipt's words for the extras ("Added on the day: £35.00, paid in cash on collection,
+ * 4 December 2026"); `day` is already written out. One rule for the receipt, the history and
+ * the change a card payment makes to the receipt.
+ */
+export function extrasPaymentText(pence: number, state: ExtrasPaymentState): string {
+  const added = `Added on the day: ${formatPence(pence)}`;
+  switch (state.kind) {
+    case "cash":
+      return `${added}, paid in cash on collection, ${state.day}`;
+    case "link":
+      return `${added}, to pay by card from the link we emailed`;
+    case "card":
+      return `${added}, paid by card on ${state.day}`;
+    case "due":
+      return `${added}, still to pay`;
+  }
+}

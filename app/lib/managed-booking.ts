@@ -36,6 +36,11 @@ export interface ManagedBooking {
   paidPence: number;
   /** a booking staff made to be paid from a link, not paid yet: the page offers the payment */
   awaitingCardPayment: boolean;
+  /**
+   * what the crew added on the day, pence, and how it stands: "paid" (cash or card), "card" (to
+   * pay by card here: the page offers the payment), "due" (the office arranges it); null: none
+   */
+  extras: { pence: number; state: "paid" | "card" | "due" } | null;
   done: boolean;
   /** when the customer (or staff) cancelled it; null while it stands */
   cancelledAt: string | null;

@@ -9,7 +9,12 @@ import {
   useChosenDayAndWindow,
   usePostingIntent,
 } from "~/components/date-choice-form";
-import { BookingDetails, CancelBookingStep, PayByCard } from "~/components/manage-booking";
+import {
+  BookingDetails,
+  CancelBookingStep,
+  cardDueOf,
+  PayByCard,
+} from "~/components/manage-booking";
 import { EarlyStartField } from "~/components/book-and-pay";
 import { EmbeddedPayment } from "~/components/embedded-payment";
 import { useHydrated } from "~/components/use-hydrated";
@@ -30,6 +35,7 @@ import { bookingForCustomer, cancelBooking } from "~/models/bookings/manage-book
 import { managePath } from "~/models/bookings/manage-link.server";
 import { startRearrangement } from "~/models/bookings/rearrange-booking.server";
 import { startLinkPayment } from "~/models/bookings/booking-payment-link.server";
+import { settleExtrasPayment, startExtrasPayment } from "~/models/payments/extras-payment.server";
 import { paymentStartAnswer } from "~/models/payments/payment-start.server";
 import {
   abandonChange,
@@ -92,13 +98,16 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       : url.searchParams.get("moved") === "1"
         ? { kind: "moved", toDate: booking.collectionDate, feePence: 0 }
         : null;
-  // The page after a change shows the booking as it now is.
-  const shown = change ? ((await bookingForCustomer(token)) ?? booking) : booking;
+  // Back from paying what was added on the day.
+  const extrasPaid = sessionId && !change ? await settleExtrasPayment(token, sessionId) : null;
+  // The page after a change or a payment shows the booking as it now is.
+  const shown = change || extrasPaid ? ((await bookingForCustomer(token)) ?? booking) : booking;
   const rearranging = url.searchParams.get("rearrange") === "1" && shown.rearrange.allowed;
   return {
     booking: shown,
     confirming,
     change,
+    extrasPaid,
     rearranging,
     // The calendar opens on the month of the collection as it stands.
     calendar: rearranging
@@ -121,7 +130,7 @@ type ActionResult =
       calendar: Awaited<ReturnType<typeof collectionCalendar>>;
     }
   | EmbeddedPaymentAnswer
-  | (EmbeddedPaymentAnswer & { purpose: "booking" });
+  | (EmbeddedPaymentAnswer & { purpose: "booking" | "extras" });
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -137,7 +146,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       calendar: await calendarFor(booking, intent.slice("month:".length)),
     });
   if (intent === "rearrange") return rearrange(token, values, request);
-  if (intent === "pay") return payByLink(token, values, request);
+  if (intent === "pay" || intent === "pay_extras")
+    return payByLink(token, intent === "pay" ? "booking" : "extras", values, request);
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400 });
   const started = performance.now();
   const result = await cancelBooking(token);
@@ -150,10 +160,16 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return data<ActionResult>({ kind: "failed", message: result.message }, { status: result.status });
 }
 
-/** "Pay by card" on a booking staff made to be paid from its link. */
-async function payByLink(token: string, values: Record<string, string>, request: Request) {
+/** "Pay by card" on a booking staff made to be paid from its link, or for its extras. */
+async function payByLink(
+  token: string,
+  purpose: "booking" | "extras",
+  values: Record<string, string>,
+  request: Request,
+) {
   const uiMode = requestedUiMode(values.ui);
-  const result = await startLinkPayment(token, {
+  const start = purpose === "booking" ? startLinkPayment : startExtrasPayment;
+  const result = await start(token, {
     uiMode,
     siteUrl: siteUrl(request),
     phone: businessProfile().phone,
@@ -161,8 +177,8 @@ async function payByLink(token: string, values: Record<string, string>, request:
   if (!result.ok)
     return data<ActionResult>({ kind: "failed", message: result.message }, { status: 409 });
   const answer = paymentStartAnswer(result.started, uiMode);
-  // The card form says what it pays for: the booking, not a date change's fee.
-  if (answer.kind === "embedded") return data<ActionResult>({ ...answer, purpose: "booking" });
+  // The card form says what it pays for: the booking or its extras, not a date change's fee.
+  if (answer.kind === "embedded") return data<ActionResult>({ ...answer, purpose });
   return answerPaymentStart(answer, (message) =>
     data<ActionResult>({ kind: "failed", message }, { status: 502 }),
   );
@@ -232,8 +248,12 @@ export default function ManageBooking() {
     return "purpose" in result ? (
       <EmbeddedPayment
         payment={result}
-        heading={`Pay for booking ${booking.reference}`}
-        lead="Your collection is booked; this pays for it. Card details go straight to Stripe; we never see them."
+        heading={
+          result.purpose === "booking"
+            ? `Pay for booking ${booking.reference}`
+            : "Pay for what was added on the day"
+        }
+        lead={`${result.purpose === "booking" ? "Your collection is booked; this pays for it." : "This pays for what the crew added to your collection."} Card details go straight to Stripe; we never see them.`}
         keepPath={self}
       />
     ) : (
@@ -245,6 +265,7 @@ export default function ManageBooking() {
       />
     );
 
+  const cardDue = cardDueOf(booking);
   const calendar = moving?.calendar ?? page.calendar;
   const values = moving?.values ?? {};
   const fee = booking.rearrange.feePence;
@@ -269,8 +290,19 @@ export default function ManageBooking() {
           {CHANGE_NOTICES[change.kind](change)}
         </p>
       ) : null}
-      {booking.awaitingCardPayment ? (
-        <PayByCard booking={booking} payment={page} action={self} />
+      {page.extrasPaid ? (
+        <p
+          role="status"
+          className={`notice ${page.extrasPaid.kind === "extras-paid" ? "notice-success" : ""}`}
+          data-testid="change-notice"
+        >
+          {page.extrasPaid.kind === "extras-paid"
+            ? `Thank you: your payment of ${formatPence(page.extrasPaid.pence)} is received. We have emailed you to confirm it.`
+            : "Your payment has not reached us yet: reload this page in a minute."}
+        </p>
+      ) : null}
+      {cardDue ? (
+        <PayByCard due={cardDue.due} pence={cardDue.pence} payment={page} action={self} />
       ) : null}
       <BookingDetails booking={booking} phone={phone} />
       {booking.rearrange.allowed ? (

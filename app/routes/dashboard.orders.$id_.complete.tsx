@@ -16,6 +16,7 @@ import {
   JOB_FIELDS,
   JOB_PHOTOS_PER_KIND,
 } from "~/lib/job-completion";
+import { EXTRAS_PAYMENT_CHOICES, extrasPaymentOf } from "~/lib/job-extras";
 import { POSITION_LABELS, POSITIONS } from "~/lib/positions";
 import {
   completeJob,
@@ -394,18 +395,22 @@ export default function CompleteJob() {
           <p className="complete-job-crew">
             Collected by <strong>{crew}</strong> (signed in).
           </p>
-          <label className="radio-line complete-job-payment">
-            <input
-              type="checkbox"
-              name={JOB_FIELDS.extrasTaken}
-              value="yes"
-              defaultChecked={values[JOB_FIELDS.extrasTaken] === "yes"}
-            />
-            Anything added on the day was paid in cash on the spot
-          </label>
-          <p className="field-hint">
-            Leave it unticked if nothing was added, or if the customer will pay the office.
-          </p>
+          <fieldset className="field complete-job-payment">
+            <legend>Anything added on the day is</legend>
+            {EXTRAS_PAYMENT_CHOICES.map((choice) => (
+              <label key={choice.value} className="radio-line">
+                <input
+                  type="radio"
+                  name={JOB_FIELDS.extrasPayment}
+                  value={choice.value}
+                  defaultChecked={
+                    extrasPaymentOf(values[JOB_FIELDS.extrasPayment]) === choice.value
+                  }
+                />
+                {choice.label}
+              </label>
+            ))}
+          </fieldset>
           {context.canCollectPayment ? (
             <label className="radio-line complete-job-payment">
               <input

@@ -30,6 +30,8 @@ export interface SessionRequest {
   orderId: number;
   /** a date change's fee (booking_changes.id), not the order's own price */
   changeId?: number;
+  /** what was added on the day of a completed job (job_completions.id), not the order's own price */
+  extrasId?: number;
   uiMode: UiMode;
   lines: SessionLine[];
   customerEmail: string;
@@ -54,6 +56,8 @@ export interface GatewaySession {
   orderId: number | null;
   /** a date change's fee payment: the change (booking_changes.id) */
   changeId: number | null;
+  /** a payment of what was added on the day: the job's completion (job_completions.id) */
+  extrasId: number | null;
   clientSecret: string | null;
   url: string | null;
 }
@@ -75,6 +79,8 @@ export interface PaymentEvent {
   orderId: number | null;
   /** a date change's fee payment: the change it pays for */
   changeId: number | null;
+  /** a payment of what was added on the day: the completion it pays for */
+  extrasId: number | null;
   /** what was paid, in minor units (pence for GBP) */
   amountTotal: number | null;
   currency: string | null;
@@ -161,6 +167,7 @@ function sessionFromStripe(s: Stripe.Checkout.Session): GatewaySession {
     currency: s.currency ?? null,
     orderId: idFrom(s.client_reference_id ?? s.metadata?.order_id),
     changeId: idFrom(s.metadata?.change_id),
+    extrasId: idFrom(s.metadata?.extras_id),
     clientSecret: s.client_secret ?? null,
     url: s.url ?? null,
   };
@@ -196,6 +203,7 @@ const stripeGateway: PaymentGateway = {
         metadata: {
           order_id: String(request.orderId),
           ...(request.changeId ? { change_id: String(request.changeId) } : {}),
+          ...(request.extrasId ? { extras_id: String(request.extrasId) } : {}),
         },
         expires_at: request.expiresAt,
       },
@@ -289,6 +297,7 @@ function eventFromStripe(event: Stripe.Event): PaymentEvent {
       sessionId: null,
       orderId: null,
       changeId: null,
+      extrasId: null,
       amountTotal: null,
       currency: null,
     };
@@ -300,6 +309,7 @@ function eventFromStripe(event: Stripe.Event): PaymentEvent {
     sessionId: session.id,
     orderId: session.orderId,
     changeId: session.changeId,
+    extrasId: session.extrasId,
     amountTotal: session.amountTotal,
     currency: session.currency,
   };
@@ -317,7 +327,7 @@ const demoSession = (
   status: string,
   amountTotal: number,
   orderId: number,
-  changeId: number | null,
+  paysFor: { changeId?: number; extrasId?: number } = {},
 ): GatewaySession => ({
   id,
   status,
@@ -325,7 +335,8 @@ const demoSession = (
   amountTotal,
   currency: "gbp",
   orderId,
-  changeId,
+  changeId: paysFor.changeId ?? null,
+  extrasId: paysFor.extrasId ?? null,
   clientSecret: null,
   url: `/payment/demo?session_id=${id}`,
 });
@@ -341,7 +352,10 @@ const demoGateway: PaymentGateway = {
       .slice(0, 32);
     const id = `demo_${digest}`;
     const amount = request.lines.reduce((sum, l) => sum + l.unitPence * l.quantity, 0);
-    return demoSession(id, "open", amount, request.orderId, request.changeId ?? null);
+    return demoSession(id, "open", amount, request.orderId, {
+      changeId: request.changeId,
+      extrasId: request.extrasId,
+    });
   },
   async retrieveSession(id) {
     if (!DEMO_ID.test(id)) return null;
@@ -353,7 +367,17 @@ const demoGateway: PaymentGateway = {
     if (change) {
       const status =
         change.status === "pending" ? "open" : change.status === "closed" ? "expired" : "complete";
-      return demoSession(id, status, change.fee_pence, change.order_id, change.id);
+      return demoSession(id, status, change.fee_pence, change.order_id, { changeId: change.id });
+    }
+    const extras = await db()
+      .selectFrom("job_completions")
+      .select(["id", "order_id", "extras_pence", "extras_paid_at", "extras_session_id"])
+      .where("extras_session_id", "=", id)
+      .executeTakeFirst();
+    if (extras?.order_id) {
+      // Paid, or open until a newer session replaced it (the demo gateway keeps no state of its own).
+      const status = extras.extras_paid_at ? "complete" : "open";
+      return demoSession(id, status, extras.extras_pence, extras.order_id, { extrasId: extras.id });
     }
     const order = await db()
       .selectFrom("orders")
@@ -371,7 +395,7 @@ const demoGateway: PaymentGateway = {
           : order.payment_closed || holdLapsed(order.created_at, new Date())
             ? "expired"
             : "open";
-    return demoSession(id, status, order.total_pence, order.id, null);
+    return demoSession(id, status, order.total_pence, order.id);
   },
   async expireSession(id) {
     // The demo gateway keeps no state of its own: closing the order (the caller) expires it.

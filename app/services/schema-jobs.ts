@@ -48,6 +48,12 @@ export interface JobCompletionsTable {
     "cash_payment" | null | undefined,
     "cash_payment" | null
   >;
+  /** when the customer was sent the booking's page to pay the extras by card; null otherwise (0026) */
+  extras_link_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the gateway session last opened to pay the extras (0026) */
+  extras_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the extras were paid by card from that link (0026) */
+  extras_paid_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** how the job was paid, as the receipt prints it ("Paid by card on 3 December 2026") */
   payment_note: Generated<string>;
   /** YYYY-MM-DD: two years after the transfer */
@@ -86,4 +92,16 @@ export interface JobPhotosTable {
   kind: "before" | "after";
   image_id: string;
   sort_order: number;
+}
+
+/** Cash the office paid in to the bank (0026; docs/rules.md#takings). */
+export interface CashBankingsTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD, the London day it was paid in */
+  banked_on: string;
+  amount_pence: number;
+  /** the paying-in slip's reference, or a word about it */
+  note: Generated<string>;
+  created_by: string;
+  created_at: CreatedAt;
 }

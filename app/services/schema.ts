@@ -17,6 +17,7 @@ import type { CreatedAt } from "./schema-columns";
 import type { BlogPostsTable, SiteContentTable } from "./schema-content";
 import type { ContactMessagesTable, ContactRepliesTable } from "./schema-messages";
 import type {
+  CashBankingsTable,
   JobCompletionsTable,
   JobPhotosTable,
   JobReceiptLinesTable,
@@ -412,6 +413,7 @@ export interface DB {
   job_waste_lines: JobWasteLinesTable;
   job_receipt_lines: JobReceiptLinesTable;
   job_photos: JobPhotosTable;
+  cash_bankings: CashBankingsTable;
   pending_uploads: PendingUploadsTable;
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;

@@ -519,7 +519,7 @@ describe("items added on the day", () => {
       free_0_code: "17 01 07",
       free_0_quantity: "3",
       free_0_price: "10",
-      extras_taken: "yes",
+      extras_taken: "cash_payment",
     });
     expect(response.status).toBe(303);
     const extras = SOFA.price + product!.pence + 3_000;

@@ -292,6 +292,7 @@ const TABLES = [
   "blocked_days",
   "blog_posts",
   "booking_changes",
+  "cash_bankings",
   "contact_messages",
   "contact_replies",
   "day_overrides",
@@ -382,6 +383,7 @@ describe("PostgreSQL's schema", () => {
       "0023_payment_links",
       "0024_inbox",
       "0025_job_extras",
+      "0026_extras_links_and_banking",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -409,6 +411,7 @@ describe("PostgreSQL's schema", () => {
       "0023_payment_links",
       "0024_inbox",
       "0025_job_extras",
+      "0026_extras_links_and_banking",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -79,6 +79,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0023_payment_links" },
         { name: "0024_inbox" },
         { name: "0025_job_extras" },
+        { name: "0026_extras_links_and_banking" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

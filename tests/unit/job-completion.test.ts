@@ -171,7 +171,7 @@ describe("checkCompletion", () => {
       free_0_price: "12.50",
       free_1_name: "Old rug",
       free_1_code: "20 03 07",
-      extras_taken: "yes",
+      extras_taken: "card_link",
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -180,7 +180,7 @@ describe("checkCompletion", () => {
       { name: "Fridge freezer", position: "inside_dismantle", quantity: 2, unitPricePence: 6000 },
       { name: "Rubble bags", position: null, quantity: 4, unitPricePence: 1250 },
     ]);
-    expect(result.facts.extrasTaken).toBe(true);
+    expect(result.facts.extrasPayment).toBe("card_link");
   });
 
   it.each([

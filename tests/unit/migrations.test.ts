@@ -51,6 +51,7 @@ const TABLES = [
   "blocked_days",
   "blog_posts",
   "booking_changes",
+  "cash_bankings",
   "contact_messages",
   "contact_replies",
   "day_overrides",
@@ -112,6 +113,7 @@ describe("migrations", () => {
       ["0023_payment_links", "Success"],
       ["0024_inbox", "Success"],
       ["0025_job_extras", "Success"],
+      ["0026_extras_links_and_banking", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -296,6 +298,7 @@ describe("an upgrade", () => {
       "0023_payment_links",
       "0024_inbox",
       "0025_job_extras",
+      "0026_extras_links_and_banking",
     ]);
   });
 
@@ -323,7 +326,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(22);
+    expect(outcome.results).toHaveLength(23);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

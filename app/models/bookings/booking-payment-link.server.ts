@@ -2,7 +2,7 @@ import { paymentGateway, type UiMode } from "~/services/payments.server";
 import { db } from "~/services/db.server";
 import { findByCustomerLink } from "../customer-links/customer-link.server";
 import { completePayment, startPayment } from "../payments/payment.server";
-import type { StartedPayment } from "../payments/payment-start.server";
+import { alreadyPaidStart, type StartedPayment } from "../payments/payment-start.server";
 import { managePath } from "./manage-link.server";
 
 /**
@@ -49,23 +49,9 @@ export async function startLinkPayment(
     return { ok: false, message: LINK_PAYMENT_MESSAGES.nothingToPay };
   const gateway = paymentGateway();
   if (!gateway) return { ok: false, message: LINK_PAYMENT_MESSAGES.noGateway(input.phone) };
-  const paidSession = async (sessionId: string) => ({
+  const paidSession = (sessionId: string) => ({
     ok: true as const,
-    started: {
-      session: {
-        id: sessionId,
-        status: "complete",
-        paid: true,
-        amountTotal: null,
-        currency: null,
-        orderId: order.id,
-        changeId: null,
-        clientSecret: null,
-        url: null,
-      },
-      gateway: gateway.kind,
-      alreadyPaid: true,
-    },
+    started: alreadyPaidStart(gateway.kind, { sessionId, orderId: order.id }),
   });
   if (order.status === "complete" && order.payment_session_id)
     return paidSession(order.payment_session_id);

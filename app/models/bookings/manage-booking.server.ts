@@ -53,6 +53,10 @@ export async function bookingForCustomer(
       "orders.cancelled_at",
       "orders.refund_pence",
       "job_completions.photo_token",
+      "job_completions.extras_pence",
+      "job_completions.extras_taken",
+      "job_completions.extras_link_at",
+      "job_completions.extras_paid_at",
       moveFeesPaid,
     ])
     .where("orders.id", "=", orderId)
@@ -99,6 +103,17 @@ export async function bookingForCustomer(
           ? "To pay by bank transfer, before the day"
           : `To pay on the day (${method.toLowerCase()})`,
     awaitingCardPayment: order.payment_link_at !== null && !paid && order.cancelled_at === null,
+    extras: order.extras_pence
+      ? {
+          pence: order.extras_pence,
+          state:
+            order.extras_taken !== null || order.extras_paid_at !== null
+              ? "paid"
+              : order.extras_link_at !== null
+                ? "card"
+                : "due",
+        }
+      : null,
     paidPence,
     done,
     cancelledAt: order.cancelled_at,

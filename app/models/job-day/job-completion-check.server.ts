@@ -7,7 +7,13 @@ import {
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { isHazardousCode, normaliseLowCode, type WasteClass, type WasteLine } from "~/lib/waste";
 import type { JobContext } from "./job-context.server";
-import { extraCharges, type ExtraCharge, type ExtrasInput } from "~/lib/job-extras";
+import {
+  extraCharges,
+  extrasPaymentOf,
+  type ExtraCharge,
+  type ExtrasInput,
+  type ExtrasPayment,
+} from "~/lib/job-extras";
 import { parsePounds } from "~/lib/money";
 import { isPosition } from "~/lib/positions";
 
@@ -27,8 +33,8 @@ export interface CompletionFacts {
   lines: CollectedLine[];
   /** what was added on the day, priced (extraCharges, app/lib/job-extras.ts) */
   extras: ExtraCharge[];
-  /** the extras were taken in cash on the spot */
-  extrasTaken: boolean;
+  /** how the extras are paid (app/lib/job-extras.ts) */
+  extrasPayment: ExtrasPayment;
   handedOverBy: string;
   /** ISO instant */
   transferredAt: string;
@@ -245,7 +251,7 @@ export function checkCompletion(
       transferredAt: transferred!.toISOString(),
       containment,
       extras: extraCharges(priced),
-      extrasTaken: /^(on|yes|1|true)$/i.test(fields[JOB_FIELDS.extrasTaken] ?? ""),
+      extrasPayment: extrasPaymentOf(fields[JOB_FIELDS.extrasPayment]),
       paymentCollected:
         context.canCollectPayment &&
         /^(on|yes|1|true)$/i.test(fields[JOB_FIELDS.paymentCollected] ?? ""),

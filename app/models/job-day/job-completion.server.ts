@@ -1,4 +1,11 @@
-import { extraText, extrasTotal, type ExtraCharge } from "~/lib/job-extras";
+import {
+  extraText,
+  extrasPaymentText,
+  extrasTotal,
+  type ExtraCharge,
+  type ExtrasPayment,
+  type ExtrasPaymentState,
+} from "~/lib/job-extras";
 import type { Transaction } from "kysely";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
@@ -187,7 +194,7 @@ export async function completeFromBooking(
     transferredAt: now.toISOString(),
     containment: CONTAINMENTS[0],
     extras: [],
-    extrasTaken: false,
+    extrasPayment: "office",
     paymentCollected: false,
   };
   const outcome = await recordCompletion(
@@ -203,11 +210,23 @@ export async function completeFromBooking(
   return outcome.ok ? outcome.emailId : undefined;
 }
 
+const EXTRAS_STATES: Record<ExtrasPayment, (day: string) => ExtrasPaymentState> = {
+  cash_payment: (day) => ({ kind: "cash", day }),
+  card_link: () => ({ kind: "link" }),
+  office: () => ({ kind: "due" }),
+};
+
+const EXTRAS_HISTORY: Record<ExtrasPayment, string> = {
+  cash_payment: "paid in cash",
+  card_link: "card payment link emailed",
+  office: "still to pay",
+};
+
 /** How the receipt says the job was paid: the booking, then what was added on the day. */
 function paymentNote(
   context: JobContext,
   collected: boolean,
-  extras: { pence: number; taken: boolean },
+  extras: { pence: number; payment: ExtrasPayment },
   now: Date,
 ): string {
   const method = PAYMENT_METHOD_LABELS[context.paymentMethod].toLowerCase();
@@ -220,9 +239,7 @@ function paymentNote(
         : `Paid by ${method}`
       : `Not yet paid: ${formatPence(context.totalPence)} due by ${method}`;
   if (extras.pence === 0) return booking;
-  return extras.taken
-    ? `${booking}. Added on the day: ${formatPence(extras.pence)}, paid in cash on collection, ${today}`
-    : `${booking}. Added on the day: ${formatPence(extras.pence)}, still to pay`;
+  return `${booking}. ${extrasPaymentText(extras.pence, EXTRAS_STATES[extras.payment](today))}`;
 }
 
 /**
@@ -318,7 +335,7 @@ async function recordCompletion(
   const keepUntil = `${Number(todayInLondon(now).slice(0, 4)) + KEEP_YEARS}${todayInLondon(now).slice(4)}`;
   const collected = facts.paymentCollected && context.canCollectPayment;
   const extrasPence = extrasTotal(facts.extras);
-  const extrasTaken = extrasPence > 0 && facts.extrasTaken;
+  const extrasPayment: ExtrasPayment = extrasPence > 0 ? facts.extrasPayment : "office";
   const completion = await trx
     .insertInto("job_completions")
     .values({
@@ -347,7 +364,8 @@ async function recordCompletion(
       vat_rate_percent: Number.isFinite(vatRate) ? vatRate : DEFAULT_VAT_RATE_PERCENT,
       total_pence: context.totalPence + extrasPence,
       extras_pence: extrasPence,
-      extras_taken: extrasTaken ? "cash_payment" : null,
+      extras_taken: extrasPayment === "cash_payment" ? "cash_payment" : null,
+      extras_link_at: extrasPayment === "card_link" ? now.toISOString() : null,
       payment_method: context.paymentMethod,
       payment_collected: collected
         ? (context.paymentMethod as "cash_payment" | "bank_transfer")
@@ -355,7 +373,7 @@ async function recordCompletion(
       payment_note: paymentNote(
         context,
         collected,
-        { pence: extrasPence, taken: extrasTaken },
+        { pence: extrasPence, payment: extrasPayment },
         now,
       ),
       keep_until: keepUntil,
@@ -428,7 +446,7 @@ async function recordCompletion(
         oldValue: null,
         newValue: `${formatPence(extrasPence)} added on the day (${facts.extras
           .map(extraText)
-          .join(", ")})${extrasTaken ? ", paid in cash" : ", still to pay"}`,
+          .join(", ")}), ${EXTRAS_HISTORY[extrasPayment]}`,
         actor,
       });
   }

@@ -12,6 +12,7 @@ import { db } from "~/services/db.server";
 import { todayInLondon } from "~/lib/london-clock.server";
 import type { DB } from "~/services/schema";
 import { findByCustomerLink } from "../customer-links/customer-link.server";
+import { manageLink } from "../bookings/manage-link.server";
 import { jobCompletedEmail } from "./job-emails.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { deliverNow } from "../messages/outbox-worker.server";
@@ -196,6 +197,10 @@ export async function enqueueCompletionEmail(
           kind: photo.kind,
           url: `${link}/photos/${photo.image_id}?w=320`,
         })),
+        extrasToPay:
+          c.extras_link_at && !c.extras_paid_at && c.order_id
+            ? { pence: c.extras_pence, link: await manageLink(c.order_id, trx) }
+            : null,
       },
       [note!, receipt!],
     ),

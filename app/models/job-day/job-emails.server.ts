@@ -20,6 +20,8 @@ export interface CompletedJob {
   photoLink: string;
   /** absolute addresses of small versions of the photos */
   thumbnails: { kind: "before" | "after"; url: string }[];
+  /** what was added on the day, to pay by card from the booking's page (absolute); null otherwise */
+  extrasToPay: { pence: number; link: string } | null;
 }
 
 const escapeHtml = (text: string) =>
@@ -44,6 +46,13 @@ export function jobCompletedEmail(
     "",
     `Your collection on ${formatLongDate(job.collectionDate)} is complete. Thank you for choosing ${business.name}.`,
     "",
+    ...(job.extrasToPay
+      ? [
+          `Please pay ${formatPence(job.extrasToPay.pence)} for what was added on the day, by card, here:`,
+          job.extrasToPay.link,
+          "",
+        ]
+      : []),
     "Attached to this email:",
     `  • your waste transfer note ${job.wtnReference}: the legal record of the waste you handed to us. Please keep it for two years.`,
     `  • your receipt ${job.receiptReference} for ${formatPence(job.totalPence)}.`,
@@ -73,7 +82,10 @@ export function jobCompletedEmail(
     `<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:600px">`,
     paragraph([intro[0]!]),
     paragraph([intro[2]!]),
-    paragraph(intro.slice(4).map((line) => line.replace(/^ {2}/, ""))),
+    job.extrasToPay
+      ? `<p style="margin:0 0 14px"><strong>${escapeHtml(`Please pay ${formatPence(job.extrasToPay.pence)} for what was added on the day.`)}</strong><br><a href="${escapeHtml(job.extrasToPay.link)}" style="color:#0b5a3d">Pay by card</a></p>`
+      : "",
+    paragraph(intro.slice(job.extrasToPay ? 7 : 4).map((line) => line.replace(/^ {2}/, ""))),
     job.thumbnails.length > 0
       ? `<p style="margin:0 0 6px"><strong>Before</strong></p><div>${thumbs("before")}</div><p style="margin:8px 0 6px"><strong>After</strong></p><div>${thumbs("after")}</div>`
       : "",

@@ -20,9 +20,39 @@ export interface StartedPayment {
   gateway: GatewayKind;
   /** the order was paid before: its payment is shown, not started again */
   alreadyPaid?: boolean;
+  /** where a payment made before is shown (default: its /payment page) */
+  paidPath?: string;
   /** the held order and the key that lets the customer give it up (abandonCheckout) */
   orderId?: number;
   abandonKey?: string;
+}
+
+/**
+ * A payment found made already (a booking's or its extras' link pressed again): it is shown on
+ * `paidPath`, no session is opened.
+ */
+export function alreadyPaidStart(
+  gateway: GatewayKind,
+  paid: { sessionId: string; orderId: number; paysFor?: { extrasId: number } },
+  paidPath?: string,
+): StartedPayment {
+  return {
+    session: {
+      id: paid.sessionId,
+      status: "complete",
+      paid: true,
+      amountTotal: null,
+      currency: null,
+      orderId: paid.orderId,
+      changeId: null,
+      extrasId: paid.paysFor?.extrasId ?? null,
+      clientSecret: null,
+      url: null,
+    },
+    gateway,
+    alreadyPaid: true,
+    ...(paidPath ? { paidPath } : {}),
+  };
 }
 
 /**
@@ -36,7 +66,8 @@ export function paymentStartAnswer(
   failedMessage = PAYMENT_NOT_STARTED,
 ): PaymentStartAnswer {
   const { session } = started;
-  if (started.alreadyPaid) return { kind: "redirect", to: paymentPagePath(session.id) };
+  if (started.alreadyPaid)
+    return { kind: "redirect", to: started.paidPath ?? paymentPagePath(session.id) };
   const publishableKey = paymentGateway()?.publishableKey;
   if (
     uiMode === "embedded" &&

@@ -14,6 +14,7 @@ import { orderLines } from "../bookings/booking-facts.server";
 import { arrivalOf } from "../bookings/fleet.server";
 import { changeForPayment, closeChange } from "../bookings/rearrange-booking.server";
 import { managePath } from "../bookings/manage-link.server";
+import { bookingReference } from "~/lib/references";
 
 /**
  * What the customer's payment pages read: a payment's status (the /payment
@@ -94,7 +95,7 @@ export async function readPaymentStatus(sessionId: string): Promise<PaymentStatu
   let outcome: CompletionOutcome | null = null;
   if (session.paid) outcome = (await completePayment(session, gateway.kind)).outcome;
   else if (session.status === "expired" && session.changeId) await closeChange(session.changeId);
-  else if (session.status === "expired" && session.orderId)
+  else if (session.status === "expired" && session.orderId && !session.extrasId)
     await closePayment(session.orderId, "expired");
   const order = session.orderId
     ? await db()
@@ -192,6 +193,30 @@ export async function demoPayment(sessionId: string) {
       returnTo: `/booking/${change.manage_token}?session_id=${encodeURIComponent(sessionId)}`,
     };
   }
+  if (session.extrasId) {
+    const extras = await db()
+      .selectFrom("job_completions")
+      .innerJoin("orders", "orders.id", "job_completions.order_id")
+      .select(["extras_pence", "orders.collection_date", "orders.manage_token"])
+      .where("job_completions.id", "=", session.extrasId)
+      .executeTakeFirst();
+    if (!extras?.manage_token) return null;
+    return {
+      status: session.status,
+      totalPence: extras.extras_pence,
+      collectionDate: extras.collection_date,
+      arrival: null,
+      items: [
+        {
+          name: `Added on the day, booking ${bookingReference(session.orderId)}`,
+          positionLabel: "",
+          quantity: 1,
+          lineTotalPence: extras.extras_pence,
+        },
+      ],
+      returnTo: `${managePath(extras.manage_token)}?session_id=${encodeURIComponent(sessionId)}`,
+    };
+  }
   const order = await db()
     .selectFrom("orders")
     .select([
@@ -254,6 +279,8 @@ export async function finishDemoPayment(
   if (!session?.orderId) return false;
   if (session.status !== "open") return true;
   if (choice === "decline" && session.changeId) await closeChange(session.changeId);
+  // Declined extras stay to pay: the booking's page offers the payment again.
+  else if (choice === "decline" && session.extrasId) return true;
   else if (choice === "decline") await closePayment(session.orderId, "declined");
   else await completePayment({ ...session, paid: true }, "demo");
   return true;

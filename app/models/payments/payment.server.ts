@@ -25,6 +25,7 @@ import { orderLines } from "../bookings/booking-facts.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import { bookingReceipt } from "../bookings/manage-link.server";
+import { completeExtrasPayment, type ExtrasOutcome } from "./extras-payment.server";
 import { recordLinkPayment } from "./link-payment.server";
 import {
   flagOverCapacity,
@@ -264,8 +265,17 @@ export type CompletionOutcome =
 /** A payment as a gateway reports it: its session, whether it is paid, and what was paid. */
 export type PaymentReport = Pick<
   GatewaySession,
-  "id" | "orderId" | "changeId" | "paid" | "amountTotal" | "currency"
+  "id" | "orderId" | "changeId" | "extrasId" | "paid" | "amountTotal" | "currency"
 >;
+
+/** What was added on the day, paid by card: its outcome in the same words. */
+const EXTRAS_OUTCOMES: Record<ExtrasOutcome, CompletionOutcome> = {
+  paid: "paid",
+  already: "already-paid",
+  "not-paid": "not-paid",
+  mismatch: "mismatch",
+  unknown: "unknown-order",
+};
 
 /** A date change's outcome in the words every payment report is answered in. */
 const CHANGE_OUTCOMES: Record<ChangeOutcome, CompletionOutcome> = {
@@ -292,6 +302,9 @@ export async function completePayment(
   // A date change's fee (rearrange-booking.server.ts), not the order's own payment.
   if (payment.changeId)
     return { outcome: CHANGE_OUTCOMES[await completeChangePayment(payment, actor)], orderId };
+  // What the crew added on the day (extras-payment.server.ts): the order itself is done.
+  if (payment.extrasId)
+    return { outcome: EXTRAS_OUTCOMES[await completeExtrasPayment(payment, actor)], orderId };
   // Read before the transaction: inside it, only `trx` may touch the database.
   const vat = await vatStatus();
   const now = new Date();
@@ -426,6 +439,8 @@ async function handlePaymentEvent(
     case "failed":
     case "expired":
       if (event.changeId) await closeChange(event.changeId);
+      // An extras session that closed unpaid: the next press of "Pay" opens another.
+      else if (event.extrasId) break;
       else if (event.orderId) await closePayment(event.orderId, event.type);
       else result = "ignored";
       break;

@@ -37,68 +37,76 @@ export async function takingsFor(from: string, to: string): Promise<Takings> {
   const start = londonDayStart(from).toISOString();
   const end = londonDayStart(addDaysIso(to, 1)).toISOString();
   const dayOf = londonDays(from, to);
-  const [paid, cancelled, fees, feeRefunds, bookings, quotes, extras, vat] = await Promise.all([
-    // Orders paid in the period: a card payment at the gateway, cash or a transfer staff took.
-    db()
-      .selectFrom("orders")
-      .select(["payment_method", "total_pence", "paid_at"])
-      .where("status", "=", "complete")
-      .where("paid_at", ">=", start)
-      .where("paid_at", "<", end)
-      .execute(),
-    // Orders cancelled in the period: what went back, and what was kept.
-    db()
-      .selectFrom("orders")
-      .select(["status", "total_pence", "refund_pence", "cancelled_at"])
-      .where("cancelled_at", ">=", start)
-      .where("cancelled_at", "<", end)
-      .execute(),
-    // Date change fees paid in the period (one whose new day filled was refunded at once).
-    db()
-      .selectFrom("booking_changes")
-      .select(["fee_pence", "status", "finished_at"])
-      .where("fee_pence", ">", 0)
-      .where("status", "in", ["applied", "refunded"])
-      .where("finished_at", ">=", start)
-      .where("finished_at", "<", end)
-      .execute(),
-    // Date change fees sent back with a cancellation in the period.
-    db()
-      .selectFrom("booking_changes")
-      .innerJoin("orders", "orders.id", "booking_changes.order_id")
-      .select(["booking_changes.fee_pence", "orders.cancelled_at"])
-      .where("booking_changes.status", "=", "applied")
-      .where("booking_changes.refund_reference", "is not", null)
-      .where("orders.cancelled_at", ">=", start)
-      .where("orders.cancelled_at", "<", end)
-      .execute(),
-    db()
-      .selectFrom("orders")
-      .select(["created_at", "total_pence", "cancelled_at"])
-      .where(sql<boolean>`NOT ${isUnfinishedCheckout}`)
-      .where("payment_refused", "is", null)
-      .where("created_at", ">=", start)
-      .where("created_at", "<", end)
-      .execute(),
-    // Quotes first priced in the period, and whether each is booked now.
-    db()
-      .selectFrom("quote_offers")
-      .innerJoin("quotes", "quotes.id", "quote_offers.quote_id")
-      .select(["quote_offers.created_at", "quotes.state"])
-      .where("quote_offers.version", "=", 1)
-      .where("quote_offers.created_at", ">=", start)
-      .where("quote_offers.created_at", "<", end)
-      .execute(),
-    // Items added on the day and paid in cash on the spot.
-    db()
-      .selectFrom("job_completions")
-      .select(["extras_pence", "completed_at"])
-      .where("extras_taken", "=", "cash_payment")
-      .where("completed_at", ">=", start)
-      .where("completed_at", "<", end)
-      .execute(),
-    vatStatus(),
-  ]);
+  const [paid, cancelled, fees, feeRefunds, bookings, quotes, extras, cardExtras, vat] =
+    await Promise.all([
+      // Orders paid in the period: a card payment at the gateway, cash or a transfer staff took.
+      db()
+        .selectFrom("orders")
+        .select(["payment_method", "total_pence", "paid_at"])
+        .where("status", "=", "complete")
+        .where("paid_at", ">=", start)
+        .where("paid_at", "<", end)
+        .execute(),
+      // Orders cancelled in the period: what went back, and what was kept.
+      db()
+        .selectFrom("orders")
+        .select(["status", "total_pence", "refund_pence", "cancelled_at"])
+        .where("cancelled_at", ">=", start)
+        .where("cancelled_at", "<", end)
+        .execute(),
+      // Date change fees paid in the period (one whose new day filled was refunded at once).
+      db()
+        .selectFrom("booking_changes")
+        .select(["fee_pence", "status", "finished_at"])
+        .where("fee_pence", ">", 0)
+        .where("status", "in", ["applied", "refunded"])
+        .where("finished_at", ">=", start)
+        .where("finished_at", "<", end)
+        .execute(),
+      // Date change fees sent back with a cancellation in the period.
+      db()
+        .selectFrom("booking_changes")
+        .innerJoin("orders", "orders.id", "booking_changes.order_id")
+        .select(["booking_changes.fee_pence", "orders.cancelled_at"])
+        .where("booking_changes.status", "=", "applied")
+        .where("booking_changes.refund_reference", "is not", null)
+        .where("orders.cancelled_at", ">=", start)
+        .where("orders.cancelled_at", "<", end)
+        .execute(),
+      db()
+        .selectFrom("orders")
+        .select(["created_at", "total_pence", "cancelled_at"])
+        .where(sql<boolean>`NOT ${isUnfinishedCheckout}`)
+        .where("payment_refused", "is", null)
+        .where("created_at", ">=", start)
+        .where("created_at", "<", end)
+        .execute(),
+      // Quotes first priced in the period, and whether each is booked now.
+      db()
+        .selectFrom("quote_offers")
+        .innerJoin("quotes", "quotes.id", "quote_offers.quote_id")
+        .select(["quote_offers.created_at", "quotes.state"])
+        .where("quote_offers.version", "=", 1)
+        .where("quote_offers.created_at", ">=", start)
+        .where("quote_offers.created_at", "<", end)
+        .execute(),
+      // Items added on the day and paid in cash on the spot.
+      db()
+        .selectFrom("job_completions")
+        .select(["extras_pence", "completed_at"])
+        .where("extras_taken", "=", "cash_payment")
+        .where("completed_at", ">=", start)
+        .where("completed_at", "<", end)
+        .execute(),
+      // Items added on the day and paid by card from the booking's page.
+      db()
+        .selectFrom("job_completions")
+        .select(["extras_pence", "extras_paid_at"])
+        .where("extras_paid_at", ">=", start)
+        .where("extras_paid_at", "<", end)
+        .execute(),
+      vatStatus(),
+    ]);
   const events: MoneyEvent[] = [
     ...paid.map((o): MoneyEvent => ({
       day: dayOf(o.paid_at!),
@@ -131,6 +139,13 @@ export async function takingsFor(from: string, to: string): Promise<Takings> {
       day: dayOf(e.completed_at),
       kind: "received",
       method: "cash_payment",
+      what: "booking",
+      pence: e.extras_pence,
+    })),
+    ...cardExtras.map((e): MoneyEvent => ({
+      day: dayOf(e.extras_paid_at!),
+      kind: "received",
+      method: "card",
       what: "booking",
       pence: e.extras_pence,
     })),
