@@ -188,3 +188,69 @@ test("the crew leave a field empty: the photos stay on the form, and the fixed f
   );
   expect(kinds.map((k) => k.kind)).toEqual(["before", "after"]);
 });
+
+test("an extra item found on site is paid by card from the link in the completion email", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const name = `Extras ${testInfo.project.name} ${Date.now()}`;
+  const email = `extras-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderId = await paidSofaJob(name, email);
+
+  await signIn(page, `/dashboard/orders/${orderId}/complete`);
+  await page.getByLabel("Before photos").setInputFiles([await photo("#8a5a44")]);
+  await page.getByLabel("After photos").setInputFiles([await photo("#d6d2c4")]);
+  const extra = page.getByLabel("Extra item 1");
+  const garden = (await extra.locator("option").allTextContents()).find((label) =>
+    label.includes("(20 02 01)"),
+  );
+  await extra.selectOption({ label: garden! });
+  await page.getByLabel("Email the customer a link to pay by card").check();
+  await page.getByRole("button", { name: "Complete job and send documents" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+
+  await expect
+    .poll(() => outboxEmails().filter((m) => m.to === email && m.kind === "job_completed").length)
+    .toBe(1);
+  const mail = outboxEmails().find((m) => m.to === email && m.kind === "job_completed")!;
+  const due = /Please pay (£[\d.,]+) for what was added on the day, by card, here:/.exec(
+    mail.text,
+  )?.[1];
+  expect(due).toBeDefined();
+  const link = /https?:\/\/\S+\/booking\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+
+  // The customer pays on a phone, from the booking's own page, through the demo gateway.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled,
+  });
+  try {
+    const customer = await phone.newPage();
+    await customer.goto(new URL(new URL(link).pathname, page.url()).href);
+    await expect(customer.getByTestId("manage-extras")).toHaveText(
+      `${due} · To pay by card, below`,
+    );
+    const pay = customer.getByRole("region", { name: `Pay ${due} by card` });
+    expect(await seriousViolations(customer, browser, javaScriptEnabled)).toEqual([]);
+    await shot(customer, testInfo, "extras-to-pay");
+    await pay.getByRole("button", { name: `Pay ${due} now` }).click();
+    await expect(customer).toHaveURL(/\/payment\/demo\?session_id=demo_/);
+    await customer.getByRole("button", { name: `Pay ${due}` }).click();
+    await expect(customer).toHaveURL(/\/booking\/[A-Za-z0-9_-]+\?session_id=demo_/);
+    await expect(customer.getByRole("status")).toContainText(
+      `Thank you: your payment of ${due} is received`,
+    );
+    await expect(customer.getByTestId("manage-extras")).toHaveText(`${due} · Paid`);
+    await expect(customer.getByRole("region", { name: `Pay ${due} by card` })).toHaveCount(0);
+    await shot(customer, testInfo, "extras-paid");
+  } finally {
+    await phone.close();
+  }
+  await expect
+    .poll(
+      () =>
+        outboxEmails().filter((m) => m.to === email && m.kind === "extras_payment_received").length,
+    )
+    .toBe(1);
+});

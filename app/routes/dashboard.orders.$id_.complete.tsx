@@ -396,7 +396,7 @@ export default function CompleteJob() {
             Collected by <strong>{crew}</strong> (signed in).
           </p>
           <fieldset className="field complete-job-payment">
-            <legend>Anything added on the day is</legend>
+            <legend>Payment for anything added on the day</legend>
             {EXTRAS_PAYMENT_CHOICES.map((choice) => (
               <label key={choice.value} className="radio-line">
                 <input
