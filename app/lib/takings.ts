@@ -54,8 +54,6 @@ export interface Takings {
   /** the VAT the net takings contain, when the business is registered; null when not */
   vatPence: number | null;
   vatRatePercent: number;
-  /** cash the crews took: to be paid into the bank */
-  cashPence: number;
   quotes: { priced: number; booked: number };
   days: TakingsDay[];
 }
@@ -110,7 +108,6 @@ export function summariseTakings(input: TakingsInput): Takings {
     cancellationFeesPence,
     vatPence: input.vat.registered ? vatIncluded(netPence, input.vat.ratePercent) : null,
     vatRatePercent: input.vat.ratePercent,
-    cashPence: received.cash_payment,
     quotes: { priced: quotes.length, booked: quotes.filter((q) => q.booked).length },
     days: [...byDay.values()],
   };

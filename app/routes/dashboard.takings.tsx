@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CashBanking } from "~/components/cash-banking";
 import { DateRangeFields } from "~/components/staff-list";
 import { TakingsChart } from "~/components/takings-chart";
 import { isIsoDay } from "~/lib/calendar";
@@ -8,8 +10,16 @@ import { todayInLondon } from "~/lib/london-clock.server";
 import { titled } from "~/lib/page-title";
 import { searchDays } from "~/lib/staff-search";
 import { chartDays, daysBetween, takingsPeriods } from "~/lib/takings";
+import { formValues } from "~/lib/forms";
+import { BANKING_FIELDS } from "~/lib/cash-banking";
+import {
+  cashAwaitingBanking,
+  recentBankings,
+  recordBanking,
+} from "~/models/payments/cash-banking.server";
 import { takingsFor } from "~/models/payments/takings.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { readFlash, redirectWithFlash } from "~/services/flash.server";
 
 /**
  * Takings (docs/rules.md#takings): for this week (or any period of days), the bookings made, the
@@ -22,6 +32,7 @@ const MAX_DAYS = 366;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
+  const { flash, headers } = await readFlash(request, "takings");
   const params = new URL(request.url).searchParams;
   const today = todayInLondon();
   const periods = takingsPeriods(today);
@@ -31,17 +42,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = daysBetween(from, to);
   const range = { from, to: days.length >= MAX_DAYS ? days[MAX_DAYS - 1]! : to };
   const report = await takingsFor(range.from, range.to);
-  return {
-    report,
-    chart: chartDays(report),
-    periods,
-    query: `from=${range.from}&to=${range.to}`,
-    named: periods.find((p) => p.from === range.from && p.to === range.to)?.name ?? null,
-  };
+  return data(
+    {
+      report,
+      cash: { ...(await cashAwaitingBanking()), recent: await recentBankings(), today, flash },
+      chart: chartDays(report),
+      periods,
+      query: `from=${range.from}&to=${range.to}`,
+      named: periods.find((p) => p.from === range.from && p.to === range.to)?.name ?? null,
+    },
+    { headers },
+  );
+}
+
+/** "Record paying in": cash taken by the crews, paid in to the bank. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const values = formValues(await request.formData());
+  const recorded = await recordBanking(
+    {
+      amount: values[BANKING_FIELDS.amount],
+      day: values[BANKING_FIELDS.day],
+      note: values[BANKING_FIELDS.note],
+    },
+    user.username,
+  );
+  if (!recorded.ok) return data({ errors: recorded.errors, values }, { status: 400 });
+  const { amountPence, day } = recorded.banking;
+  return redirectWithFlash(
+    `/dashboard/takings${new URL(request.url).search}`,
+    "takings",
+    `${formatPence(amountPence)} recorded as paid in to the bank on ${formatLongDate(day)}.`,
+  );
 }
 
 export default function TakingsPage() {
-  const { report, chart, periods, query, named } = useLoaderData<typeof loader>();
+  const { report, chart, periods, query, named, cash } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const rate =
     report.quotes.priced > 0
       ? ` (${Math.round((100 * report.quotes.booked) / report.quotes.priced)}%)`
@@ -81,7 +118,6 @@ export default function TakingsPage() {
                 "takings-vat",
               ] as [string, string, string],
             ]),
-        ["Cash to pay into the bank", formatPence(report.cashPence), "takings-to-bank"],
       ],
     },
     {
@@ -144,6 +180,7 @@ export default function TakingsPage() {
         ))}
       </div>
       <TakingsChart title="Net takings a day" days={chart} />
+      <CashBanking cash={cash} failed={failed ?? null} />
       <p className="field-hint">
         Money counts on the day it moved: a card payment when it was paid, cash or a transfer when
         it was marked paid, a refund when the booking was cancelled.

@@ -33,6 +33,8 @@ export type FlashKey =
   | "inbox"
   /** the settings page: settings saved */
   | "settings"
+  /** the takings page: cash recorded as paid in to the bank */
+  | "takings"
   | "content"
   /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
   | "fleet";

@@ -13,7 +13,7 @@ import {
 import { phonePhoto } from "../support/images";
 import { pdfText } from "../support/pdf-text";
 import { startServer, type RunningServer } from "../support/server";
-import { eventually, startSmtp } from "../support/smtp";
+import { eventually, startSmtp, type ReceivedMail } from "../support/smtp";
 import { signInStaff } from "../support/staff";
 
 /**
@@ -225,7 +225,7 @@ describe("extras paid by card from a link", () => {
     );
     // The booking's own bank transfer is still awaited: paying the extras pays nothing else.
     expect(stored!.status).toBe("pending");
-    const thanked = (m: { to: string; text: string }) =>
+    const thanked = (m: ReceivedMail) =>
       m.to.includes(email) && /we have your card payment of/.test(m.text);
     await eventually(() => smtp.messages.find(thanked));
     expect(smtp.messages.filter(thanked)).toHaveLength(1);

@@ -82,7 +82,6 @@ describe("the takings of a week", () => {
       `£${((product!.pence + 13_500 - 3_000) / 100).toFixed(2)}`,
     );
     expect(figure(html, "takings-cancel-fees")).toBe("£20.00");
-    expect(figure(html, "takings-to-bank")).toBe("£135.00");
     expect(figure(html, "takings-bookings")).toMatch(/^4 · /);
     // Not VAT registered: nothing says VAT.
     expect(html).not.toContain("VAT contained");
@@ -114,9 +113,82 @@ describe("the takings of a week", () => {
   });
 
   it("is for staff only", async () => {
+    const banking = await fetch(`${server.url}/dashboard/takings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ amount: "10", banked_on: today }),
+    });
+    expect(banking.status).toBe(302);
     const res = await fetch(`${server.url}/dashboard/takings`, { redirect: "manual" });
     expect(res.status).toBe(302);
     const csv = await fetch(`${server.url}/dashboard/takings.csv`, { redirect: "manual" });
     expect(csv.status).toBe(302);
+  });
+});
+
+describe("cash awaiting banking", () => {
+  const bank = (fields: Record<string, string>) =>
+    fetch(`${server.url}/dashboard/takings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: staff.cookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(fields),
+    });
+  const awaiting = async () => {
+    const text = figure((await page("/dashboard/takings")).html, "cash-awaiting");
+    expect(text).toMatch(/^£[\d,]+\.\d\d$/);
+    return Math.round(Number(text!.replace(/[£,]/g, "")) * 100);
+  };
+
+  it("is the cash taken less what was paid in, and two offices cannot bank the same cash twice", async () => {
+    const cash = await createBooking(server, staff, {
+      order_price: 60,
+      payment_method: "cash_payment",
+    });
+    const before = await awaiting();
+    await run(
+      server,
+      "UPDATE orders SET status = 'complete', paid_at = ? WHERE id = ?",
+      new Date().toISOString(),
+      cash.orderId,
+    );
+    const taken = await awaiting();
+    expect(taken).toBe(before + 6_000);
+
+    // All but £20 paid in, with its slip.
+    const paidIn = ((taken - 2_000) / 100).toFixed(2);
+    const res = await bank({ amount: paidIn, banked_on: today, note: "Slip 4471" });
+    expect(res.status).toBe(303);
+    const after = await page("/dashboard/takings");
+    expect(figure(after.html, "cash-awaiting")).toBe("£20.00");
+    expect(after.html).toContain(
+      `: £${Number(paidIn).toLocaleString("en-GB", { minimumFractionDigits: 2 })}, recorded by`,
+    );
+    expect(after.html).toContain("(Slip 4471)");
+
+    // Too much, or tomorrow: refused with the reason, nothing kept.
+    const tooMuch = await bank({ amount: "20.01", banked_on: today });
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.text()).replaceAll("<!-- -->", "")).toContain(
+      "That is more than the cash waiting to be paid in (£20.00)",
+    );
+    const tomorrow = await bank({ amount: "5", banked_on: addDaysIso(today, 1) });
+    expect(tomorrow.status).toBe(400);
+    expect(await tomorrow.text()).toContain("The day it was paid in cannot be in the future");
+
+    // The last £20 recorded by two people at once: once.
+    const both = await Promise.all([0, 1].map(() => bank({ amount: "20", banked_on: today })));
+    expect(both.map((r) => r.status).sort()).toEqual([303, 400]);
+    expect(await awaiting()).toBe(0);
+    const [{ n }] = (await rows<{ n: number }>(
+      server,
+      "SELECT COUNT(*) AS n FROM cash_bankings WHERE amount_pence = 2000",
+    )) as [{ n: number }];
+    expect(Number(n)).toBe(1);
   });
 });
