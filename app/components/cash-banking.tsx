@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, filled } from "~/components/field";
 import { FlashNotice, type Flash } from "~/components/flash-notice";
-import { BANKING_FIELDS } from "~/lib/cash-banking";
+import { BANKING_FIELDS, BANKING_LIMITS } from "~/lib/cash-banking";
 import { formatLongDate, formatPence } from "~/lib/format";
 
 /**
@@ -64,7 +64,7 @@ export function CashBanking({
           <Field
             label="Paying-in slip or reference (optional)"
             autoComplete="off"
-            maxLength={200}
+            maxLength={BANKING_LIMITS.note.maxLength}
             {...filled(BANKING_FIELDS.note, values, errors)}
           />
           <button type="submit" className="button" disabled={saving}>

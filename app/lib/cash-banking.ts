@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { isIsoDay } from "./calendar";
+import { checkFields, formLimits } from "./forms";
 import { formatPence } from "./format";
 import { parsePounds } from "./money";
 
@@ -18,7 +20,7 @@ export const BANKING_MESSAGES = {
     `That is more than the cash waiting to be paid in (${formatPence(awaitingPence)})`,
   day: "Enter the day it was paid in",
   future: "The day it was paid in cannot be in the future",
-  note: "Keep the reference to 200 characters",
+  note: "Keep the reference to 200 characters or fewer",
 } as const;
 
 export type BankingInput = { amountPence: number; day: string; note: string };
@@ -27,22 +29,46 @@ export type BankingCheck =
   | { ok: true; banking: BankingInput }
   | { ok: false; errors: Partial<Record<"amount" | "day" | "note", string>> };
 
+/** The paying-in form's rules, against the cash awaiting and today (a London day). */
+export function bankingSchema(awaitingPence: number, today: string) {
+  return z.object({
+    amount: z.string().transform((typed, ctx) => {
+      const pence = parsePounds(typed.trim().replace(/^£/, ""));
+      const refusal =
+        pence === null
+          ? BANKING_MESSAGES.amount
+          : pence === 0
+            ? BANKING_MESSAGES.zero
+            : awaitingPence <= 0
+              ? BANKING_MESSAGES.nothing
+              : pence > awaitingPence
+                ? BANKING_MESSAGES.tooMuch(awaitingPence)
+                : null;
+      if (refusal === null) return pence!;
+      ctx.addIssue({ code: "custom", message: refusal });
+      return z.NEVER;
+    }),
+    day: z
+      .string()
+      .trim()
+      .refine((day) => isIsoDay(day), BANKING_MESSAGES.day)
+      .refine((day) => day <= today, BANKING_MESSAGES.future),
+    note: z.string().trim().max(NOTE_MAX, BANKING_MESSAGES.note),
+  });
+}
+
+const NOTE_MAX = 200;
+
+/** The form's limits for the page (the reference's length). */
+export const BANKING_LIMITS = formLimits(bankingSchema(0, ""));
+
 export function checkBanking(
   fields: { amount?: string; day?: string; note?: string },
   awaitingPence: number,
   today: string,
 ): BankingCheck {
-  const errors: Partial<Record<"amount" | "day" | "note", string>> = {};
-  const amountPence = parsePounds((fields.amount ?? "").trim().replace(/^£/, ""));
-  if (amountPence === null) errors.amount = BANKING_MESSAGES.amount;
-  else if (amountPence === 0) errors.amount = BANKING_MESSAGES.zero;
-  else if (awaitingPence <= 0) errors.amount = BANKING_MESSAGES.nothing;
-  else if (amountPence > awaitingPence) errors.amount = BANKING_MESSAGES.tooMuch(awaitingPence);
-  const day = (fields.day ?? "").trim();
-  if (!isIsoDay(day)) errors.day = BANKING_MESSAGES.day;
-  else if (day > today) errors.day = BANKING_MESSAGES.future;
-  const note = (fields.note ?? "").trim();
-  if (note.length > 200) errors.note = BANKING_MESSAGES.note;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, banking: { amountPence: amountPence!, day, note } };
+  const { values, errors } = checkFields(bankingSchema(awaitingPence, today), fields);
+  if (values.amount === undefined || values.day === undefined || values.note === undefined)
+    return { ok: false, errors };
+  return { ok: true, banking: { amountPence: values.amount, day: values.day, note: values.note } };
 }
