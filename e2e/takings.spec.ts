@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { seriousViolations } from "./support/axe";
 import { longDate } from "./support/quotes";
@@ -18,7 +19,8 @@ test("the week's takings, and cash recorded as paid in to the bank", async ({
   browser,
   javaScriptEnabled,
 }, testInfo) => {
-  // A cash job paid to the crew today.
+  // Yesterday's cash job, paid to the crew today (today's capacity is left to the journeys that
+  // book today).
   await withShopDatabase((db) =>
     db.run(
       `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
@@ -26,7 +28,7 @@ test("the week's takings, and cash recorded as paid in to the bank", async ({
        VALUES (?, 'cash@example.com', '07700 900555', '7 Canal Walk', 'Basingstoke', 'RG21 7AB', ?,
          'complete', 'complete', 'cash_payment', 9500, 'manual', ?)`,
       `Cash ${testInfo.project.name}`,
-      todayInLondon(),
+      addDaysIso(todayInLondon(), -1),
       new Date().toISOString(),
     ),
   );
