@@ -27,6 +27,7 @@ import * as m0023 from "./0023_payment_links";
 import * as m0024 from "./0024_inbox";
 import * as m0025 from "./0025_job_extras";
 import * as m0026 from "./0026_extras_links_and_banking";
+import * as m0027 from "./0027_waste_facts";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0024_inbox": m0024,
   "0025_job_extras": m0025,
   "0026_extras_links_and_banking": m0026,
+  "0027_waste_facts": m0027,
 };
 
 /**
@@ -89,6 +91,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0024_inbox": m0024,
   "0025_job_extras": m0025,
   "0026_extras_links_and_banking": m0026,
+  "0027_waste_facts": m0027,
 };
 
 /** SQLite's migrations (the list above). */

@@ -5,7 +5,9 @@ import type { FieldLimits } from "~/lib/forms";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
 import { POSITION_LABELS } from "~/lib/positions";
 import { WASTE_DESCRIPTION_MAX } from "~/lib/waste";
+import type { WasteFactField } from "~/lib/waste-facts";
 import { Field, filled } from "./field";
+import { WasteFactsFields } from "./waste-facts-fields";
 import { AlertNotice } from "~/components/alert-notice";
 
 export type ProductFormField =
@@ -22,6 +24,7 @@ export type ProductFormField =
   | "hazardous"
   | "load"
   | "handling_minutes"
+  | WasteFactField
   | "image";
 
 /** What a refused save sends back: the message, an error per field, the values typed. */
@@ -222,6 +225,7 @@ export function ProductForm({
           <input type="checkbox" name="hazardous" defaultChecked={Boolean(values.hazardous)} />
           Hazardous
         </label>
+        <WasteFactsFields values={values} errors={errors} />
       </fieldset>
       <div className={`field${shownImageError ? " field-invalid" : ""}`}>
         <label htmlFor="field-image">{imageRequired ? "Image" : "Replace the image"}</label>

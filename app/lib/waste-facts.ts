@@ -60,15 +60,18 @@ export const WASTE_FACTS_MESSAGES = {
   container: "Choose how the waste is held, such as loose or in bags",
   weight: "Enter the weight of one in kilograms, like 35 or 2.5 (at most 5,000)",
   popsSource: "Say how you know which POPs it contains",
-  popsSourceNotPops: "Tick “Contains POPs” first, or leave how they are known empty",
-  popCodes: "Tick the POPs it contains: the guidance or the testing names them",
+  popCodes: "Name the POPs it contains: the guidance or the testing names them",
   popCodesNotProvided:
     "POPs cannot be named when how they are known is “Not known”: untick them, or say how you know",
   popCodesUnknown: (codes: string) => `These are not POPs Defra lists: ${codes}`,
-  hpCodes: "Tick at least one hazardous property: hazardous waste needs them",
+  hpCodes: "Choose at least one hazardous property: hazardous waste needs them",
   hpCodesUnknown: (codes: string) =>
     `These are not hazardous properties: ${codes} (write them as HP1 to HP15, or HP POP)`,
 } as const;
+
+/** The form's box for a POP or a hazardous property: `pop_code_PBDES`, `hp_code_HP_14`. */
+export const popCodeBox = (code: string) => `pop_code_${code}`;
+export const hpCodeBox = (code: string) => `hp_code_${code}`;
 
 /** "HP14", "hp 14", "HP_14" → "HP_14"; "HP POP" → "HP_POP". */
 const hpCodeOf = (text: string) => text.toUpperCase().replace(/^HP[\s_-]*/, "HP_");
@@ -162,7 +165,7 @@ export type WasteFactsCheck =
  *   kilograms to three decimals, at most 5,000 (empty: not given yet);
  * - POPs (the waste class says it contains them): how they are known is required; from guidance
  *   or own testing, at least one POP is named; "not known", none may be; a product without POPs
- *   keeps neither;
+ *   keeps neither (what the form still says of them is dropped, as its box was unticked);
  * - hazardous (its code ends in *): at least one hazardous property; a product that is not
  *   hazardous keeps none.
  */
@@ -180,8 +183,6 @@ export function checkWasteFacts(
   const hp = (passed[WASTE_FACT_FIELDS.hpCodes] ?? []) as HpCode[];
   if (waste.pops && source === "")
     errors[WASTE_FACT_FIELDS.popsSource] = WASTE_FACTS_MESSAGES.popsSource;
-  if (!waste.pops && source)
-    errors[WASTE_FACT_FIELDS.popsSource] = WASTE_FACTS_MESSAGES.popsSourceNotPops;
   if (waste.pops && source && SOURCES_NEEDING_COMPONENTS.includes(source) && pops.length === 0)
     errors[WASTE_FACT_FIELDS.popCodes] ??= WASTE_FACTS_MESSAGES.popCodes;
   if (waste.pops && source === "NOT_PROVIDED" && pops.length > 0)

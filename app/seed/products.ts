@@ -8,6 +8,8 @@
  */
 
 import type { WasteClass } from "~/lib/waste";
+import type { WasteFacts } from "~/lib/waste-facts";
+import type { ContainerType, HpCode } from "~/lib/waste-tracking-codes";
 import {
   applianceRows,
   batteryRows,
@@ -46,6 +48,8 @@ export interface SeedProduct {
   illustration: string;
   /** what its waste transfer note says (docs/rules.md#waste-classes) */
   waste: WasteClass;
+  /** what Defra's waste tracking asks besides (docs/rules.md#waste-facts) */
+  wasteFacts: WasteFacts;
   /** share of a van in hundredths of a cubic yard (a van carries about 10 yd³ a trip) */
   loadHundredths: number;
   /** minutes to carry it out and load it */
@@ -109,20 +113,71 @@ const WASTE_BY_NAME: Readonly<Record<string, WasteClass>> = {
   "Kitchen Units": BULKY,
 };
 
+/** An estimate of one item's weight, kg, by category (the crew correct it on the day). */
+const CATEGORY_KG: Record<SeedCategory, number> = {
+  "Sofa & Chair Removal": 35,
+  "Old Batteries Removal": 15,
+  "Office Removal": 25,
+  "Garden Waste Removal": 30,
+  "Furniture Removal": 40,
+  "Fridge Removal": 60,
+  "Electronic Removal": 15,
+  "Home Removal": 50,
+  "Appliance Removal": 45,
+};
+
+/** Where the category's weight or container is too coarse: by product name. */
+const FACTS_BY_NAME: Readonly<Record<string, { kg: number; container?: ContainerType }>> = {
+  "Household Batteries Box": { kg: 5, container: "BOX" },
+  "E-Bike Battery": { kg: 3 },
+  "Laptop and Phone Batteries Bag": { kg: 2, container: "BAG" },
+};
+
+/** The hazardous properties of the demo catalogue's hazardous entries. */
+const HP_BY_CODE: Readonly<Record<string, HpCode[]>> = {
+  // refrigerant gases that deplete the ozone layer
+  "20 01 23*": ["HP_14"],
+  // lead, mercury and cadmium in screens and their boards
+  "20 01 35*": ["HP_14"],
+  // sulphuric acid and lead
+  "20 01 33*": ["HP_8", "HP_10", "HP_14"],
+};
+
+/**
+ * A seed product's waste facts: solid (mixed for mixed waste), loaded loose, its estimated weight;
+ * upholstered seating's POPs as the Environment Agency's guidance names them (decaBDE the most
+ * common, then HBCDD, pentaBDE and tetraBDE); a hazardous entry's properties.
+ */
+function factsOf(name: string, category: SeedCategory, waste: WasteClass): WasteFacts {
+  const byName = FACTS_BY_NAME[name];
+  return {
+    physicalForm: waste.wasteDescription.startsWith("Mixed") ? "Mixed" : "Solid",
+    container: byName?.container ?? "LOO",
+    weightGrams: (byName?.kg ?? CATEGORY_KG[category]) * 1000,
+    popsSource: waste.pops ? "GUIDANCE" : null,
+    popCodes: waste.pops ? ["DECABDE", "HBCD", "PENTABDE", "TETRABDE"] : [],
+    hpCodes: HP_BY_CODE[waste.lowCode] ?? [],
+  };
+}
+
 function group(category: SeedCategory, rows: readonly ProductRow[]): SeedProduct[] {
-  return rows.map(([name, price, dismantle, inside, load, minutes, illustration, description]) => ({
-    name,
-    description,
-    category,
-    pricePence: price,
-    insideDismantlePence: dismantle,
-    insideNoDismantlePence: inside,
-    outsidePence: 0,
-    illustration,
-    waste: WASTE_BY_NAME[name] ?? CATEGORY_WASTE[category],
-    loadHundredths: load,
-    handlingMinutes: minutes,
-  }));
+  return rows.map(([name, price, dismantle, inside, load, minutes, illustration, description]) => {
+    const waste = WASTE_BY_NAME[name] ?? CATEGORY_WASTE[category];
+    return {
+      name,
+      description,
+      category,
+      pricePence: price,
+      insideDismantlePence: dismantle,
+      insideNoDismantlePence: inside,
+      outsidePence: 0,
+      illustration,
+      waste,
+      wasteFacts: factsOf(name, category, waste),
+      loadHundredths: load,
+      handlingMinutes: minutes,
+    };
+  });
 }
 
 export const seedProducts: readonly SeedProduct[] = [

@@ -1,3 +1,4 @@
+import type { ComponentSource, ContainerType, PhysicalForm } from "~/lib/waste-tracking-codes";
 import type { ColumnType, Generated } from "kysely";
 import type { OrderContactDetails } from "~/lib/contact-details";
 import type {
@@ -74,6 +75,22 @@ export interface ProductsTable {
   load_hundredths: Generated<number>;
   /** minutes to carry it out and load it, 1–600 (0013) */
   handling_minutes: Generated<number>;
+  /** Defra's physical form of the waste (0027; docs/rules.md#waste-facts) */
+  physical_form: Generated<PhysicalForm>;
+  /** Defra's container code, "LOO" loose (0027) */
+  container_type: Generated<ContainerType>;
+  /** the estimated weight of one, grams; 0 until given (0027) */
+  weight_grams: Generated<number>;
+  /** how its POPs are known, a POPs product only (0027) */
+  pops_source: ColumnType<
+    ComponentSource | null,
+    ComponentSource | null | undefined,
+    ComponentSource | null
+  >;
+  /** the POPs it contains, Defra's codes comma-separated (0027) */
+  pop_codes: Generated<string>;
+  /** its hazardous properties, "HP_14,HP_6" (0027) */
+  hp_codes: Generated<string>;
 }
 
 /** An order, with the customer's contact details (OrderContactDetails). */

@@ -384,6 +384,7 @@ describe("PostgreSQL's schema", () => {
       "0024_inbox",
       "0025_job_extras",
       "0026_extras_links_and_banking",
+      "0027_waste_facts",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -412,6 +413,7 @@ describe("PostgreSQL's schema", () => {
       "0024_inbox",
       "0025_job_extras",
       "0026_extras_links_and_banking",
+      "0027_waste_facts",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

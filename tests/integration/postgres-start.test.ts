@@ -80,6 +80,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0024_inbox" },
         { name: "0025_job_extras" },
         { name: "0026_extras_links_and_banking" },
+        { name: "0027_waste_facts" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -94,6 +94,12 @@ describe("the catalogue as CSV", () => {
       "low_code",
       "pops",
       "hazardous",
+      "physical_form",
+      "container_type",
+      "weight_kg",
+      "pops_source",
+      "pop_codes",
+      "hp_codes",
       "image",
     ]);
     expect(table).toHaveLength((await products()).length + 1);
@@ -102,6 +108,38 @@ describe("the catalogue as CSV", () => {
     const lines = report(await checked.text());
     expect(lines).toHaveLength(table.length - 1);
     expect(lines.every((line) => / · No change · /.test(line))).toBe(true);
+  });
+
+  it("carries Defra's waste facts: a weight and a hazardous product's properties change by the file", async () => {
+    const [header, ...body] = await exported();
+    const column = (name: string) => header!.indexOf(name);
+    const hazardous = body.find((row) => row[column("hazardous")] === "yes")!;
+    expect(hazardous[column("hp_codes")]).not.toBe("");
+    const changed = [...hazardous];
+    changed[column("weight_kg")] = "61.5";
+    changed[column("hp_codes")] = "HP14, HP 6";
+    const checked = await send("check", [header!, changed]);
+    const html = await checked.text();
+    expect(checked.status, report(html).join("\n")).toBe(200);
+    expect(report(html)[0]).toMatch(
+      /weight of one \(kg\): [\d.]* → 61\.5; hazardous properties: [A-Z_0-9, ]+ → HP_14, HP_6$/,
+    );
+    expect((await send("import", [header!, changed])).status).toBe(303);
+    const [stored] = await rows<{ weight_grams: number; hp_codes: string }>(
+      server,
+      "SELECT weight_grams, hp_codes FROM products WHERE id = ?",
+      Number(hazardous[column("id")]),
+    );
+    expect(stored).toEqual({ weight_grams: 61_500, hp_codes: "HP_14,HP_6" });
+
+    // Hazardous with none: refused on its line.
+    const none = [...hazardous];
+    none[column("hp_codes")] = "";
+    const refused = await send("check", [header!, none]);
+    expect(refused.status).toBe(400);
+    expect(report(await refused.text())[0]).toContain(
+      "hp_codes: Choose at least one hazardous property",
+    );
   });
 
   it("checks a file with errors row by row and changes nothing, even when Import is pressed", async () => {

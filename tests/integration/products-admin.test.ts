@@ -505,6 +505,43 @@ describe("the products page without JavaScript", () => {
     expect(html).toMatch(/id="field-product_description"[^>]*aria-invalid="true"/);
   });
 
+  it("asks Defra's facts of POPs and hazardous waste, and the demo catalogue has them", async () => {
+    const seeded = await query<Record<string, unknown>>(
+      `SELECT low_code, physical_form, container_type, weight_grams, pops_source, pop_codes, hp_codes
+         FROM products WHERE low_code IN ('20 03 07', '20 01 23*') AND pops = ? ORDER BY low_code LIMIT 1`,
+      1,
+    );
+    expect(seeded[0]).toMatchObject({
+      low_code: "20 03 07",
+      pops_source: "GUIDANCE",
+      pop_codes: "DECABDE,HBCD,PENTABDE,TETRABDE",
+    });
+    expect(Number(seeded[0]!.weight_grams)).toBeGreaterThan(0);
+    const [fridge] = await query<{ hp_codes: string }>(
+      "SELECT hp_codes FROM products WHERE low_code = '20 01 23*' LIMIT 1",
+    );
+    expect(fridge!.hp_codes).toBe("HP_14");
+
+    const refused = await page("/dashboard/products/new", {
+      method: "POST",
+      body: productForm(
+        {
+          product_name: unique("Fridge Without Properties"),
+          waste_form: "1",
+          waste_description: "Fridge with refrigerant gases",
+          low_code: "20 01 23*",
+          weight_kg: "about sixty",
+        },
+        [{ name: "fridge.png", bytes: await png() }],
+      ),
+    });
+    expect(refused.status).toBe(400);
+    const html = await textOf(refused);
+    expect(html).toContain("Choose at least one hazardous property: hazardous waste needs them");
+    expect(html).toContain("Enter the weight of one in kilograms, like 35 or 2.5");
+    expect(html).toMatch(/id="field-weight_kg"[^>]*aria-invalid="true"/);
+  });
+
   it("sets and changes a product's waste class through the form; an unticked box clears its flag", async () => {
     const name = unique("Waste Sofa");
     const waste = (id: number) =>
@@ -525,6 +562,11 @@ describe("the products page without JavaScript", () => {
           waste_description: "Domestic seating containing POPs (upholstered)",
           low_code: "200307",
           pops: "on",
+          // What Defra's waste tracking asks besides (docs/rules.md#waste-facts).
+          pops_source: "GUIDANCE",
+          pop_code_DECABDE: "on",
+          pop_code_HBCD: "on",
+          weight_kg: "42.5",
         },
         [{ name: "sofa.png", bytes: await png() }],
       ),
@@ -537,7 +579,24 @@ describe("the products page without JavaScript", () => {
       pops: 1,
       hazardous: 0,
     });
+    expect(
+      (
+        await query(
+          "SELECT physical_form, container_type, weight_grams, pops_source, pop_codes, hp_codes FROM products WHERE id = ?",
+          id,
+        )
+      )[0],
+    ).toEqual({
+      physical_form: "Solid",
+      container_type: "LOO",
+      weight_grams: 42_500,
+      pops_source: "GUIDANCE",
+      pop_codes: "DECABDE,HBCD",
+      hp_codes: "",
+    });
     const edit = await textOf(await page(`/dashboard/products/${id}`));
+    expect(edit).toMatch(/<input[^>]*name="pop_code_HBCD"[^>]*checked/);
+    expect(edit).not.toMatch(/<input[^>]*name="pop_code_PFOS"[^>]*checked/);
     expect(edit).toMatch(
       /name="low_code"[^>]*value="20 03 07"|value="20 03 07"[^>]*name="low_code"/,
     );
@@ -551,9 +610,14 @@ describe("the products page without JavaScript", () => {
         waste_form: "1",
         waste_description: "Discarded TVs and monitors",
         low_code: "20 01 35*",
+        hp_code_HP_14: "on",
       }),
     });
     expect(changed.status).toBe(303);
+    // No longer POPs: its POPs go with the flag; hazardous: its properties are kept.
+    expect(
+      (await query("SELECT pops_source, pop_codes, hp_codes FROM products WHERE id = ?", id))[0],
+    ).toEqual({ pops_source: null, pop_codes: "", hp_codes: "HP_14" });
     expect(await waste(id)).toEqual({
       waste_description: "Discarded TVs and monitors",
       low_code: "20 01 35*",

@@ -114,6 +114,7 @@ describe("migrations", () => {
       ["0024_inbox", "Success"],
       ["0025_job_extras", "Success"],
       ["0026_extras_links_and_banking", "Success"],
+      ["0027_waste_facts", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -299,6 +300,7 @@ describe("an upgrade", () => {
       "0024_inbox",
       "0025_job_extras",
       "0026_extras_links_and_banking",
+      "0027_waste_facts",
     ]);
   });
 
@@ -326,7 +328,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(23);
+    expect(outcome.results).toHaveLength(24);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -47,6 +47,12 @@ describe("checkWasteFacts takes", () => {
       { ...DEFAULT_WASTE_FACTS, weightGrams: 60_000, hpCodes: ["HP_14", "HP_6", "HP_POP"] },
     ],
     [
+      "POPs of a product without them: dropped (its box was unticked)",
+      { pops_source: "GUIDANCE", pop_codes: "PBDES" },
+      PLAIN,
+      DEFAULT_WASTE_FACTS,
+    ],
+    [
       "hazardous properties of a product that is not hazardous: dropped",
       { hp_codes: "HP_14" },
       PLAIN,
@@ -89,13 +95,6 @@ describe("checkWasteFacts refuses", () => {
       WASTE_FACTS_MESSAGES.container,
     ],
     ["POPs without how they are known", {}, SOFA, "pops_source", WASTE_FACTS_MESSAGES.popsSource],
-    [
-      "how POPs are known on a product without them",
-      { pops_source: "GUIDANCE" },
-      PLAIN,
-      "pops_source",
-      WASTE_FACTS_MESSAGES.popsSourceNotPops,
-    ],
     [
       "POPs from guidance with none named",
       { pops_source: "GUIDANCE" },

@@ -1,4 +1,5 @@
 import { PRODUCT_MESSAGES } from "~/lib/messages";
+import { wasteFactColumns } from "~/lib/waste-facts";
 import { db } from "~/services/db.server";
 import { processProductImage, type ProcessedImage } from "~/services/images.server";
 import { deleteUnusedImages, saveProcessedImage } from "./image.server";
@@ -10,6 +11,7 @@ import {
   productFormValues,
   toProductFields,
   validateProductInput,
+  withTickedCodes,
   type ProductSaveResult,
   type ReceivedProductImage,
 } from "./product-form.server";
@@ -36,6 +38,7 @@ function productColumns(fields: ProductFields) {
     hazardous: fields.waste.hazardous ? (1 as const) : (0 as const),
     load_hundredths: fields.loadHundredths,
     handling_minutes: fields.handlingMinutes,
+    ...wasteFactColumns(fields.wasteFacts),
   };
 }
 
@@ -67,10 +70,16 @@ export async function createProductFromInput(
   values: Record<string, unknown>,
   images: readonly ReceivedProductImage[],
 ): Promise<ProductSaveResult> {
-  const { parsed, errors, image, wasteClass, load } = validateProductInput(values, images);
+  const { parsed, errors, image, wasteClass, wasteFacts, load } = validateProductInput(
+    withTickedCodes(values),
+    images,
+  );
   if (!image && !errors.image) errors.image = PRODUCT_MESSAGES.imageRequired;
   if (!parsed.success || !image || Object.keys(errors).length > 0) return productFailure(errors);
-  const row = await createProduct(toProductFields(parsed.data, wasteClass, load), image);
+  const row = await createProduct(
+    toProductFields(parsed.data, wasteClass, load, wasteFacts),
+    image,
+  );
   const product = await getProduct(row.id);
   if (!product) throw new Error(`product ${row.id} vanished after insert`);
   return { ok: true, product };
@@ -91,18 +100,22 @@ export async function updateProductFromInput(
   const current = await getProduct(id);
   if (!current) return notFound();
   const merged = { ...productFormValues(current) } as Record<string, unknown>;
+  const sent = withTickedCodes(values);
   for (const key of [...PRODUCT_INPUT_FIELDS, ...WASTE_INPUT_FIELDS, ...LOAD_INPUT_FIELDS])
-    if (key in values) merged[key] = values[key];
+    if (key in sent) merged[key] = sent[key];
   // The staff form leaves an unticked box out: it means off, not "keep".
   if ("waste_form" in values)
     for (const flag of ["pops", "hazardous"]) merged[flag] = values[flag] ?? "";
-  const { parsed, errors, image, wasteClass, load } = validateProductInput(
+  // An /api client that sends no waste field keeps the product's facts as they are.
+  const wasteSent = WASTE_INPUT_FIELDS.some((key) => key in sent) || "waste_form" in sent;
+  const { parsed, errors, image, wasteClass, wasteFacts, load } = validateProductInput(
     merged,
     images,
     current.waste.lowCode !== "",
+    wasteSent ? undefined : current.wasteFacts,
   );
   if (!parsed.success || Object.keys(errors).length > 0) return productFailure(errors);
-  const fields = toProductFields(parsed.data, wasteClass, load);
+  const fields = toProductFields(parsed.data, wasteClass, load, wasteFacts);
   await db()
     .transaction()
     .execute(async (trx) => {

@@ -6,7 +6,23 @@ import { hundredths, wholeNumber } from "~/lib/form-rules";
 import { checkField, fieldErrors, formLimits } from "~/lib/forms";
 import { parsePounds } from "~/lib/money";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from "~/lib/messages";
-import { checkWasteClass, NO_WASTE_CLASS, type WasteClass, type WasteField } from "~/lib/waste";
+import {
+  checkWasteClass,
+  flagValue,
+  NO_WASTE_CLASS,
+  type WasteClass,
+  type WasteField,
+} from "~/lib/waste";
+import {
+  checkWasteFacts,
+  DEFAULT_WASTE_FACTS,
+  hpCodeBox,
+  popCodeBox,
+  WASTE_FACT_FIELDS,
+  wasteFactValues,
+  type WasteFacts,
+} from "~/lib/waste-facts";
+import { HP_CODE_LIST, POP_CODE_LIST } from "~/lib/waste-tracking-codes";
 import { processProductImage, sniffImageType, type ProcessedImage } from "~/services/images.server";
 import type { UploadedFile } from "~/services/uploads.server";
 import type { Product, ProductFields } from "./product.server";
@@ -111,7 +127,28 @@ export const PRODUCT_INPUT_FIELDS = Object.keys(productSchema.shape) as ProductI
  * leave them out (a product keeps its own). The staff form sends `waste_form` with them, so a
  * checkbox it leaves unticked is off.
  */
-export const WASTE_INPUT_FIELDS = ["waste_description", "low_code", "pops", "hazardous"] as const;
+export const WASTE_INPUT_FIELDS = [
+  "waste_description",
+  "low_code",
+  "pops",
+  "hazardous",
+  ...Object.values(WASTE_FACT_FIELDS),
+] as const;
+
+/**
+ * The staff form ticks each POP and hazardous property in its own box: with `waste_form` sent,
+ * the boxes ticked are the lists (none ticked: none). The /api and the CSV send the lists.
+ */
+export function withTickedCodes(values: Record<string, unknown>): Record<string, unknown> {
+  if (!("waste_form" in values)) return values;
+  const ticked = (codes: readonly string[], box: (code: string) => string) =>
+    codes.filter((code) => flagValue(values[box(code)])).join(",");
+  return {
+    ...values,
+    [WASTE_FACT_FIELDS.popCodes]: ticked(POP_CODE_LIST, popCodeBox),
+    [WASTE_FACT_FIELDS.hpCodes]: ticked(HP_CODE_LIST, hpCodeBox),
+  };
+}
 
 /**
  * A product's load and handling minutes (docs/rules.md#capacity-by-load): optional for /api
@@ -204,6 +241,8 @@ export function validateProductInput(
   values: Record<string, unknown>,
   images: readonly ReceivedProductImage[],
   hadCode = false,
+  /** the product's facts, kept unchecked when nothing about its waste was sent */
+  keptFacts?: WasteFacts,
 ) {
   // A field that was not sent is treated as left empty (so it gets the same message).
   const input = Object.fromEntries(
@@ -214,19 +253,25 @@ export function validateProductInput(
   const waste = checkWasteClass(values, hadCode);
   if (!waste.ok) Object.assign(errors, waste.errors);
   const wasteClass: WasteClass = waste.ok ? waste.wasteClass : NO_WASTE_CLASS;
+  const facts = keptFacts
+    ? ({ ok: true, facts: keptFacts } as const)
+    : checkWasteFacts(values, wasteClass);
+  if (!facts.ok) Object.assign(errors, facts.errors);
+  const wasteFacts = facts.ok ? facts.facts : DEFAULT_WASTE_FACTS;
   const loadCheck = checkLoad(values, DEFAULT_LOAD);
   Object.assign(errors, loadCheck.errors);
   const refused = images.find((i) => "error" in i);
   if (refused && "error" in refused) errors.image = refused.error;
   const image = images.flatMap((i) => ("image" in i ? [i.image] : []))[0];
-  return { parsed, errors, image, wasteClass, load: loadCheck.load };
+  return { parsed, errors, image, wasteClass, wasteFacts, load: loadCheck.load };
 }
 
 /** Checked form values as a product's fields (money in pence). */
 export function toProductFields(
   data: z.infer<typeof productSchema>,
   waste: WasteClass,
-  load: { loadHundredths: number; handlingMinutes: number } = DEFAULT_LOAD,
+  load: { loadHundredths: number; handlingMinutes: number },
+  wasteFacts: WasteFacts,
 ): ProductFields {
   return {
     name: data.product_name,
@@ -237,6 +282,7 @@ export function toProductFields(
     insideNoDismantlePence: data.inside_no_dismantle_price,
     outsidePence: data.outside_price,
     waste,
+    wasteFacts,
     loadHundredths: load.loadHundredths,
     handlingMinutes: load.handlingMinutes,
   };
@@ -269,6 +315,7 @@ export function productFormValues(
     low_code: product.waste.lowCode,
     pops: product.waste.pops ? "on" : "",
     hazardous: product.waste.hazardous ? "on" : "",
+    ...wasteFactValues(product.wasteFacts),
     load: formatLoadYards(product.loadHundredths),
     handling_minutes: String(product.handlingMinutes),
   };

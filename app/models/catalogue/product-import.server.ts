@@ -52,6 +52,12 @@ const LABELS: Record<Exclude<CsvColumn, "id" | "image">, string> = {
   low_code: "List of Wastes code",
   pops: "POPs",
   hazardous: "hazardous",
+  physical_form: "physical form",
+  container_type: "container",
+  weight_kg: "weight of one (kg)",
+  pops_source: "how its POPs are known",
+  pop_codes: "POPs named",
+  hp_codes: "hazardous properties",
 };
 
 /** At most this many rows in one file: a catalogue, not a database dump. */
@@ -179,7 +185,12 @@ export async function planImport(
       product && checked.parsed.success
         ? productFormValues({
             ...product,
-            ...toProductFields(checked.parsed.data, checked.wasteClass, checked.load),
+            ...toProductFields(
+              checked.parsed.data,
+              checked.wasteClass,
+              checked.load,
+              checked.wasteFacts,
+            ),
           })
         : undefined;
     const changes = before

@@ -3,6 +3,7 @@ import { resolveCategory } from "~/lib/categories";
 import type { ProductCategory } from "~/lib/domain";
 import { clampPage, pageCount } from "~/lib/paging";
 import type { WasteClass } from "~/lib/waste";
+import { storedWasteFacts, type WasteFacts } from "~/lib/waste-facts";
 import {
   caseless,
   containsIgnoringCase,
@@ -31,6 +32,8 @@ export interface ProductFields {
   outsidePence: number;
   /** what the waste transfer note prints for it (docs/rules.md#waste-classes) */
   waste: WasteClass;
+  /** what Defra's waste tracking asks besides (docs/rules.md#waste-facts) */
+  wasteFacts: WasteFacts;
   /** share of a van in hundredths of a cubic yard (docs/rules.md#capacity-by-load) */
   loadHundredths: number;
   /** minutes to carry it out and load it */
@@ -124,6 +127,12 @@ const PRODUCT_COLUMNS = [
   "products.hazardous",
   "products.load_hundredths",
   "products.handling_minutes",
+  "products.physical_form",
+  "products.container_type",
+  "products.weight_grams",
+  "products.pops_source",
+  "products.pop_codes",
+  "products.hp_codes",
   "images.width",
   "images.height",
 ] as const;
@@ -190,6 +199,7 @@ async function toProducts(rows: Row[]): Promise<Product[]> {
         pops: row.pops === 1,
         hazardous: row.hazardous === 1,
       },
+      wasteFacts: storedWasteFacts(row),
       loadHundredths: row.load_hundredths,
       handlingMinutes: row.handling_minutes,
       imageId: row.image_id,
