@@ -1,6 +1,7 @@
 import { SMOKE } from "./support/smoke";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { shot } from "./support/shots";
 import { fillOwnLine, signIn } from "./support/staff";
 
 test.use({ viewport: { width: 768, height: 1024 }, isMobile: false });
@@ -35,6 +36,11 @@ test(
     await dialog.getByLabel("Waste description").fill("Domestic seating containing POPs");
     await dialog.getByLabel("List of Wastes code").fill("200307");
     await dialog.getByLabel("Contains POPs (upholstered seating)").check();
+    // What Defra's waste tracking asks besides: the weight of one, and which POPs, from guidance.
+    await dialog.getByLabel("Weight of one (kg)").fill("28.5");
+    await dialog.getByLabel("How its POPs are known").selectOption("GUIDANCE");
+    await dialog.getByText("The POPs it contains").click();
+    await dialog.getByLabel("Decabromodiphenyl ether", { exact: true }).check();
     // The browser's own check would stop a post without the required file; take it off to see the server's.
     await dialog.getByLabel("Image").evaluate((input) => input.removeAttribute("required"));
     await dialog.getByRole("button", { name: "Add product" }).click();
@@ -43,6 +49,8 @@ test(
     await expect(dialog.getByLabel("Product name")).toHaveValue(name);
     await expect(dialog.getByLabel("List of Wastes code")).toHaveValue("200307");
     await expect(dialog.getByLabel("Contains POPs (upholstered seating)")).toBeChecked();
+    await expect(dialog.getByLabel("Decabromodiphenyl ether", { exact: true })).toBeChecked();
+    await expect(dialog.getByLabel("Weight of one (kg)")).toHaveValue("28.5");
 
     await dialog.getByLabel("Image").setInputFiles({
       name: "armchair.png",
@@ -84,6 +92,14 @@ test(
     await dialog.getByLabel("List of Wastes code").fill("20 01 35*");
     await dialog.getByLabel("Contains POPs (upholstered seating)").uncheck();
     await dialog.getByRole("button", { name: "Save changes" }).click();
+    // Hazardous waste needs its hazardous properties (Defra's rule): the list opens with the reason.
+    dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Choose at least one hazardous property: hazardous waste needs them",
+    );
+    await dialog.getByLabel("HP 14: Ecotoxic").check();
+    await shot(dialog, test.info(), "product-waste-facts");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByTestId("products-done")).toHaveText(`Changes to “${name}” saved.`);
     await expect(page.getByTestId("staff-product").filter({ hasText: name })).toContainText(
       "£41.00",
@@ -96,7 +112,7 @@ test(
     ).toHaveText("LoW 20 01 35*");
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     dialog = page.getByRole("dialog", { name: `Edit ${name}` });
-    await expect(dialog.getByLabel("Hazardous")).toBeChecked();
+    await expect(dialog.getByLabel("Hazardous", { exact: true })).toBeChecked();
     await expect(dialog.getByLabel("Contains POPs (upholstered seating)")).not.toBeChecked();
     await page.goto(`/products?product_name=${encodeURIComponent(name)}`);
     await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText(

@@ -145,8 +145,7 @@ function Boxes({
         {legend}
         {count > 0 ? ` (${count} ticked)` : ""}
       </summary>
-      <fieldset>
-        <legend className="visually-hidden">{legend}</legend>
+      <fieldset aria-label={legend}>
         {codes.map(([code, text]) => (
           <label key={code} className="radio-line">
             <input type="checkbox" name={box(code)} defaultChecked={checked(code)} />
