@@ -36,7 +36,7 @@ test("staff see the business's details, and a wrong one is refused with what was
   );
   const carrier = form.getByLabel("Waste carrier registration");
   await expect(carrier).toHaveAccessibleDescription(
-    /Enter the Environment Agency registration as it is on the public register, such as CBDU123456\./,
+    /Enter the waste carrier registration as it is on the public register, such as CBDU123456 \(SEPA: WCR\/R\/1234567; Northern Ireland: ROC UT 123\)\./,
   );
   await expect(form.getByLabel("Registered name")).toHaveAccessibleDescription(
     /A company's registered name and registered office are printed on its documents: enter both\./,

@@ -1,3 +1,5 @@
+import { isCarrierRegistration } from "./waste-tracking-codes";
+
 /**
  * The business behind the shop (docs/rules.md#the-business): its names, legal details, how to
  * reach it, its waste carrier registration and its VAT registration. Staff keep it in Settings;
@@ -49,7 +51,7 @@ export const BUSINESS_PROFILE_MESSAGES = {
   address: "Enter the yard's address, up to 200 characters.",
   openingHours: "Shorten the opening hours to 120 characters.",
   wasteCarrierLicence:
-    "Enter the Environment Agency registration as it is on the public register, such as CBDU123456.",
+    "Enter the waste carrier registration as it is on the public register, such as CBDU123456 (SEPA: WCR/R/1234567; Northern Ireland: ROC UT 123).",
   vatNumber: "Enter the VAT registration number, such as GB123456789.",
   vatChoice: "Choose whether the business is registered for VAT.",
   areaInWords: "Shorten the area to 80 characters.",
@@ -74,10 +76,14 @@ export function normaliseVatNumber(text: string): string | null {
   return /^(GB\d{9}|GB\d{12}|GBGD\d{3}|GBHA\d{3})$/.test(withPrefix) ? withPrefix : null;
 }
 
-/** "cbdu 123456" → "CBDU123456"; null when it is not an Environment Agency registration. */
+/**
+ * "cbdu 123456" → "CBDU123456"; a Scottish or Northern Irish registration as typed, in capitals;
+ * null when it is none Defra's waste tracking accepts (isCarrierRegistration, decision 046).
+ */
 export function normaliseCarrierRegistration(text: string): string | null {
-  const compact = text.replace(/\s+/g, "").toUpperCase();
-  return /^CBD[ULE]\d{3,7}$/.test(compact) ? compact : null;
+  const upper = text.trim().toUpperCase().replace(/\s+/g, " ");
+  const written = upper.replace(/\s+/g, "").startsWith("CBD") ? upper.replace(/\s+/g, "") : upper;
+  return written.length <= 20 && isCarrierRegistration(written) ? written : null;
 }
 
 /** Where a company is registered, read from its number's prefix (Companies House's own rule). */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { normaliseCarrierRegistration } from "~/lib/business-profile";
 import { makePrivateFolder, writePrivateFile } from "./private-files.server";
 
 /**
@@ -117,8 +118,8 @@ const envSchema = z.object({
   WASTE_CARRIER_LICENCE: optionalText.pipe(
     z
       .string()
-      .regex(/^CBD[ULE]\d{3,7}$/i, {
-        message: "must be an Environment Agency registration such as CBDU123456",
+      .refine((text) => normaliseCarrierRegistration(text) !== null, {
+        message: "must be a waste carrier registration such as CBDU123456",
       })
       .optional(),
   ),

@@ -55,7 +55,12 @@ describe("the business's numbers, as people type them", () => {
   it.each([
     ["CBDU123456", "CBDU123456"],
     ["cbdl 12345", "CBDL12345"],
-    ["CBDE1234567", "CBDE1234567"],
+    ["CBDU12345678901", "CBDU12345678901"],
+    ["wcr/r/1234567", "WCR/R/1234567"],
+    ["PCT-A-999", "PCT-A-999"],
+    ["roc  ut 123", "ROC UT 123"],
+    // As Defra checks them: no E tier, seven digits for SEPA's.
+    ["CBDE1234567", null],
     ["WCR/R/123456", null],
     ["CBDU12", null],
     ["", null],
