@@ -28,6 +28,7 @@ import * as m0024 from "./0024_inbox";
 import * as m0025 from "./0025_job_extras";
 import * as m0026 from "./0026_extras_links_and_banking";
 import * as m0027 from "./0027_waste_facts";
+import * as m0028 from "./0028_receiving_sites";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   "0025_job_extras": m0025,
   "0026_extras_links_and_banking": m0026,
   "0027_waste_facts": m0027,
+  "0028_receiving_sites": m0028,
 };
 
 /**
@@ -92,6 +94,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0025_job_extras": m0025,
   "0026_extras_links_and_banking": m0026,
   "0027_waste_facts": m0027,
+  "0028_receiving_sites": m0028,
 };
 
 /** SQLite's migrations (the list above). */

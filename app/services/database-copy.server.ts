@@ -86,6 +86,7 @@ export const COPY_ORDER = [
   { name: "job_receipt_lines", key: ["id"], counter: true },
   { name: "job_photos", key: ["id"], counter: true },
   { name: "cash_bankings", key: ["id"], counter: true },
+  { name: "receiving_sites", key: ["id"], counter: true },
   { name: "pending_uploads", key: ["id"], counter: false },
   { name: "outbox", key: ["id"], counter: true },
   // Up to a few hundred kB each (PDFs): a small batch.

@@ -35,6 +35,8 @@ export type FlashKey =
   | "settings"
   /** the takings page: cash recorded as paid in to the bank */
   | "takings"
+  /** the tip sites page: a site added, changed or no longer used */
+  | "tip-sites"
   | "content"
   /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
   | "fleet";

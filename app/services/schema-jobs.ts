@@ -105,3 +105,17 @@ export interface CashBankingsTable {
   created_by: string;
   created_at: CreatedAt;
 }
+
+/** A tip, transfer station or recycling centre the vans take waste to (0028; docs/rules.md#tip-sites). */
+export interface ReceivingSitesTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  postcode: string;
+  /** its permit or exemption number, in one of Defra's UK formats */
+  authorisation_number: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+  /** when the office stopped using it; null while in use */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+}

@@ -19,6 +19,7 @@ import type { BlogPostsTable, SiteContentTable } from "./schema-content";
 import type { ContactMessagesTable, ContactRepliesTable } from "./schema-messages";
 import type {
   CashBankingsTable,
+  ReceivingSitesTable,
   JobCompletionsTable,
   JobPhotosTable,
   JobReceiptLinesTable,
@@ -431,6 +432,7 @@ export interface DB {
   job_receipt_lines: JobReceiptLinesTable;
   job_photos: JobPhotosTable;
   cash_bankings: CashBankingsTable;
+  receiving_sites: ReceivingSitesTable;
   pending_uploads: PendingUploadsTable;
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;

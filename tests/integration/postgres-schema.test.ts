@@ -315,6 +315,7 @@ const TABLES = [
   "quote_offers",
   "quotes",
   "rate_limit_events",
+  "receiving_sites",
   "scheduled_jobs",
   "settings",
   "shared_pages_version",
@@ -385,6 +386,7 @@ describe("PostgreSQL's schema", () => {
       "0025_job_extras",
       "0026_extras_links_and_banking",
       "0027_waste_facts",
+      "0028_receiving_sites",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -414,6 +416,7 @@ describe("PostgreSQL's schema", () => {
       "0025_job_extras",
       "0026_extras_links_and_banking",
       "0027_waste_facts",
+      "0028_receiving_sites",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -81,6 +81,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0025_job_extras" },
         { name: "0026_extras_links_and_banking" },
         { name: "0027_waste_facts" },
+        { name: "0028_receiving_sites" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

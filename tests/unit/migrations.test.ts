@@ -74,6 +74,7 @@ const TABLES = [
   "quote_offers",
   "quotes",
   "rate_limit_events",
+  "receiving_sites",
   "scheduled_jobs",
   "settings",
   "shared_pages_version",
@@ -115,6 +116,7 @@ describe("migrations", () => {
       ["0025_job_extras", "Success"],
       ["0026_extras_links_and_banking", "Success"],
       ["0027_waste_facts", "Success"],
+      ["0028_receiving_sites", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -301,6 +303,7 @@ describe("an upgrade", () => {
       "0025_job_extras",
       "0026_extras_links_and_banking",
       "0027_waste_facts",
+      "0028_receiving_sites",
     ]);
   });
 
@@ -328,7 +331,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(24);
+    expect(outcome.results).toHaveLength(25);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });
