@@ -29,6 +29,7 @@ import * as m0025 from "./0025_job_extras";
 import * as m0026 from "./0026_extras_links_and_banking";
 import * as m0027 from "./0027_waste_facts";
 import * as m0028 from "./0028_receiving_sites";
+import * as m0029 from "./0029_waste_line_weights";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0026_extras_links_and_banking": m0026,
   "0027_waste_facts": m0027,
   "0028_receiving_sites": m0028,
+  "0029_waste_line_weights": m0029,
 };
 
 /**
@@ -95,6 +97,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0026_extras_links_and_banking": m0026,
   "0027_waste_facts": m0027,
   "0028_receiving_sites": m0028,
+  "0029_waste_line_weights": m0029,
 };
 
 /** SQLite's migrations (the list above). */

@@ -21,6 +21,7 @@ export const JOB_PHOTOS_PER_KIND = 8;
 export const JOB_FIELDS = {
   bookedQuantity: (itemId: number) => `booked_${itemId}_quantity`,
   bookedCode: (itemId: number) => `booked_${itemId}_code`,
+  bookedWeight: (itemId: number) => `booked_${itemId}_kg`,
   extraProduct: (row: number) => `extra_${row}_product`,
   extraQuantity: (row: number) => `extra_${row}_quantity`,
   extraPosition: (row: number) => `extra_${row}_position`,
@@ -28,6 +29,7 @@ export const JOB_FIELDS = {
   freeCode: (row: number) => `free_${row}_code`,
   freeQuantity: (row: number) => `free_${row}_quantity`,
   freePrice: (row: number) => `free_${row}_price`,
+  freeWeight: (row: number) => `free_${row}_kg`,
   extrasPayment: "extras_taken",
   handedOverBy: "handed_over_by",
   transferredAt: "transferred_at",

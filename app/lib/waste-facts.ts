@@ -86,20 +86,31 @@ export const codeList = (text: string) => [
   ),
 ];
 
-/** "2.5" kg → 2500 grams; up to three decimals, at most 5,000 kg. */
+/** The most one item may weigh: 5 tonnes. */
+const MAX_GRAMS = 5_000_000;
+
+/**
+ * A weight typed in kilograms ("2.5", "60") → grams, to the gram, at most 5,000 kg; null when it
+ * is not one (empty included). The product form and the crew's completion read weights by it.
+ */
+export function gramsOfKilograms(typed: string): number | null {
+  const match = /^(\d{1,4})(?:\.(\d{1,3}))?$/.exec(typed.trim());
+  if (!match) return null;
+  const grams = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
+  return grams <= MAX_GRAMS ? grams : null;
+}
+
+/** The product's weight of one: empty is not given yet (0). */
 const weightSchema = z
   .string()
   .trim()
-  .refine(
-    (typed) => typed === "" || /^\d{1,4}(\.\d{1,3})?$/.test(typed),
-    WASTE_FACTS_MESSAGES.weight,
-  )
-  .transform((typed) =>
-    typed === ""
-      ? 0
-      : Number(typed.split(".")[0]) * 1000 + Number((typed.split(".")[1] ?? "").padEnd(3, "0")),
-  )
-  .refine((grams) => grams <= 5_000_000, WASTE_FACTS_MESSAGES.weight);
+  .transform((typed, ctx) => {
+    if (typed === "") return 0;
+    const grams = gramsOfKilograms(typed);
+    if (grams !== null) return grams;
+    ctx.addIssue({ code: "custom", message: WASTE_FACTS_MESSAGES.weight });
+    return z.NEVER;
+  });
 
 const wasteFactsSchema = z.object({
   [WASTE_FACT_FIELDS.physicalForm]: z

@@ -259,6 +259,14 @@ export default function CompleteJob() {
                     "Quantity",
                     values[JOB_FIELDS.bookedQuantity(line.itemId)],
                   )}
+                  <Field
+                    label="Weight of one (kg)"
+                    name={JOB_FIELDS.bookedWeight(line.itemId)}
+                    inputMode="decimal"
+                    hint="Our estimate: correct it if it was heavier or lighter."
+                    defaultValue={values[JOB_FIELDS.bookedWeight(line.itemId)] ?? ""}
+                    error={errors[JOB_FIELDS.bookedWeight(line.itemId)]}
+                  />
                 </li>
               ))}
             </ul>
@@ -350,6 +358,14 @@ export default function CompleteJob() {
                   hint="Empty: not charged."
                   defaultValue={values[JOB_FIELDS.freePrice(row)] ?? ""}
                   error={errors[JOB_FIELDS.freePrice(row)]}
+                />
+                <Field
+                  label="Weight of one (kg)"
+                  name={JOB_FIELDS.freeWeight(row)}
+                  inputMode="decimal"
+                  hint="An estimate; empty if you cannot say."
+                  defaultValue={values[JOB_FIELDS.freeWeight(row)] ?? ""}
+                  error={errors[JOB_FIELDS.freeWeight(row)]}
                 />
               </li>
             ))}

@@ -73,6 +73,8 @@ export interface JobWasteLinesTable {
   pops: 0 | 1;
   hazardous: 0 | 1;
   quantity: number;
+  /** the whole line's estimated weight, grams; 0 when nobody knew (0029) */
+  weight_grams: Generated<number>;
 }
 
 /** One line of a receipt (VAT-inclusive pence). */

@@ -151,6 +151,17 @@ describe("extras paid by card from a link", () => {
     );
     expect(completion).toMatchObject({ extras_pence: extra.pence, linked: 1, extras_taken: null });
     const due = formatPence(extra.pence);
+    // Each line weighed at its product's weight of one (the crew left the estimate as it was).
+    const weights = await sql<{ weight_grams: number; product: number }>(
+      `SELECT l.weight_grams, p.weight_grams AS product FROM job_waste_lines l
+         JOIN products p ON p.id = l.product_id WHERE l.completion_id = ? ORDER BY l.sort_order`,
+      completion!.id,
+    );
+    expect(weights).toHaveLength(2);
+    for (const line of weights) {
+      expect(Number(line.weight_grams)).toBeGreaterThan(0);
+      expect(Number(line.weight_grams)).toBe(Number(line.product));
+    }
 
     // The completion email asks for the payment first, with the booking's own page.
     const mail = await eventually(() =>

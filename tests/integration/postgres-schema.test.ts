@@ -387,6 +387,7 @@ describe("PostgreSQL's schema", () => {
       "0026_extras_links_and_banking",
       "0027_waste_facts",
       "0028_receiving_sites",
+      "0029_waste_line_weights",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -417,6 +418,7 @@ describe("PostgreSQL's schema", () => {
       "0026_extras_links_and_banking",
       "0027_waste_facts",
       "0028_receiving_sites",
+      "0029_waste_line_weights",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -19,6 +19,7 @@ const SOFA: BookedLine = {
     pops: true,
     hazardous: false,
   },
+  weightGrams: 35_000,
 };
 const FREE_LINE: BookedLine = {
   itemId: 12,
@@ -28,6 +29,7 @@ const FREE_LINE: BookedLine = {
   unitPricePence: 2000,
   productId: null,
   waste: null,
+  weightGrams: 0,
 };
 const FRIDGE: CatalogueItem = {
   id: 9,
@@ -39,6 +41,7 @@ const FRIDGE: CatalogueItem = {
     hazardous: true,
   },
   prices: { inside_dismantle: 6000, inside_no_dismantle: 5000, outside: 4000 },
+  weightGrams: 60_000,
 };
 const CONTEXT = {
   booked: [SOFA, FREE_LINE],
@@ -78,6 +81,7 @@ describe("checkCompletion", () => {
         pops: true,
         hazardous: false,
         quantity: 1,
+        weightGrams: 35_000,
       },
       {
         source: "booked",
@@ -88,6 +92,7 @@ describe("checkCompletion", () => {
         pops: false,
         hazardous: false,
         quantity: 2,
+        weightGrams: 0,
       },
     ]);
     expect(result.facts.handedOverBy).toBe("Ann Lee");
@@ -220,6 +225,44 @@ describe("checkCompletion", () => {
         hazardous: true,
       }),
     ]);
+  });
+
+  it("weighs each line: the product's weight of one unless the crew correct it, times how many", () => {
+    const result = check({
+      booked_11_quantity: "2",
+      booked_11_kg: "40",
+      booked_12_kg: "7.5",
+      extra_0_product: "9",
+      extra_0_quantity: "2",
+      free_0_name: "Rubble bags",
+      free_0_code: "17 01 07",
+      free_0_quantity: "3",
+      free_0_kg: "12.5",
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.facts.lines.map((line) => [line.name, line.weightGrams])).toEqual([
+      ["Three-seater sofa", 80_000],
+      ["Garden shed panels", 15_000],
+      ["Fridge freezer", 120_000],
+      ["Rubble bags", 37_500],
+    ]);
+    const asBooked = check({ booked_11_kg: "" });
+    expect(asBooked.ok && asBooked.facts.lines[0]!.weightGrams).toBe(35_000);
+  });
+
+  it.each([
+    ["a weight with its unit", { booked_11_kg: "40kg" }, "booked_11_kg"],
+    ["more than 5 tonnes", { booked_11_kg: "5001" }, "booked_11_kg"],
+    [
+      "a free item's weight in words",
+      { free_0_name: "Rug", free_0_code: "20 03 07", free_0_kg: "heavy" },
+      "free_0_kg",
+    ],
+  ])("refuses %s", (_, changes, field) => {
+    const result = check(changes);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[field]).toBe(COMPLETION_MESSAGES.weight);
   });
 
   it("counts payment taken only where it can be taken", () => {

@@ -117,6 +117,7 @@ describe("migrations", () => {
       ["0026_extras_links_and_banking", "Success"],
       ["0027_waste_facts", "Success"],
       ["0028_receiving_sites", "Success"],
+      ["0029_waste_line_weights", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -304,6 +305,7 @@ describe("an upgrade", () => {
       "0026_extras_links_and_banking",
       "0027_waste_facts",
       "0028_receiving_sites",
+      "0029_waste_line_weights",
     ]);
   });
 
@@ -331,7 +333,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(25);
+    expect(outcome.results).toHaveLength(26);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

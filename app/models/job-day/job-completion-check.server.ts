@@ -7,6 +7,7 @@ import {
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { isHazardousCode, normaliseLowCode, type WasteClass, type WasteLine } from "~/lib/waste";
 import type { JobContext } from "./job-context.server";
+import { gramsOfKilograms } from "~/lib/waste-facts";
 import {
   extraCharges,
   extrasPaymentOf,
@@ -27,6 +28,8 @@ import { isPosition } from "~/lib/positions";
 export interface CollectedLine extends WasteLine {
   source: "booked" | "catalogue" | "free";
   productId: number | null;
+  /** the whole line's estimated weight, grams (the weight of one × how many); 0 when unknown */
+  weightGrams: number;
 }
 
 export interface CompletionFacts {
@@ -61,10 +64,17 @@ export const COMPLETION_MESSAGES = {
   containment: "Please choose how the waste was contained",
   position: "Please choose where the item was",
   price: "Please enter the price in pounds, such as 20 or 12.50 (empty: not charged)",
+  weight: "Please enter the weight of one in kilograms, such as 35 or 2.5 (empty: not known)",
   failed: "Please check the highlighted fields",
 } as const;
 
 const CONTROL = /\p{Cc}/u;
+
+/** A weight of one as the crew typed it (kg): grams; empty is `fallback`; null when not a weight. */
+function weightOf(typed: string | undefined, fallback: number): number | null {
+  const text = (typed ?? "").trim();
+  return text === "" ? fallback : gramsOfKilograms(text);
+}
 type Mutable<T> = T extends readonly (infer E)[] ? E[] : never;
 
 /** The most one added item of the crew's own may cost: £10,000. */
@@ -132,12 +142,19 @@ export function checkCompletion(
       }
       waste = typedWasteClass(line.name, code);
     }
+    const weightField = JOB_FIELDS.bookedWeight(line.itemId);
+    const each = weightOf(fields[weightField], line.weightGrams);
+    if (each === null) {
+      errors[weightField] = COMPLETION_MESSAGES.weight;
+      continue;
+    }
     lines.push({
       source: "booked",
       productId: line.productId,
       name: line.name,
       ...waste,
       quantity,
+      weightGrams: each * quantity,
     });
     priced.booked.push({
       name: line.name,
@@ -180,6 +197,7 @@ export function checkCompletion(
       name: product.name,
       ...product.waste,
       quantity,
+      weightGrams: product.weightGrams * quantity,
     });
   }
 
@@ -203,18 +221,29 @@ export function checkCompletion(
     const priceText = (fields[priceField] ?? "").trim();
     const price = priceText === "" ? 0 : parsePounds(priceText);
     if (price === null || price > MAX_EXTRA_PENCE) errors[priceField] = COMPLETION_MESSAGES.price;
+    const weightField = JOB_FIELDS.freeWeight(row);
+    const each = weightOf(fields[weightField], 0);
+    if (each === null) errors[weightField] = COMPLETION_MESSAGES.weight;
     if (
       errors[nameField] ||
       errors[codeField] ||
       errors[quantityField] ||
       errors[priceField] ||
+      each === null ||
       !code ||
       !quantity ||
       price === null
     )
       continue;
     priced.free.push({ name, quantity, unitPricePence: price });
-    lines.push({ source: "free", productId: null, name, ...typedWasteClass(name, code), quantity });
+    lines.push({
+      source: "free",
+      productId: null,
+      name,
+      ...typedWasteClass(name, code),
+      quantity,
+      weightGrams: each * quantity,
+    });
   }
 
   if (lines.length === 0 && Object.keys(errors).length === 0)

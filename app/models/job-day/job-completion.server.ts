@@ -185,6 +185,7 @@ export async function completeFromBooking(
       name: line.name,
       ...line.waste!,
       quantity: line.quantity,
+      weightGrams: line.weightGrams * line.quantity,
     }));
   // Nothing the note can name (a booking made by hand with no items): no documents to make.
   if (lines.length === 0) return undefined;
@@ -394,6 +395,7 @@ async function recordCompletion(
         pops: line.pops ? (1 as const) : (0 as const),
         hazardous: line.hazardous ? (1 as const) : (0 as const),
         quantity: line.quantity,
+        weight_grams: line.weightGrams,
       })),
     )
     .execute();

@@ -7,6 +7,7 @@ import { POSITIONS, unitPricePence, type Position } from "~/lib/positions";
 import { CONTAINMENTS, JOB_FIELDS } from "~/lib/job-completion";
 import { londonDateTimeLocal } from "~/lib/london-clock.server";
 import { storedWasteClass, type WasteClass } from "~/lib/waste";
+import { formatWeightKg } from "~/lib/waste-facts";
 import { db } from "~/services/db.server";
 import type { DB } from "~/services/schema";
 import { ORDER_CONTACT_COLUMNS } from "../checkout/order.server";
@@ -27,6 +28,8 @@ export interface BookedLine {
   productId: number | null;
   /** null: no waste class known (a free quote line), so the crew give the code */
   waste: WasteClass | null;
+  /** the product's estimated weight of one, grams; 0 when not known */
+  weightGrams: number;
 }
 
 /** A catalogue item the crew may add. */
@@ -34,6 +37,8 @@ export interface CatalogueItem {
   id: number;
   name: string;
   waste: WasteClass;
+  /** its estimated weight of one, grams; 0 when not given */
+  weightGrams: number;
   /** what the shop charges for one, by where it is (an extra is charged so) */
   prices: Record<Position, number>;
 }
@@ -108,6 +113,7 @@ export async function jobContext(
       "products.low_code as product_low_code",
       "products.pops as product_pops",
       "products.hazardous as product_hazardous",
+      "products.weight_grams",
     ])
     .where("order_items.order_id", "=", orderId)
     .orderBy("order_items.id")
@@ -121,6 +127,7 @@ export async function jobContext(
       "low_code",
       "pops",
       "hazardous",
+      "weight_grams",
       "price_pence",
       "inside_dismantle_pence",
       "inside_no_dismantle_pence",
@@ -168,6 +175,7 @@ export async function jobContext(
                 hazardous: item.hazardous ?? item.product_hazardous,
               })
             : null,
+        weightGrams: item.weight_grams ?? 0,
       };
     }),
     catalogue: products.map((p) => {
@@ -181,6 +189,7 @@ export async function jobContext(
         id: p.id,
         name: p.name,
         waste: storedWasteClass(p),
+        weightGrams: p.weight_grams,
         prices: Object.fromEntries(
           POSITIONS.map((position) => [position, unitPricePence(options, position)]),
         ) as Record<Position, number>,
@@ -203,6 +212,7 @@ export function completionDefaults(context: JobContext, now = new Date()): Recor
   for (const line of context.booked) {
     values[JOB_FIELDS.bookedQuantity(line.itemId)] = String(line.quantity);
     values[JOB_FIELDS.bookedCode(line.itemId)] = line.waste?.lowCode ?? "";
+    values[JOB_FIELDS.bookedWeight(line.itemId)] = formatWeightKg(line.weightGrams);
   }
   return values;
 }
