@@ -30,6 +30,7 @@ import * as m0026 from "./0026_extras_links_and_banking";
 import * as m0027 from "./0027_waste_facts";
 import * as m0028 from "./0028_receiving_sites";
 import * as m0029 from "./0029_waste_line_weights";
+import * as m0030 from "./0030_tip_runs";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   "0027_waste_facts": m0027,
   "0028_receiving_sites": m0028,
   "0029_waste_line_weights": m0029,
+  "0030_tip_runs": m0030,
 };
 
 /**
@@ -98,6 +100,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0027_waste_facts": m0027,
   "0028_receiving_sites": m0028,
   "0029_waste_line_weights": m0029,
+  "0030_tip_runs": m0030,
 };
 
 /** SQLite's migrations (the list above). */

@@ -53,6 +53,7 @@ const MENU = [
   { title: "Calendar feed", icon: <CalendarIcon /> },
   { title: "Today", icon: <PinIcon /> },
   { title: "Transfers", icon: <GridIcon /> },
+  { title: "Tip runs", icon: <PinIcon /> },
   { title: "Tip sites", icon: <PinIcon /> },
   { title: "Fleet", icon: <SlidersIcon /> },
   { title: "Content", icon: <MailIcon /> },

@@ -87,6 +87,8 @@ export const COPY_ORDER = [
   { name: "job_photos", key: ["id"], counter: true },
   { name: "cash_bankings", key: ["id"], counter: true },
   { name: "receiving_sites", key: ["id"], counter: true },
+  { name: "tip_runs", key: ["id"], counter: true },
+  { name: "tip_run_jobs", key: ["tip_run_id", "completion_id"], counter: false },
   { name: "pending_uploads", key: ["id"], counter: false },
   { name: "outbox", key: ["id"], counter: true },
   // Up to a few hundred kB each (PDFs): a small batch.

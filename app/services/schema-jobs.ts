@@ -121,3 +121,28 @@ export interface ReceivingSitesTable {
   /** when the office stopped using it; null while in use */
   retired_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** A load taken to a receiving site (0030; docs/rules.md#tip-runs). */
+export interface TipRunsTable {
+  id: Generated<number>;
+  site_id: number;
+  /** ISO instant the load arrived */
+  arrived_at: string;
+  vehicle_registration: string;
+  /** the weighbridge's weights, grams (gross and tare when the ticket gives them) */
+  gross_grams: number | null;
+  tare_grams: number | null;
+  net_grams: number;
+  ticket_number: Generated<string>;
+  gate_fee_pence: number;
+  recorded_by: string;
+  created_at: CreatedAt;
+}
+
+/** A job whose waste was on a tip run, with its share of the gate fee (0030). */
+export interface TipRunJobsTable {
+  tip_run_id: number;
+  /** unique: a job's waste is delivered once */
+  completion_id: number;
+  cost_pence: number;
+}

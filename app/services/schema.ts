@@ -20,6 +20,8 @@ import type { ContactMessagesTable, ContactRepliesTable } from "./schema-message
 import type {
   CashBankingsTable,
   ReceivingSitesTable,
+  TipRunJobsTable,
+  TipRunsTable,
   JobCompletionsTable,
   JobPhotosTable,
   JobReceiptLinesTable,
@@ -433,6 +435,8 @@ export interface DB {
   job_photos: JobPhotosTable;
   cash_bankings: CashBankingsTable;
   receiving_sites: ReceivingSitesTable;
+  tip_runs: TipRunsTable;
+  tip_run_jobs: TipRunJobsTable;
   pending_uploads: PendingUploadsTable;
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;

@@ -110,8 +110,9 @@ describe("migrate", () => {
       `${file}: applied 0027_waste_facts`,
       `${file}: applied 0028_receiving_sites`,
       `${file}: applied 0029_waste_line_weights`,
+      `${file}: applied 0030_tip_runs`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(29);
+    expect(count(file, "kysely_migration")).toBe(30);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -148,7 +149,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(29);
+    expect(count(target, "kysely_migration")).toBe(30);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

@@ -322,6 +322,8 @@ const TABLES = [
   "site_content",
   "staff_login_sources",
   "staff_sessions",
+  "tip_run_jobs",
+  "tip_runs",
   "users",
 ];
 
@@ -388,6 +390,7 @@ describe("PostgreSQL's schema", () => {
       "0027_waste_facts",
       "0028_receiving_sites",
       "0029_waste_line_weights",
+      "0030_tip_runs",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -419,6 +422,7 @@ describe("PostgreSQL's schema", () => {
       "0027_waste_facts",
       "0028_receiving_sites",
       "0029_waste_line_weights",
+      "0030_tip_runs",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

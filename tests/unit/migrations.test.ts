@@ -81,6 +81,8 @@ const TABLES = [
   "site_content",
   "staff_login_sources",
   "staff_sessions",
+  "tip_run_jobs",
+  "tip_runs",
   "users",
 ];
 
@@ -118,6 +120,7 @@ describe("migrations", () => {
       ["0027_waste_facts", "Success"],
       ["0028_receiving_sites", "Success"],
       ["0029_waste_line_weights", "Success"],
+      ["0030_tip_runs", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -306,6 +309,7 @@ describe("an upgrade", () => {
       "0027_waste_facts",
       "0028_receiving_sites",
       "0029_waste_line_weights",
+      "0030_tip_runs",
     ]);
   });
 
@@ -333,7 +337,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(26);
+    expect(outcome.results).toHaveLength(27);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInLondon } from "~/lib/london-clock.server";
+import { londonDateTimeLocal } from "~/lib/london-clock.server";
+import { rows, run } from "../support/database";
+import { startServer, type RunningServer } from "../support/server";
+import { signInStaff, type SignedIn } from "../support/staff";
+
+/**
+ * Tip runs (issue 33; docs/rules.md#tip-runs): the office records a load at a tip site with the
+ * jobs whose waste was on it; the gate fee is shared by the jobs' weights, a job's waste is on one
+ * load only — even when two people record it at once — and the form refuses what the ticket
+ * cannot say; on both engines.
+ */
+
+let server: RunningServer;
+let staff: SignedIn;
+
+beforeAll(async () => {
+  server = await startServer({ env: { NODE_ENV: "test" } });
+  staff = await signInStaff(server, { via: "api" });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const sql = <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
+  rows<T>(server, text, ...params);
+
+const post = (path: string, fields: Record<string, string>) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie: staff.cookie,
+      origin: server.url,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+
+const page = async (path: string) =>
+  (
+    await (await fetch(`${server.url}${path}`, { headers: { cookie: staff.cookie } })).text()
+  ).replaceAll("<!-- -->", "");
+
+/** A paid job for today of `quantity` of a catalogue product, marked complete: its completion id. */
+async function completedJob(name: string, quantity: number): Promise<number> {
+  const [product] = await sql<{ id: number; name: string; grams: number }>(
+    `SELECT id, name, weight_grams AS grams FROM products
+      WHERE retired_at IS NULL AND low_code <> '' AND weight_grams > 0 ORDER BY id LIMIT 1`,
+  );
+  const [order] = await sql<{ id: number }>(
+    `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
+       status, booking_status, payment_method, total_pence, source, paid_at)
+     VALUES (?, 'tip@example.com', '07700 900333', '3 Mill Lane', 'Guildford', 'GU1 3AA', ?,
+       'complete', 'pending', 'cash_payment', 5000, 'manual', ?) RETURNING id`,
+    name,
+    todayInLondon(),
+    new Date().toISOString(),
+  );
+  await run(
+    server,
+    `INSERT INTO order_items (order_id, product_id, product_name, product_description, position,
+       unit_price_pence, quantity, waste_description, low_code, pops, hazardous)
+     VALUES (?, ?, ?, '', 'outside', 5000, ?, 'Bulky furniture waste', '20 03 07', 0, 0)`,
+    order!.id,
+    product!.id,
+    product!.name,
+    quantity,
+  );
+  const done = await fetch(`${server.url}/api/general/updatebooking`, {
+    method: "POST",
+    headers: {
+      cookie: staff.cookie,
+      origin: server.url,
+      "content-type": "application/json",
+      "x-xsrf-token": staff.xsrf,
+    },
+    body: JSON.stringify({ order_id: order!.id, booking_status: "complete" }),
+  });
+  expect(done.status).toBe(200);
+  const [completion] = await sql<{ id: number }>(
+    "SELECT id FROM job_completions WHERE order_id = ?",
+    order!.id,
+  );
+  return completion!.id;
+}
+
+async function site(): Promise<number> {
+  const added = await post("/dashboard/tip-sites", {
+    name: `Slyfield ${Date.now()}`,
+    address: "Moorfield Road, Guildford",
+    postcode: "GU1 1RX",
+    authorisation_number: "EPR/AB1234CD",
+  });
+  expect(added.status).toBe(303);
+  const [row] = await sql<{ id: number }>("SELECT id FROM receiving_sites ORDER BY id DESC");
+  return row!.id;
+}
+
+const LOAD = (siteId: number, jobs: number[]) => ({
+  site_id: String(siteId),
+  arrived_at: londonDateTimeLocal(new Date(Date.now() - 30 * 60_000)),
+  vehicle_registration: "ab12cde",
+  gross_kg: "3240",
+  tare_kg: "2100",
+  ticket_number: "T-4471",
+  gate_fee: "85",
+  ...Object.fromEntries(jobs.map((id) => [`job_${id}`, "yes"])),
+});
+
+describe("tip runs", () => {
+  it("records a load, shares its gate fee by weight, and the jobs are delivered", async () => {
+    const siteId = await site();
+    const one = await completedJob("Tip One", 1);
+    const three = await completedJob("Tip Three", 3);
+    const form = await page("/dashboard/tip-runs");
+    expect(form).toContain(`WTN-${String(one).padStart(6, "0")}`);
+
+    const saved = await post("/dashboard/tip-runs", LOAD(siteId, [one, three]));
+    expect(saved.status).toBe(303);
+    const [load] = await sql<Record<string, unknown>>(
+      "SELECT vehicle_registration, gross_grams, tare_grams, net_grams, gate_fee_pence, ticket_number FROM tip_runs ORDER BY id DESC",
+    );
+    expect(load).toEqual({
+      vehicle_registration: "AB12 CDE",
+      gross_grams: 3_240_000,
+      tare_grams: 2_100_000,
+      net_grams: 1_140_000,
+      gate_fee_pence: 8500,
+      ticket_number: "T-4471",
+    });
+    const shares = await sql<{ completion_id: number; cost_pence: number }>(
+      "SELECT completion_id, cost_pence FROM tip_run_jobs WHERE completion_id IN (?, ?) ORDER BY completion_id",
+      one,
+      three,
+    );
+    // Three of the same item weigh three times one: a quarter and three quarters of £85.
+    expect(shares.map((s) => Number(s.cost_pence))).toEqual([2125, 6375]);
+    const after = await page("/dashboard/tip-runs");
+    expect(after).toContain("AB12 CDE · 1,140 kg net · ticket T-4471 · gate fee £85.00");
+    expect(after).not.toContain(`name="job_${one}"`);
+
+    // Delivered once: the same job on another load is refused.
+    const again = await post("/dashboard/tip-runs", LOAD(siteId, [one]));
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("A job ticked is already on another tip run");
+  });
+
+  it("saves a job's load once when two people record it at the same moment", async () => {
+    const siteId = await site();
+    const job = await completedJob("Tip Race", 1);
+    const both = await Promise.all(
+      [0, 1].map(() => post("/dashboard/tip-runs", LOAD(siteId, [job]))),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([303, 400]);
+    const [{ n }] = (await sql<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM tip_run_jobs WHERE completion_id = ?",
+      job,
+    )) as [{ n: number }];
+    expect(Number(n)).toBe(1);
+  });
+
+  it("refuses what the ticket cannot say, beside each field, and keeps what was typed", async () => {
+    const siteId = await site();
+    const job = await completedJob("Tip Refused", 1);
+    const refused = await post("/dashboard/tip-runs", {
+      ...LOAD(siteId, []),
+      vehicle_registration: "VAN",
+      gross_kg: "2000",
+      tare_kg: "2100",
+      gate_fee: "lots",
+    });
+    expect(refused.status).toBe(400);
+    const html = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Enter the van&#x27;s registration, like AB12 CDE");
+    expect(html).toContain("The gross weight must be more than the tare (the van empty)");
+    expect(html).toContain("Enter the gate fee in pounds, like 85 or 85.50 (0 if there was none)");
+    expect(html).toContain("Tick the jobs whose waste was on this load");
+    expect(html).toMatch(/name="ticket_number"[^>]*value="T-4471"/);
+    expect(
+      await sql("SELECT completion_id FROM tip_run_jobs WHERE completion_id = ?", job),
+    ).toEqual([]);
+  });
+});
