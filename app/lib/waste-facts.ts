@@ -221,6 +221,11 @@ export function formatWeightKg(grams: number): string {
   return String(grams / 1000);
 }
 
+/** 1140000 grams → "1,140 kg" (a page's words); 0 → "weight not known". */
+export function formatKilograms(grams: number): string {
+  return grams > 0 ? `${(grams / 1000).toLocaleString("en-GB")} kg` : "weight not known";
+}
+
 /** The facts as the form and the CSV carry them. */
 export function wasteFactValues(facts: WasteFacts): Record<WasteFactField, string> {
   return {

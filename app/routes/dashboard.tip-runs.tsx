@@ -9,7 +9,7 @@ import { formValues } from "~/lib/forms";
 import { londonDateTimeLocal } from "~/lib/london-clock.server";
 import { titled } from "~/lib/page-title";
 import { TIP_RUN_FIELDS, TIP_RUN_MESSAGES } from "~/lib/tip-run";
-import { formatWeightKg } from "~/lib/waste-facts";
+import { formatKilograms } from "~/lib/waste-facts";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { listReceivingSites } from "~/models/waste-tracking/receiving-sites.server";
 import {
@@ -48,12 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithFlash(
     "/dashboard/tip-runs",
     "tip-runs",
-    `Load recorded at ${recorded.siteName}: ${formatWeightKg(recorded.netGrams)} kg net, ${recorded.jobs} ${recorded.jobs === 1 ? "job" : "jobs"} delivered.`,
+    `Load recorded at ${recorded.siteName}: ${formatKilograms(recorded.netGrams)} net, ${recorded.jobs} ${recorded.jobs === 1 ? "job" : "jobs"} delivered.`,
   );
 }
-
-const kg = (grams: number) =>
-  grams > 0 ? `${Number(formatWeightKg(grams)).toLocaleString("en-GB")} kg` : "weight not known";
 
 export default function TipRuns() {
   const { sites, jobs, runs, flash, now } = useLoaderData<typeof loader>();
@@ -122,7 +119,7 @@ export default function TipRuns() {
             <Field
               label="Gross (kg)"
               inputMode="decimal"
-              hint="From the weighbridge ticket"
+              hint="From the ticket"
               {...filled(TIP_RUN_FIELDS.gross, values, errors)}
             />
             <Field
@@ -169,7 +166,8 @@ export default function TipRuns() {
                   />
                   {job.wtnReference}
                   {job.bookingReference ? ` · ${job.bookingReference}` : ""} · {job.customerName},{" "}
-                  {job.postcode} · {kg(job.weightGrams)} · done {formatDateTime(job.completedAt)}
+                  {job.postcode} · {formatKilograms(job.weightGrams)} · done{" "}
+                  {formatDateTime(job.completedAt)}
                 </label>
               ))
             )}
@@ -193,11 +191,12 @@ export default function TipRuns() {
                 {formatLongDateTime(run.arrived_at)} · {run.site_name}
               </h3>
               <p>
-                {run.vehicle_registration} · {kg(run.net_grams)} net
+                {run.vehicle_registration} · {formatKilograms(run.net_grams)} net
                 {run.ticket_number ? ` · ticket ${run.ticket_number}` : ""} · gate fee{" "}
                 {formatPence(run.gate_fee_pence)}
               </p>
               <p>
+                Share of the fee:{" "}
                 {run.jobs
                   .map((job) => `${job.wtnReference} ${formatPence(job.costPence)}`)
                   .join(", ")}
