@@ -192,10 +192,14 @@ const brokerSchema = z.object({
  * THE shape of a receipt movement. `hazardousEwc(code)` says whether a six-digit code is a
  * hazardous entry: a movement with one needs a consignment code or the reason it has none.
  */
-export function receiptMovementSchema(hazardousEwc: (code: string) => boolean) {
+export function receiptMovementSchema(
+  hazardousEwc: (code: string) => boolean,
+  /** a record we hand over: the receiving site adds its own API code when it submits it */
+  options: { handover?: boolean } = {},
+) {
   return z
     .object({
-      apiCode: z.uuid(),
+      apiCode: options.handover ? z.uuid().optional() : z.uuid(),
       dateTimeReceived: z.iso.datetime({ offset: true }),
       hazardousWasteConsignmentCode: z
         .string()
@@ -249,10 +253,11 @@ export type ReceiptMovement = z.infer<ReturnType<typeof receiptMovementSchema>>;
 export function checkReceiptMovement(
   body: unknown,
   hazardousEwc: (code: string) => boolean,
+  options: { handover?: boolean } = {},
 ):
   | { ok: true; movement: ReceiptMovement }
   | { ok: false; errors: { key: string; message: string }[] } {
-  const parsed = receiptMovementSchema(hazardousEwc).safeParse(body);
+  const parsed = receiptMovementSchema(hazardousEwc, options).safeParse(body);
   if (parsed.success) return { ok: true, movement: parsed.data };
   return {
     ok: false,
@@ -261,4 +266,25 @@ export function checkReceiptMovement(
       message: issue.message,
     })),
   };
+}
+
+/** What to put right for a problem with a record, in the office's words (by Defra's key). */
+const PROBLEM_WORDS: [RegExp, string][] = [
+  [/weight/, "a weight for each item (on the crew's completion, or the product's weight of one)"],
+  [/hazCodes|hazardous/, "the hazardous properties of its hazardous items (on the product)"],
+  [/pops/, "how its POPs are known and which they are (on the product)"],
+  [
+    /carrier\.registrationNumber|reasonForNoRegistrationNumber/,
+    "the waste carrier registration (Settings)",
+  ],
+  [/vehicleRegistration/, "the van's registration (on the tip run)"],
+  [/receiver|receipt/, "the tip site's address or permit number (Tip sites)"],
+  [/ewcCodes/, "a List of Wastes code for each item"],
+];
+
+export function problemWords(keys: readonly string[]): string[] {
+  const words = keys.map(
+    (key) => PROBLEM_WORDS.find(([pattern]) => pattern.test(key))?.[1] ?? "the job's details",
+  );
+  return [...new Set(words)];
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayInLondon } from "~/lib/london-clock.server";
-import { londonDateTimeLocal } from "~/lib/london-clock.server";
+import { londonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { rows, run } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { signInStaff, type SignedIn } from "../support/staff";
@@ -45,7 +44,7 @@ const page = async (path: string) =>
   ).replaceAll("<!-- -->", "");
 
 /** A paid job for today of `quantity` of a catalogue product, marked complete: its completion id. */
-async function completedJob(name: string, quantity: number): Promise<number> {
+async function completedJob(name: string, quantity: number, weighed = true): Promise<number> {
   const [product] = await sql<{ id: number; name: string; grams: number }>(
     `SELECT id, name, weight_grams AS grams FROM products
       WHERE retired_at IS NULL AND low_code <> '' AND weight_grams > 0 ORDER BY id LIMIT 1`,
@@ -65,7 +64,8 @@ async function completedJob(name: string, quantity: number): Promise<number> {
        unit_price_pence, quantity, waste_description, low_code, pops, hazardous)
      VALUES (?, ?, ?, '', 'outside', 5000, ?, 'Bulky furniture waste', '20 03 07', 0, 0)`,
     order!.id,
-    product!.id,
+    // Without its product the line has no weight of one: nobody knows what it weighed.
+    weighed ? product!.id : null,
     product!.name,
     quantity,
   );
@@ -142,10 +142,67 @@ describe("tip runs", () => {
     expect(after).toContain("AB12 CDE · 1,140 kg net · ticket T-4471 · gate fee £85.00");
     expect(after).not.toContain(`name="job_${one}"`);
 
+    // Defra's record of each job delivered today, checked: ready to hand to the site.
+    const today = todayInLondon();
+    const exported = await fetch(
+      `${server.url}/dashboard/defra-records.json?from=${today}&to=${today}`,
+      { headers: { cookie: staff.cookie } },
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-disposition")).toContain("defra-records-");
+    const body = (await exported.json()) as {
+      records: {
+        reference: string;
+        ready: boolean;
+        problems: unknown[];
+        movement: Record<string, any>;
+      }[];
+    };
+    const record = body.records.find(
+      (r) => r.reference === `WTN-${String(three).padStart(6, "0")}`,
+    )!;
+    expect(record.problems).toEqual([]);
+    expect(record.ready).toBe(true);
+    const [{ grams }] = (await sql<{ grams: number }>(
+      "SELECT SUM(weight_grams) AS grams FROM job_waste_lines WHERE completion_id = ?",
+      three,
+    )) as [{ grams: number }];
+    expect(record.movement).toMatchObject({
+      yourUniqueReference: record.reference,
+      otherReferencesForMovement: [
+        { label: "Booking", reference: expect.stringMatching(/^HB\d+$/) },
+        { label: "Weighbridge ticket", reference: "T-4471" },
+      ],
+      wasteItems: [
+        {
+          ewcCodes: ["200307"],
+          physicalForm: expect.any(String),
+          typeOfContainers: "LOO",
+          weight: { metric: "Kilograms", amount: Number(grams) / 1000, isEstimate: true },
+          containsPops: false,
+          containsHazardous: false,
+        },
+      ],
+      carrier: { meansOfTransport: "Road", vehicleRegistration: "AB12 CDE" },
+      receiver: { authorisationNumber: "EPR/AB1234CD" },
+      receipt: { address: { postcode: "GU1 1RX" } },
+    });
+    expect(record.movement.dateTimeReceived).toMatch(/Z$/);
+
     // Delivered once: the same job on another load is refused.
     const again = await post("/dashboard/tip-runs", LOAD(siteId, [one]));
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("A job ticked is already on another tip run");
+  });
+
+  it("says which records are not ready and why, in the office's words", async () => {
+    const siteId = await site();
+    const unweighed = await completedJob("Tip Unweighed", 2, false);
+    expect((await post("/dashboard/tip-runs", LOAD(siteId, [unweighed]))).status).toBe(303);
+    const listed = await page("/dashboard/tip-runs");
+    expect(listed).toContain(
+      `WTN-${String(unweighed).padStart(6, "0")} needs a weight for each item (on the crew&#x27;s completion, or the product&#x27;s weight of one)`,
+    );
   });
 
   it("saves a job's load once when two people record it at the same moment", async () => {
