@@ -4,7 +4,7 @@ import { londonDayStart } from "~/lib/london-clock.server";
 import { bookingReference } from "~/lib/references";
 import { isHazardousCode } from "~/lib/waste";
 import { codeList } from "~/lib/waste-facts";
-import { wtnReference } from "~/lib/waste-export";
+import { postcodeAtEnd, wtnReference } from "~/lib/waste-export";
 import { ewcDigits } from "~/lib/waste-tracking-codes";
 import { db } from "~/services/db.server";
 
@@ -23,10 +23,6 @@ export interface DefraRecord {
   /** what stops it being submitted as it is (Defra's key and our words); empty when ready */
   problems: { key: string; message: string }[];
 }
-
-/** A postcode at the end of an address ("…, London N1 7GR" → "N1 7GR"), or null. */
-const postcodeIn = (address: string) =>
-  /([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s*$/i.exec(address.trim())?.[1]?.toUpperCase() ?? null;
 
 /** Every job delivered on a load that arrived between two London days (inclusive). */
 export async function defraRecords(from: string, to: string): Promise<DefraRecord[]> {
@@ -83,7 +79,7 @@ export async function defraRecords(from: string, to: string): Promise<DefraRecor
     .execute();
   return jobs.map((job) => {
     const mine = lines.filter((line) => line.completion_id === job.completion_id);
-    const carrierPostcode = postcodeIn(job.carrier_address);
+    const carrierPostcode = postcodeAtEnd(job.carrier_address);
     const movement = {
       dateTimeReceived: job.arrived_at,
       yourUniqueReference: wtnReference(job.completion_id),
