@@ -84,6 +84,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   // Found on site, charged at the shop's price, and paid in cash there and then.
   await page.getByLabel("Paid in cash on the spot").check();
   await page.getByLabel("Handed over by").fill("Ann Lee");
+  await page.getByLabel("Van registration").fill("ab12cde");
 
   const submit = page.getByRole("button", { name: "Complete job and send documents" });
   expect((await submit.boundingBox())!.height).toBeGreaterThanOrEqual(48);
@@ -113,6 +114,7 @@ test("the crew complete a job from the run sheet and the customer gets both docu
   expect(note).toContain("20 02 01");
   expect(note).toMatch(/persistent organic pollutants/i);
   expect(note).toMatch(/CBD[ULE]\d+/);
+  expect(note).toContain("Vehicle registration: AB12 CDE");
   const receiptText = receipt!.replace(/\s+/g, " ");
   expect(receiptText).toContain("Added on the day: ");
   expect(receiptText).toMatch(/Added on the day: £[\d.,]+, paid in cash on collection/);

@@ -31,6 +31,7 @@ import * as m0027 from "./0027_waste_facts";
 import * as m0028 from "./0028_receiving_sites";
 import * as m0029 from "./0029_waste_line_weights";
 import * as m0030 from "./0030_tip_runs";
+import * as m0031 from "./0031_completion_vehicle";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   "0028_receiving_sites": m0028,
   "0029_waste_line_weights": m0029,
   "0030_tip_runs": m0030,
+  "0031_completion_vehicle": m0031,
 };
 
 /**
@@ -101,6 +103,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0028_receiving_sites": m0028,
   "0029_waste_line_weights": m0029,
   "0030_tip_runs": m0030,
+  "0031_completion_vehicle": m0031,
 };
 
 /** SQLite's migrations (the list above). */

@@ -36,7 +36,14 @@ export interface WasteTransferNoteInput {
   /** where the waste came from (the collection address) */
   collectionAddressLines: string[];
   /** Haulbook, as it was at the transfer */
-  carrier: { name: string; address: string; registration: string; crewName: string };
+  carrier: {
+    name: string;
+    address: string;
+    registration: string;
+    crewName: string;
+    /** the van's registration; null when the crew did not give it */
+    vehicleRegistration: string | null;
+  };
   /** how the waste was contained, e.g. "Loose, loaded by hand into our vehicle" */
   containment: string;
   lines: WasteLine[];
@@ -133,6 +140,9 @@ export function wasteTransferNoteDocument(
               carrier.address,
               `Waste carrier registration: ${carrier.registration}`,
               `Crew: ${carrier.crewName}`,
+              carrier.vehicleRegistration
+                ? `Vehicle registration: ${carrier.vehicleRegistration}`
+                : null,
             ]),
           },
         ],

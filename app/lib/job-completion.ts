@@ -32,6 +32,7 @@ export const JOB_FIELDS = {
   freeWeight: (row: number) => `free_${row}_kg`,
   extrasPayment: "extras_taken",
   handedOverBy: "handed_over_by",
+  vehicle: "vehicle_registration",
   transferredAt: "transferred_at",
   containment: "containment",
   paymentCollected: "payment_collected",

@@ -411,6 +411,15 @@ export default function CompleteJob() {
           <p className="complete-job-crew">
             Collected by <strong>{crew}</strong> (signed in).
           </p>
+          <Field
+            label="Van registration"
+            name={JOB_FIELDS.vehicle}
+            hint="Printed on the waste transfer note."
+            autoComplete="off"
+            maxLength={12}
+            defaultValue={values[JOB_FIELDS.vehicle] ?? ""}
+            error={errors[JOB_FIELDS.vehicle]}
+          />
           <fieldset className="field complete-job-payment">
             <legend>Payment for anything added on the day</legend>
             {EXTRAS_PAYMENT_CHOICES.map((choice) => (

@@ -54,6 +54,8 @@ export interface JobCompletionsTable {
   extras_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** when the extras were paid by card from that link (0026) */
   extras_paid_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the van's registration as the crew gave it; null when not given (0031) */
+  vehicle_registration: ColumnType<string | null, string | null | undefined, string | null>;
   /** how the job was paid, as the receipt prints it ("Paid by card on 3 December 2026") */
   payment_note: Generated<string>;
   /** YYYY-MM-DD: two years after the transfer */

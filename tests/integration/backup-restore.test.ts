@@ -314,11 +314,11 @@ describe("an upgrade from an older version", () => {
     expect(output).toContain(`[db] before migrating, wrote a backup: ${copy} (`);
     expect(output).toContain(`${COMMAND_PREFIX} restore ${copy}`);
     expect(output).toMatch(
-      /\[db\] migrated 0004_payments\n\[db\] migrated 0005_staff_sessions\n\[db\] migrated 0006_hardening_payments\n\[db\] migrated 0007_quote_prices\n\[db\] migrated 0008_waste_classes\n\[db\] migrated 0009_job_completions\n\[db\] migrated 0010_manage_links\n\[db\] migrated 0011_cancellations\n\[db\] migrated 0012_changes_and_schedule\n\[db\] migrated 0013_loads_and_fleet\n\[db\] migrated 0014_arrival_windows\n\[db\] migrated 0015_shared_pages\n\[db\] migrated 0016_day_fill_indexes\n\[db\] migrated 0017_refused_payments\n\[db\] migrated 0018_pending_uploads\n\[db\] migrated 0019_site_content\n\[db\] migrated 0020_blog_posts\n\[db\] migrated 0021_more_site_content\n\[db\] migrated 0022_area_surcharges\n\[db\] migrated 0023_payment_links\n\[db\] migrated 0024_inbox\n\[db\] migrated 0025_job_extras\n\[db\] migrated 0026_extras_links_and_banking\n\[db\] migrated 0027_waste_facts\n\[db\] migrated 0028_receiving_sites\n\[db\] migrated 0029_waste_line_weights\n\[db\] migrated 0030_tip_runs\n/,
+      /\[db\] migrated 0004_payments\n\[db\] migrated 0005_staff_sessions\n\[db\] migrated 0006_hardening_payments\n\[db\] migrated 0007_quote_prices\n\[db\] migrated 0008_waste_classes\n\[db\] migrated 0009_job_completions\n\[db\] migrated 0010_manage_links\n\[db\] migrated 0011_cancellations\n\[db\] migrated 0012_changes_and_schedule\n\[db\] migrated 0013_loads_and_fleet\n\[db\] migrated 0014_arrival_windows\n\[db\] migrated 0015_shared_pages\n\[db\] migrated 0016_day_fill_indexes\n\[db\] migrated 0017_refused_payments\n\[db\] migrated 0018_pending_uploads\n\[db\] migrated 0019_site_content\n\[db\] migrated 0020_blog_posts\n\[db\] migrated 0021_more_site_content\n\[db\] migrated 0022_area_surcharges\n\[db\] migrated 0023_payment_links\n\[db\] migrated 0024_inbox\n\[db\] migrated 0025_job_extras\n\[db\] migrated 0026_extras_links_and_banking\n\[db\] migrated 0027_waste_facts\n\[db\] migrated 0028_receiving_sites\n\[db\] migrated 0029_waste_line_weights\n\[db\] migrated 0030_tip_runs\n\[db\] migrated 0031_completion_vehicle\n/,
     );
     expect(output.indexOf("before migrating")).toBeLessThan(output.indexOf("migrated 0004"));
 
-    expect(query(live, "SELECT name FROM kysely_migration ORDER BY name")).toHaveLength(30);
+    expect(query(live, "SELECT name FROM kysely_migration ORDER BY name")).toHaveLength(31);
     expect(query(copy, "SELECT name FROM kysely_migration ORDER BY name")).toEqual([
       { name: "0001_initial" },
       { name: "0002_rate_limits" },

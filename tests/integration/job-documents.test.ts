@@ -39,6 +39,7 @@ const carrier = {
   address: "Unit 4, Riverside Yard, 12 Wharf Road, London N1 7GR",
   registration: "CBDU123456",
   crewName: "Sam Okafor",
+  vehicleRegistration: "AB12 CDE",
 };
 
 const SOFA = {
@@ -248,6 +249,7 @@ describe("the waste transfer note", () => {
       "Zoë Brontë-Smith",
       "Waste carrier registration: CBDU123456",
       "Crew: Sam Okafor",
+      "Vehicle registration: AB12 CDE",
       "Waste List of Wastes code Quantity",
       "Three-seater sofa 20 03 07 1",
       "Domestic seating containing POPs (upholstered)",

@@ -391,6 +391,7 @@ describe("PostgreSQL's schema", () => {
       "0028_receiving_sites",
       "0029_waste_line_weights",
       "0030_tip_runs",
+      "0031_completion_vehicle",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -423,6 +424,7 @@ describe("PostgreSQL's schema", () => {
       "0028_receiving_sites",
       "0029_waste_line_weights",
       "0030_tip_runs",
+      "0031_completion_vehicle",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -84,6 +84,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0028_receiving_sites" },
         { name: "0029_waste_line_weights" },
         { name: "0030_tip_runs" },
+        { name: "0031_completion_vehicle" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

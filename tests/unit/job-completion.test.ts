@@ -265,6 +265,20 @@ describe("checkCompletion", () => {
     if (!result.ok) expect(result.errors[field]).toBe(COMPLETION_MESSAGES.weight);
   });
 
+  it.each([
+    ["empty: not given", "", null],
+    ["a plate as typed", "ab12cde", "AB12 CDE"],
+  ])("takes the van's registration %s", (_, typed, stored) => {
+    const result = check({ vehicle_registration: typed });
+    expect(result.ok && result.facts.vehicleRegistration).toBe(stored);
+  });
+
+  it("refuses a van's registration that is none", () => {
+    const result = check({ vehicle_registration: "VAN" });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.vehicle_registration).toBe(COMPLETION_MESSAGES.vehicle);
+  });
+
   it("counts payment taken only where it can be taken", () => {
     const taken = check({ payment_collected: "yes" });
     expect(taken.ok && taken.facts.paymentCollected).toBe(true);

@@ -121,6 +121,7 @@ describe("migrations", () => {
       ["0028_receiving_sites", "Success"],
       ["0029_waste_line_weights", "Success"],
       ["0030_tip_runs", "Success"],
+      ["0031_completion_vehicle", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -310,6 +311,7 @@ describe("an upgrade", () => {
       "0028_receiving_sites",
       "0029_waste_line_weights",
       "0030_tip_runs",
+      "0031_completion_vehicle",
     ]);
   });
 
@@ -337,7 +339,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(27);
+    expect(outcome.results).toHaveLength(28);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

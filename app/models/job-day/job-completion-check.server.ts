@@ -7,6 +7,7 @@ import {
 import { fromLondonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { isHazardousCode, normaliseLowCode, type WasteClass, type WasteLine } from "~/lib/waste";
 import type { JobContext } from "./job-context.server";
+import { normaliseVehicleRegistration } from "~/lib/tip-run";
 import { gramsOfKilograms } from "~/lib/waste-facts";
 import {
   extraCharges,
@@ -39,6 +40,8 @@ export interface CompletionFacts {
   /** how the extras are paid (app/lib/job-extras.ts) */
   extrasPayment: ExtrasPayment;
   handedOverBy: string;
+  /** the van's registration ("AB12 CDE"), or null when the crew left it empty */
+  vehicleRegistration: string | null;
   /** ISO instant */
   transferredAt: string;
   containment: string;
@@ -65,6 +68,7 @@ export const COMPLETION_MESSAGES = {
   position: "Please choose where the item was",
   price: "Please enter the price in pounds, such as 20 or 12.50 (empty: not charged)",
   weight: "Please enter the weight of one in kilograms, such as 35 or 2.5 (empty: not known)",
+  vehicle: "Please enter the van's registration, such as AB12 CDE (or leave it empty)",
   failed: "Please check the highlighted fields",
 } as const;
 
@@ -261,6 +265,11 @@ export function checkCompletion(
   else if (todayInLondon(new Date(transferred.getTime() + 86_400_000)) < context.collectionDate)
     errors[JOB_FIELDS.transferredAt] = COMPLETION_MESSAGES.tooEarly;
 
+  const vehicleText = (fields[JOB_FIELDS.vehicle] ?? "").trim();
+  const vehicle = vehicleText === "" ? null : normaliseVehicleRegistration(vehicleText);
+  if (vehicleText !== "" && vehicle === null)
+    errors[JOB_FIELDS.vehicle] = COMPLETION_MESSAGES.vehicle;
+
   const containment = (fields[JOB_FIELDS.containment] ?? "").trim();
   if (!(CONTAINMENTS as readonly string[]).includes(containment))
     errors[JOB_FIELDS.containment] = COMPLETION_MESSAGES.containment;
@@ -277,6 +286,7 @@ export function checkCompletion(
     facts: {
       lines,
       handedOverBy,
+      vehicleRegistration: vehicle,
       transferredAt: transferred!.toISOString(),
       containment,
       extras: extraCharges(priced),

@@ -192,6 +192,7 @@ export async function completeFromBooking(
   const facts: CompletionFacts = {
     lines,
     handedOverBy: context.fullName,
+    vehicleRegistration: null,
     transferredAt: now.toISOString(),
     containment: CONTAINMENTS[0],
     extras: [],
@@ -348,6 +349,7 @@ async function recordCompletion(
       collection_date: context.collectionDate,
       handed_over_by: facts.handedOverBy,
       crew_name: crew.name,
+      vehicle_registration: facts.vehicleRegistration,
       crew_user_id: crew.userId,
       containment: facts.containment,
       customer_name: context.fullName,

@@ -104,6 +104,7 @@ export function wasteTransferNoteInput(stored: StoredCompletion): WasteTransferN
       address: c.carrier_address,
       registration: c.carrier_registration,
       crewName: c.crew_name,
+      vehicleRegistration: c.vehicle_registration,
     },
     containment: c.containment,
     lines: stored.waste.map((line) => ({
