@@ -82,4 +82,19 @@ test("the office records a load at the tip with its job", async ({
   await expect(load).toContainText(`Share of the fee: ${wtn} £85.00`);
   await expect(page.getByTestId("tip-run-job").filter({ hasText: wtn })).toHaveCount(0);
   await shot(page, testInfo, "tip-runs");
+
+  // The Transfers page offers its record for Defra, checked and ready.
+  const today = todayInLondon();
+  await page.goto(`/dashboard/transfers?from=${today}&to=${today}`);
+  await expect(page.getByTestId("defra-count")).toContainText("taken to a tip on these days");
+  const download = page.getByRole("link", { name: "For Defra (JSON)" });
+  await expect(download).toHaveAttribute(
+    "href",
+    `/dashboard/transfers/export.dwt.json?from=${today}&to=${today}`,
+  );
+  const exported = await page.request.get(
+    `/dashboard/transfers/export.dwt.json?from=${today}&to=${today}`,
+  );
+  const body = (await exported.json()) as { movements: { yourUniqueReference: string }[] };
+  expect(body.movements.map((m) => m.yourUniqueReference)).toContain(wtn);
 });

@@ -6,7 +6,7 @@ import { Field, filled } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
 import { formatDateTime, formatLongDateTime, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
-import { londonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
+import { londonDateTimeLocal } from "~/lib/london-clock.server";
 import { titled } from "~/lib/page-title";
 import { TIP_RUN_FIELDS, TIP_RUN_MESSAGES } from "~/lib/tip-run";
 import { formatKilograms } from "~/lib/waste-facts";
@@ -17,8 +17,6 @@ import {
   recentTipRuns,
   recordTipRun,
 } from "~/models/waste-tracking/tip-runs.server";
-import { problemWords } from "~/lib/defra-receipt";
-import { defraRecords } from "~/models/waste-tracking/defra-records.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 
 /**
@@ -30,25 +28,12 @@ import { readFlash, redirectWithFlash } from "~/services/flash.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const { flash, headers } = await readFlash(request, "tip-runs");
-  const today = todayInLondon();
-  const month = { from: `${today.slice(0, 8)}01`, to: today };
-  const [sites, jobs, runs, records] = await Promise.all([
+  const [sites, jobs, runs] = await Promise.all([
     listReceivingSites(),
     deliverableJobs(),
     recentTipRuns(),
-    defraRecords(month.from, month.to),
   ]);
-  const defra = {
-    href: `/dashboard/defra-records.json?from=${month.from}&to=${month.to}`,
-    count: records.length,
-    notReady: records
-      .filter((r) => r.problems.length > 0)
-      .map((r) => ({
-        reference: r.reference,
-        problems: problemWords(r.problems.map((p) => p.key)).join("; "),
-      })),
-  };
-  return data({ sites, jobs, runs, flash, defra, now: londonDateTimeLocal() }, { headers });
+  return data({ sites, jobs, runs, flash, now: londonDateTimeLocal() }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TipRuns() {
-  const { sites, jobs, runs, flash, defra, now } = useLoaderData<typeof loader>();
+  const { sites, jobs, runs, flash, now } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const values: Record<string, string> = failed?.values ?? { [TIP_RUN_FIELDS.arrivedAt]: now };
@@ -195,28 +180,6 @@ export default function TipRuns() {
           </button>
         </Form>
       )}
-      <section className="takings-panel tip-run-defra" aria-labelledby="defra-title">
-        <h2 id="defra-title">Defra records this month</h2>
-        <p data-testid="defra-count">
-          {defra.count === 0
-            ? "No job delivered this month yet."
-            : `${defra.count} ${defra.count === 1 ? "job" : "jobs"} delivered, ${defra.count - defra.notReady.length} ready for the sites to submit.`}
-        </p>
-        {defra.notReady.length > 0 ? (
-          <ul data-testid="defra-not-ready">
-            {defra.notReady.map((r) => (
-              <li key={r.reference}>
-                {r.reference} needs {r.problems}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {defra.count > 0 ? (
-          <a href={defra.href} className="button button-light" download>
-            Download Defra records (JSON)
-          </a>
-        ) : null}
-      </section>
       <h2>Recent loads</h2>
       {runs.length === 0 ? (
         <p className="empty-state">No loads recorded yet.</p>

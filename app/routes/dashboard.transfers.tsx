@@ -5,6 +5,8 @@ import { formatDateTime } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { checkTransferRange, wasteTransfers } from "~/models/job-day/waste-export.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { problemWords } from "~/lib/defra-receipt";
+import { defraRecords } from "~/models/waste-tracking/defra-records.server";
 import { titled } from "~/lib/page-title";
 
 /**
@@ -20,8 +22,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = { from: q.get("from") ?? `${today.slice(0, 8)}01`, to: q.get("to") ?? today };
   const range = checkTransferRange(asked);
   if (!range.ok)
-    return { asked, error: { field: range.field, message: range.message }, found: null, lines: [] };
-  const records = await wasteTransfers(range);
+    return {
+      asked,
+      error: { field: range.field, message: range.message },
+      found: null,
+      lines: [],
+      defra: null,
+    };
+  const [records, defra] = await Promise.all([
+    wasteTransfers(range),
+    defraRecords(range.from, range.to),
+  ]);
   const query = new URLSearchParams({ from: range.from, to: range.to }).toString();
   return {
     asked,
@@ -30,6 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notes: new Set(records.map((r) => r.yourUniqueReference)).size,
       csvHref: `/dashboard/transfers/export.csv?${query}`,
       jsonHref: `/dashboard/transfers/export.json?${query}`,
+      defraHref: `/dashboard/transfers/export.dwt.json?${query}`,
+    },
+    // Defra's records of the jobs delivered on loads of these days: ready ones are exported.
+    defra: {
+      delivered: defra.length,
+      ready: defra.filter((r) => r.problems.length === 0).length,
+      missing: defra
+        .filter((r) => r.problems.length > 0)
+        .map((r) => ({
+          reference: r.reference,
+          words: problemWords(r.problems.map((p) => p.key)).join("; "),
+        })),
     },
     lines: records.map((r) => ({
       key: `${r.yourUniqueReference}-${r.lineNumber}`,
@@ -52,7 +75,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export default function Transfers() {
   const data = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "loading";
-  const { asked, error, found, lines } = data;
+  const { asked, error, found, lines, defra } = data;
   return (
     <section aria-labelledby="transfers-title">
       <div className="staff-home-head">
@@ -92,8 +115,31 @@ export default function Transfers() {
               <a href={found.jsonHref} className="button button-light" download>
                 Download JSON
               </a>
+              {defra && defra.ready > 0 ? (
+                <a href={found.defraHref} className="button button-light" download>
+                  For Defra (JSON)
+                </a>
+              ) : null}
             </p>
           </div>
+          {defra && defra.delivered > 0 ? (
+            <section className="takings-panel transfers-defra" aria-labelledby="defra-title">
+              <h2 id="defra-title">For Defra&apos;s waste tracking</h2>
+              <p data-testid="defra-count">
+                {defra.delivered} {defra.delivered === 1 ? "job" : "jobs"} taken to a tip on these
+                days; {defra.ready} ready to export.
+              </p>
+              {defra.missing.length > 0 ? (
+                <ul data-testid="defra-missing">
+                  {defra.missing.map((r) => (
+                    <li key={r.reference}>
+                      {r.reference} is not exported until it has {r.words}.
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ) : null}
           {lines.length === 0 ? (
             <p className="empty-state">No waste transfers on these days.</p>
           ) : (

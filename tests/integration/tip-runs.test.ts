@@ -145,30 +145,26 @@ describe("tip runs", () => {
     // Defra's record of each job delivered today, checked: ready to hand to the site.
     const today = todayInLondon();
     const exported = await fetch(
-      `${server.url}/dashboard/defra-records.json?from=${today}&to=${today}`,
+      `${server.url}/dashboard/transfers/export.dwt.json?from=${today}&to=${today}`,
       { headers: { cookie: staff.cookie } },
     );
     expect(exported.status).toBe(200);
-    expect(exported.headers.get("content-disposition")).toContain("defra-records-");
-    const body = (await exported.json()) as {
-      records: {
-        reference: string;
-        ready: boolean;
-        problems: unknown[];
-        movement: Record<string, any>;
-      }[];
-    };
-    const record = body.records.find(
-      (r) => r.reference === `WTN-${String(three).padStart(6, "0")}`,
-    )!;
-    expect(record.problems).toEqual([]);
-    expect(record.ready).toBe(true);
+    expect(exported.headers.get("content-disposition")).toContain("defra-movements-");
+    const text = await exported.text();
+    // A household's email and phone are never exported.
+    expect(text).not.toContain("tip@example.com");
+    expect(text).not.toContain("07700 900333");
+    const body = JSON.parse(text) as { movements: Record<string, any>[] };
+    expect(Object.keys(body)).toEqual(["movements"]);
+    const reference = `WTN-${String(three).padStart(6, "0")}`;
+    const record = { movement: body.movements.find((m) => m.yourUniqueReference === reference)! };
+    expect(record.movement).toBeDefined();
     const [{ grams }] = (await sql<{ grams: number }>(
       "SELECT SUM(weight_grams) AS grams FROM job_waste_lines WHERE completion_id = ?",
       three,
     )) as [{ grams: number }];
     expect(record.movement).toMatchObject({
-      yourUniqueReference: record.reference,
+      yourUniqueReference: reference,
       otherReferencesForMovement: [
         { label: "Booking", reference: expect.stringMatching(/^HB\d+$/) },
         { label: "Weighbridge ticket", reference: "T-4471" },
@@ -195,14 +191,23 @@ describe("tip runs", () => {
     expect(await again.text()).toContain("A job ticked is already on another tip run");
   });
 
-  it("says which records are not ready and why, in the office's words", async () => {
+  it("lists a job whose record is not ready, with what is missing, and leaves it out of the export", async () => {
     const siteId = await site();
     const unweighed = await completedJob("Tip Unweighed", 2, false);
     expect((await post("/dashboard/tip-runs", LOAD(siteId, [unweighed]))).status).toBe(303);
-    const listed = await page("/dashboard/tip-runs");
+    const today = todayInLondon();
+    const listed = await page(`/dashboard/transfers?from=${today}&to=${today}`);
+    const reference = `WTN-${String(unweighed).padStart(6, "0")}`;
     expect(listed).toContain(
-      `WTN-${String(unweighed).padStart(6, "0")} needs a weight for each item (on the crew&#x27;s completion, or the product&#x27;s weight of one)`,
+      `${reference} is not exported until it has a weight for each item (on the crew&#x27;s completion, or the product&#x27;s weight of one).`,
     );
+    expect(listed).toContain("For Defra (JSON)");
+    const exported = await (
+      await fetch(`${server.url}/dashboard/transfers/export.dwt.json?from=${today}&to=${today}`, {
+        headers: { cookie: staff.cookie },
+      })
+    ).text();
+    expect(exported).not.toContain(reference);
   });
 
   it("saves a job's load once when two people record it at the same moment", async () => {

@@ -4,8 +4,10 @@ import { requireStaff } from "~/models/staff/staff-auth.server";
 import { defraRecords } from "~/models/waste-tracking/defra-records.server";
 
 /**
- * GET /dashboard/defra-records.json?from=…&to=… — Defra's record of every job delivered on a load
- * that arrived on those days (docs/rules.md#the-defra-record), each checked, to hand to the sites.
+ * GET /dashboard/transfers/export.dwt.json?from=…&to=… — `{ "movements": [...] }`: Defra's record
+ * of every job delivered on a load that arrived on those days (docs/rules.md#the-defra-record),
+ * each checked by our schema of Defra's rules; a job whose record is not ready is left out (the
+ * Transfers page lists it with what is missing).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -13,21 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range = checkTransferRange({ from: q.get("from"), to: q.get("to") });
   if (!range.ok) throw new Response(range.message, { status: 400 });
   const records = await defraRecords(range.from, range.to);
-  const body = {
-    period: { from: range.from, to: range.to },
-    count: records.length,
-    ready: records.filter((r) => r.problems.length === 0).length,
-    records: records.map((r) => ({
-      reference: r.reference,
-      ready: r.problems.length === 0,
-      problems: r.problems,
-      movement: r.movement,
-    })),
-  };
-  return new Response(JSON.stringify(body, null, 2), {
+  const movements = records.filter((r) => r.problems.length === 0).map((r) => r.movement);
+  return new Response(JSON.stringify({ movements }, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="defra-records-${range.from}-to-${range.to}.json"`,
+      "Content-Disposition": `attachment; filename="defra-movements-${range.from}-to-${range.to}.json"`,
       "Cache-Control": "no-store",
     },
   });
