@@ -87,6 +87,7 @@ test("the office records a load at the tip with its job", async ({
   const today = todayInLondon();
   await page.goto(`/dashboard/transfers?from=${today}&to=${today}`);
   await expect(page.getByTestId("defra-count")).toContainText("taken to a tip on these days");
+  await shot(page, testInfo, "transfers-defra");
   const download = page.getByRole("link", { name: "For Defra (JSON)" });
   await expect(download).toHaveAttribute(
     "href",
