@@ -131,6 +131,7 @@ const FACTS_BY_NAME: Readonly<Record<string, { kg: number; container?: Container
   "Household Batteries Box": { kg: 5, container: "BOX" },
   "E-Bike Battery": { kg: 3 },
   "Laptop and Phone Batteries Bag": { kg: 2, container: "BAG" },
+  "Garden Waste Bag": { kg: 15, container: "BAG" },
 };
 
 /** The hazardous properties of the demo catalogue's hazardous entries. */
