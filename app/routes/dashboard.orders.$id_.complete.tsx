@@ -263,7 +263,7 @@ export default function CompleteJob() {
                     label="Weight of one (kg)"
                     name={JOB_FIELDS.bookedWeight(line.itemId)}
                     inputMode="decimal"
-                    hint="Our estimate: correct it if it was heavier or lighter."
+                    hint="Our estimate, when we have one: correct it if it was heavier or lighter."
                     defaultValue={values[JOB_FIELDS.bookedWeight(line.itemId)] ?? ""}
                     error={errors[JOB_FIELDS.bookedWeight(line.itemId)]}
                   />
