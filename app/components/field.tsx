@@ -60,3 +60,41 @@ export function filled(
     error: errors?.[name],
   };
 }
+
+/** A labelled select of [value, text] options, its error announced and tied to it as Field's are. */
+export function SelectField({
+  label,
+  name,
+  value,
+  options,
+  error,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: [string, string][];
+  error?: string;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map(([code, text]) => (
+          <option key={code} value={code}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <p className="field-error" id={`${id}-error`} aria-live="polite">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}

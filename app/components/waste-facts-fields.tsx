@@ -12,7 +12,7 @@ import {
   PHYSICAL_FORMS,
   POP_CODES,
 } from "~/lib/waste-tracking-codes";
-import { Field, filled } from "./field";
+import { Field, filled, SelectField } from "./field";
 
 /**
  * A product's waste facts on the product form (docs/rules.md#waste-facts): what Defra's waste
@@ -34,14 +34,14 @@ export function WasteFactsFields({
   return (
     <div className="waste-facts">
       <div className="waste-facts-row">
-        <Select
+        <SelectField
           label="Physical form"
           name={WASTE_FACT_FIELDS.physicalForm}
           value={values[WASTE_FACT_FIELDS.physicalForm] ?? "Solid"}
           options={PHYSICAL_FORMS.map((form) => [form, form])}
           error={errors[WASTE_FACT_FIELDS.physicalForm]}
         />
-        <Select
+        <SelectField
           label="Container"
           name={WASTE_FACT_FIELDS.container}
           value={values[WASTE_FACT_FIELDS.container] ?? "LOO"}
@@ -56,7 +56,7 @@ export function WasteFactsFields({
           {...filled(WASTE_FACT_FIELDS.weight, values, errors)}
         />
       </div>
-      <Select
+      <SelectField
         label="How its POPs are known (if it contains POPs)"
         name={WASTE_FACT_FIELDS.popsSource}
         value={values[WASTE_FACT_FIELDS.popsSource] ?? ""}
@@ -80,43 +80,6 @@ export function WasteFactsFields({
         box={hpCodeBox}
         checked={(code) => ticked(WASTE_FACT_FIELDS.hpCodes, hpCodeBox(code), code)}
       />
-    </div>
-  );
-}
-
-function Select({
-  label,
-  name,
-  value,
-  options,
-  error,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  options: [string, string][];
-  error?: string;
-}) {
-  const id = `field-${name}`;
-  return (
-    <div className={`field${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {options.map(([code, text]) => (
-          <option key={code} value={code}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <p className="field-error" id={`${id}-error`} aria-live="polite">
-        {error ?? ""}
-      </p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertNotice } from "~/components/alert-notice";
-import { Field, filled } from "~/components/field";
+import { Field, filled, SelectField } from "~/components/field";
 import { FlashNotice } from "~/components/flash-notice";
 import { formatDateTime, formatLongDateTime, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
@@ -81,27 +81,19 @@ export default function TipRuns() {
         >
           <h2>Record a load</h2>
           <AlertNotice message={failed?.message} focusOn={failed} />
-          <div className={`field${errors[TIP_RUN_FIELDS.site] ? " field-invalid" : ""}`}>
-            <label htmlFor="field-site_id">Site</label>
-            <select
-              id="field-site_id"
-              name={TIP_RUN_FIELDS.site}
-              defaultValue={
-                values[TIP_RUN_FIELDS.site] ?? (sites.length === 1 ? String(sites[0]!.id) : "")
-              }
-              aria-invalid={errors[TIP_RUN_FIELDS.site] ? true : undefined}
-            >
-              <option value="">Choose the site</option>
-              {sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.name}, {site.postcode}
-                </option>
-              ))}
-            </select>
-            <p className="field-error" aria-live="polite">
-              {errors[TIP_RUN_FIELDS.site] ?? ""}
-            </p>
-          </div>
+          <SelectField
+            label="Site"
+            name={TIP_RUN_FIELDS.site}
+            value={values[TIP_RUN_FIELDS.site] ?? (sites.length === 1 ? String(sites[0]!.id) : "")}
+            options={[
+              ["", "Choose the site"],
+              ...sites.map((site): [string, string] => [
+                String(site.id),
+                `${site.name}, ${site.postcode}`,
+              ]),
+            ]}
+            error={errors[TIP_RUN_FIELDS.site]}
+          />
           <div className="waste-facts-row">
             <Field
               label="Arrived at"

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReceiptMovement } from "~/lib/defra-receipt";
 import { londonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
-import { rows, run } from "../support/database";
+import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
+import { completedJob, JOB_PHONE } from "../support/jobs";
 import { signInStaff, type SignedIn } from "../support/staff";
 
 /**
@@ -42,45 +43,14 @@ const form = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
   });
 
-/** A paid booking of today for these demo products, completed from what was booked. */
-async function completedJob(customer: string, products: string[]): Promise<number> {
-  const [order] = await sql<{ id: number }>(
-    `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
-       status, booking_status, payment_method, total_pence, source, paid_at)
-     VALUES (?, ?, '07700 900444', '9 Elm Road', 'Woking', 'GU21 4AA', ?, 'complete', 'pending',
-       'cash_payment', 9000, 'manual', ?) RETURNING id`,
+/** A completed job of these demo products, one of each: its completion's id. */
+const job = (customer: string, products: string[]) =>
+  completedJob(
+    server,
+    staff,
     customer,
-    `${customer.split(" ")[0]!.toLowerCase()}@example.com`,
-    todayInLondon(),
-    new Date().toISOString(),
+    products.map((product) => ({ product })),
   );
-  for (const name of products)
-    await run(
-      server,
-      `INSERT INTO order_items (order_id, product_id, product_name, product_description, position,
-         unit_price_pence, quantity, waste_description, low_code, pops, hazardous)
-       SELECT ?, id, name, '', 'outside', price_pence, 1, waste_description, low_code, pops, hazardous
-         FROM products WHERE name = ?`,
-      order!.id,
-      name,
-    );
-  const done = await fetch(`${server.url}/api/general/updatebooking`, {
-    method: "POST",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/json",
-      "x-xsrf-token": staff.xsrf,
-    },
-    body: JSON.stringify({ order_id: order!.id, booking_status: "complete" }),
-  });
-  expect(done.status).toBe(200);
-  const [completion] = await sql<{ id: number }>(
-    "SELECT id FROM job_completions WHERE order_id = ?",
-    order!.id,
-  );
-  return completion!.id;
-}
 
 async function site(name: string, permit: string): Promise<string> {
   const added = await form("/dashboard/tip-sites", {
@@ -108,9 +78,9 @@ const wtn = (id: number) => `WTN-${String(id).padStart(6, "0")}`;
 
 describe("the Defra export of a period", () => {
   it("hands over every delivered job as a movement Defra's rules accept", async () => {
-    const house = await completedJob("Nadia Khan", ["Three-Seater Sofa", "Fridge Freezer"]);
-    const garden = await completedJob("Owen Price", ["Garden Waste Bag"]);
-    const clearance = await completedJob("Ruth Ellis", ["Loft Clear-Out"]);
+    const house = await job("Nadia Khan", ["Three-Seater Sofa", "Fridge Freezer"]);
+    const garden = await job("Owen Price", ["Garden Waste Bag"]);
+    const clearance = await job("Ruth Ellis", ["Loft Clear-Out"]);
     const slyfield = await site("Slyfield Recycling Centre", "EPR/AB1234CD");
     const eastern = await site("Eastern Transfer Station", "WML123456");
     expect((await load(slyfield, "ab12cde", [house, garden])).status).toBe(303);
@@ -123,12 +93,7 @@ describe("the Defra export of a period", () => {
     );
     expect(res.status).toBe(200);
     const text = await res.text();
-    for (const secret of [
-      "nadia@example.com",
-      "owen@example.com",
-      "ruth@example.com",
-      "07700 900444",
-    ])
+    for (const secret of ["nadia@example.com", "owen@example.com", "ruth@example.com", JOB_PHONE])
       expect(text).not.toContain(secret);
     const { movements } = JSON.parse(text) as { movements: Record<string, any>[] };
     const of = (id: number) => movements.find((m) => m.yourUniqueReference === wtn(id))!;

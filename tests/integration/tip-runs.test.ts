@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { londonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
-import { rows, run } from "../support/database";
+import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
+import { completedJob, JOB_PHONE } from "../support/jobs";
 import { signInStaff, type SignedIn } from "../support/staff";
 
 /**
@@ -43,49 +44,9 @@ const page = async (path: string) =>
     await (await fetch(`${server.url}${path}`, { headers: { cookie: staff.cookie } })).text()
   ).replaceAll("<!-- -->", "");
 
-/** A paid job for today of `quantity` of a catalogue product, marked complete: its completion id. */
-async function completedJob(name: string, quantity: number, weighed = true): Promise<number> {
-  const [product] = await sql<{ id: number; name: string; grams: number }>(
-    `SELECT id, name, weight_grams AS grams FROM products
-      WHERE retired_at IS NULL AND low_code <> '' AND weight_grams > 0 ORDER BY id LIMIT 1`,
-  );
-  const [order] = await sql<{ id: number }>(
-    `INSERT INTO orders (full_name, email, phone_number, address_1, town, postcode, collection_date,
-       status, booking_status, payment_method, total_pence, source, paid_at)
-     VALUES (?, 'tip@example.com', '07700 900333', '3 Mill Lane', 'Guildford', 'GU1 3AA', ?,
-       'complete', 'pending', 'cash_payment', 5000, 'manual', ?) RETURNING id`,
-    name,
-    todayInLondon(),
-    new Date().toISOString(),
-  );
-  await run(
-    server,
-    `INSERT INTO order_items (order_id, product_id, product_name, product_description, position,
-       unit_price_pence, quantity, waste_description, low_code, pops, hazardous)
-     VALUES (?, ?, ?, '', 'outside', 5000, ?, 'Bulky furniture waste', '20 03 07', 0, 0)`,
-    order!.id,
-    // Without its product the line has no weight of one: nobody knows what it weighed.
-    weighed ? product!.id : null,
-    product!.name,
-    quantity,
-  );
-  const done = await fetch(`${server.url}/api/general/updatebooking`, {
-    method: "POST",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/json",
-      "x-xsrf-token": staff.xsrf,
-    },
-    body: JSON.stringify({ order_id: order!.id, booking_status: "complete" }),
-  });
-  expect(done.status).toBe(200);
-  const [completion] = await sql<{ id: number }>(
-    "SELECT id FROM job_completions WHERE order_id = ?",
-    order!.id,
-  );
-  return completion!.id;
-}
+/** A completed job of `quantity` office desks (bulky furniture, 20 03 07): its completion's id. */
+const desks = (customer: string, quantity: number, weighed = true) =>
+  completedJob(server, staff, customer, [{ product: "Office Desk", quantity, weighed }]);
 
 async function site(): Promise<number> {
   const added = await post("/dashboard/tip-sites", {
@@ -113,8 +74,8 @@ const LOAD = (siteId: number, jobs: number[]) => ({
 describe("tip runs", () => {
   it("records a load, shares its gate fee by weight, and the jobs are delivered", async () => {
     const siteId = await site();
-    const one = await completedJob("Tip One", 1);
-    const three = await completedJob("Tip Three", 3);
+    const one = await desks("Tip One", 1);
+    const three = await desks("Tip Three", 3);
     const form = await page("/dashboard/tip-runs");
     expect(form).toContain(`WTN-${String(one).padStart(6, "0")}`);
 
@@ -153,7 +114,7 @@ describe("tip runs", () => {
     const text = await exported.text();
     // A household's email and phone are never exported.
     expect(text).not.toContain("tip@example.com");
-    expect(text).not.toContain("07700 900333");
+    expect(text).not.toContain(JOB_PHONE);
     const body = JSON.parse(text) as { movements: Record<string, any>[] };
     expect(Object.keys(body)).toEqual(["movements"]);
     const reference = `WTN-${String(three).padStart(6, "0")}`;
@@ -193,7 +154,7 @@ describe("tip runs", () => {
 
   it("lists a job whose record is not ready, with what is missing, and leaves it out of the export", async () => {
     const siteId = await site();
-    const unweighed = await completedJob("Tip Unweighed", 2, false);
+    const unweighed = await desks("Tip Unweighed", 2, false);
     expect((await post("/dashboard/tip-runs", LOAD(siteId, [unweighed]))).status).toBe(303);
     const today = todayInLondon();
     const listed = await page(`/dashboard/transfers?from=${today}&to=${today}`);
@@ -212,7 +173,7 @@ describe("tip runs", () => {
 
   it("saves a job's load once when two people record it at the same moment", async () => {
     const siteId = await site();
-    const job = await completedJob("Tip Race", 1);
+    const job = await desks("Tip Race", 1);
     const both = await Promise.all(
       [0, 1].map(() => post("/dashboard/tip-runs", LOAD(siteId, [job]))),
     );
@@ -226,7 +187,7 @@ describe("tip runs", () => {
 
   it("refuses what the ticket cannot say, beside each field, and keeps what was typed", async () => {
     const siteId = await site();
-    const job = await completedJob("Tip Refused", 1);
+    const job = await desks("Tip Refused", 1);
     const refused = await post("/dashboard/tip-runs", {
       ...LOAD(siteId, []),
       vehicle_registration: "VAN",
