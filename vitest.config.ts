@@ -153,12 +153,16 @@ const SLOWEST_FILES = [
   "tests/integration/staff-sessions.test.ts",
 ];
 
-/** Vitest's own order, the slowest files moved to the front. */
+/**
+ * Vitest's own order, the slowest files moved to the front; the executable's pass last, as the
+ * executable is made while the others run (its files wait for it: tests/support/executable-ready.ts).
+ */
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
+      const last = file.project.name === "executable" ? SLOWEST_FILES.length + 1 : 0;
       const index = SLOWEST_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
-      return index < 0 ? SLOWEST_FILES.length : index;
+      return last + (index < 0 ? SLOWEST_FILES.length : index);
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
@@ -190,7 +194,10 @@ export default defineConfig({
             "tests/support/global-setup.ts",
             ...(pass === "postgres" ? ["tests/support/postgres-global.ts"] : []),
           ],
-          setupFiles: ["tests/support/postgres-per-file.ts"],
+          setupFiles: [
+            "tests/support/postgres-per-file.ts",
+            ...(pass === "executable" ? ["tests/support/executable-ready.ts"] : []),
+          ],
         },
       })),
     ],

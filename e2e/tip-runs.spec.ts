@@ -74,9 +74,39 @@ test("the office records a load at the tip with its job", async ({
   await shot(page, testInfo, "tip-run-form");
   await page.getByRole("button", { name: "Record the load" }).click();
 
-  await expect(page.getByTestId("tip-runs-flash")).toHaveText(
+  // The load's own page: the QR code the crew holds up to the site, and the printable sheet.
+  await expect(page.getByTestId("tip-run-flash")).toHaveText(
     `Load recorded at ${site}: 1,140 kg net, 1 job delivered.`,
   );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Tip run TR-\d{6}$/);
+  await expect(
+    page.getByRole("img", { name: /QR code of this load's Defra records/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId("tip-run-jobs")).toContainText(`${wtn}`);
+  await expect(page.getByRole("link", { name: "Print the sheet (PDF)" })).toHaveAttribute(
+    "href",
+    /\/dashboard\/tip-runs\/\d+\/sheet\.pdf$/,
+  );
+  expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
+  await shot(page, testInfo, "tip-run-handoff");
+  const handoff = new URL((await page.getByTestId("handoff-url").textContent())!.trim()).pathname;
+
+  // What the site sees when it scans it: no sign-in, the load's record in words.
+  const siteVisitor = await browser.newContext({
+    javaScriptEnabled,
+    viewport: { width: 390, height: 844 },
+  });
+  const scanned = await siteVisitor.newPage();
+  await scanned.goto(new URL(handoff, page.url()).href);
+  await expect(scanned.getByRole("heading", { level: 1 })).toHaveText(`Waste delivered to ${site}`);
+  await expect(scanned.getByTestId("handoff-record")).toContainText(
+    "20 03 07 Bulky furniture waste · Solid · Loose (no container) · 40 kg, estimated",
+  );
+  await expect(scanned.getByText(`Customer ${testInfo.project.name}`)).toHaveCount(0);
+  await shot(scanned, testInfo, "handoff-site");
+  await siteVisitor.close();
+
+  await page.getByRole("link", { name: "← Tip runs" }).click();
   const load = page.getByTestId("tip-run").filter({ hasText: `ticket T-${testInfo.project.name}` });
   await expect(load).toContainText("AB12 CDE · 1,140 kg net");
   await expect(load).toContainText(`Share of the fee: ${wtn} £85.00`);

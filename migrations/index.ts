@@ -32,6 +32,7 @@ import * as m0028 from "./0028_receiving_sites";
 import * as m0029 from "./0029_waste_line_weights";
 import * as m0030 from "./0030_tip_runs";
 import * as m0031 from "./0031_completion_vehicle";
+import * as m0032 from "./0032_tip_run_handoff";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   "0029_waste_line_weights": m0029,
   "0030_tip_runs": m0030,
   "0031_completion_vehicle": m0031,
+  "0032_tip_run_handoff": m0032,
 };
 
 /**
@@ -104,6 +106,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0029_waste_line_weights": m0029,
   "0030_tip_runs": m0030,
   "0031_completion_vehicle": m0031,
+  "0032_tip_run_handoff": m0032,
 };
 
 /** SQLite's migrations (the list above). */

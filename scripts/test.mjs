@@ -157,31 +157,37 @@ if (!built) {
   failed++;
   console.log("✗ build failed: no server or browser tests can run");
 } else {
-  // The product as an owner gets it: one file, alone in a folder outside the repository.
-  let executable;
-  const released = only
-    ? Promise.resolve(false)
-    : run("release", process.execPath, ["scripts/release.mjs", "--no-build"]);
+  // The product as an owner gets it: one file, alone in a folder outside the repository. The
+  // release takes a minute and more on a new machine (it compiles SQLite for the embedded Node):
+  // the tests start without it, and the executable's pass, sequenced last, waits for the file
+  // (tests/support/executable-ready.ts), so neither core idles while it is made.
+  const folder = only ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
+  const executable = folder && path.join(folder, "haulbook");
+  let releaseOk = false;
+  const released = !executable
+    ? Promise.resolve()
+    : run("release", process.execPath, ["scripts/release.mjs", "--no-build"]).then((ok) => {
+        releaseOk = ok;
+        if (ok) {
+          // Copied under another name, then renamed: the waiting tests never see half a file.
+          fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), `${executable}.part`);
+          fs.chmodSync(`${executable}.part`, 0o755);
+          fs.renameSync(`${executable}.part`, executable);
+        } else {
+          fs.writeFileSync(`${executable}.failed`, "");
+          failed++;
+          console.log("✗ release failed: the executable was not tested");
+        }
+      });
   await templateMade;
-  if (!only) {
-    if (await released) {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-binary-"));
-      executable = path.join(folder, "haulbook");
-      fs.copyFileSync(path.join(root, "dist", "haulbook-linux-x64"), executable);
-      fs.chmodSync(executable, 0o755);
-    } else {
-      failed++;
-      console.log("✗ release failed: the executable was not tested");
-    }
-  }
 
   // Every vitest pass in one run (vitest.config.ts): unit, integration and reliability on SQLite,
   // the same on PostgreSQL (a throwaway server started by the tests, tests/support/postgres.ts)
   // with the tests of several processes on one database, and what only the executable can break.
-  if (!only)
+  if (executable)
     await vitest("vitest: unit, SQLite, PostgreSQL, the executable", "vitest.json", {
       HAULBOOK_TEST_ALL_PASSES: "1",
-      ...(executable ? { HAULBOOK_TEST_EXECUTABLE: executable } : {}),
+      HAULBOOK_TEST_EXECUTABLE: executable,
     });
   else if (only === "unit") await vitest("unit and integration", "vitest.json");
   else if (only === "postgres")
@@ -194,7 +200,8 @@ if (!built) {
   // integration suites have run every rule of the database on PostgreSQL already (decision 035;
   // `TEST_ENGINE=postgres npx playwright test` runs them there by hand).
 
-  if (executable) {
+  await released;
+  if (executable && releaseOk) {
     // With JavaScript: what the executable can break in a browser is the files it serves.
     await playwright(
       "@smoke journeys against the executable",
@@ -207,8 +214,8 @@ if (!built) {
       },
       ["--grep", "@smoke", "--project", "js"],
     );
-    fs.rmSync(path.dirname(executable), { recursive: true, force: true });
   }
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
 }
 
 // (Already ended unless the build failed.)

@@ -1,4 +1,6 @@
+import type { ReceiptMovement } from "./defra-receipt";
 import { parsePounds } from "./money";
+import { CONTAINER_TYPES, HP_CODES, POP_CODES } from "./waste-tracking-codes";
 import { gramsOfKilograms } from "./waste-facts";
 
 /**
@@ -101,4 +103,88 @@ export function shareByWeight(feePence: number, weights: readonly number[]): num
     left -= 1;
   }
   return shares;
+}
+
+/** How long a tip run's hand-off serves its records to the site after the load arrived. */
+export const HANDOFF_DAYS = 30;
+
+/** Whether a run's hand-off still opens: within HANDOFF_DAYS of the load's arrival. */
+export function handoffOpen(arrivedAt: string, now: Date): boolean {
+  const arrived = Date.parse(arrivedAt);
+  return Number.isFinite(arrived) && now.getTime() - arrived <= HANDOFF_DAYS * 86_400_000;
+}
+
+/** A tip run's number as the office and the site say it: 12 → "TR-000012". */
+export function tipRunReference(tipRunId: number): string {
+  return `TR-${String(tipRunId).padStart(6, "0")}`;
+}
+
+/** The hand-off's addresses at the shop's public address: the page people open, and the records. */
+export function handoffUrls(publicUrl: string, token: string): { page: string; records: string } {
+  const page = `${publicUrl.replace(/\/+$/, "")}/handoff/${token}`;
+  return { page, records: `${page}/movements.json` };
+}
+
+/** One tip run as its page and its printed sheet show it (app/models/waste-tracking/tip-run-handoff). */
+export interface TipRunSheet {
+  id: number;
+  reference: string;
+  arrivedAt: string;
+  vehicleRegistration: string;
+  grossGrams: number | null;
+  tareGrams: number | null;
+  netGrams: number;
+  ticketNumber: string;
+  gateFeePence: number;
+  recordedBy: string;
+  handoffToken: string;
+  ticketImageId: string | null;
+  site: { name: string; address: string; postcode: string; authorisationNumber: string };
+  jobs: {
+    wtnReference: string;
+    bookingReference: string | null;
+    /** the waste lines, as "Sofa (20 03 07) × 1" */
+    waste: string[];
+    weightGrams: number;
+    costPence: number;
+  }[];
+}
+
+type WasteItem = ReceiptMovement["wasteItems"][number];
+
+/**
+ * A waste item of a Defra record in words, for the people at the site who open the hand-off:
+ * "20 03 07 Bulky furniture waste · Solid · Loose (no container) · 40 kg, estimated", then what it
+ * contains of POPs and hazardous properties by name.
+ */
+export function wasteItemText(item: WasteItem): string[] {
+  const codes = item.ewcCodes.map((code) => code.replace(/^(\d\d)(\d\d)(\d\d)$/, "$1 $2 $3"));
+  const kg = item.weight.metric === "Kilograms" ? item.weight.amount : undefined;
+  const weight =
+    kg === undefined
+      ? `${item.weight.amount} ${item.weight.metric.toLowerCase()}`
+      : `${kg.toLocaleString("en-GB")} kg`;
+  const lines = [
+    [
+      `${codes.join(", ")} ${item.wasteDescription}`,
+      item.physicalForm,
+      CONTAINER_TYPES[item.typeOfContainers],
+      `${weight}${item.weight.isEstimate ? ", estimated" : ""}`,
+    ].join(" · "),
+  ];
+  if (item.containsPops) {
+    const named = (item.pops?.components ?? []).map((c) => POP_CODES[c.code]);
+    lines.push(
+      named.length > 0
+        ? `Contains persistent organic pollutants: ${named.join("; ")}`
+        : "Contains persistent organic pollutants",
+    );
+  }
+  if (item.containsHazardous) {
+    const named = (item.hazardous?.hazCodes ?? []).map(
+      (code) => `${code.replace("_", " ")} ${HP_CODES[code]}`,
+    );
+    lines.push(`Hazardous${named.length > 0 ? `: ${named.join(", ")}` : ""}`);
+  }
+  return lines;
 }

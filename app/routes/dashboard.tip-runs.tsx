@@ -3,12 +3,11 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertNotice } from "~/components/alert-notice";
 import { Field, filled, SelectField } from "~/components/field";
-import { FlashNotice } from "~/components/flash-notice";
 import { formatDateTime, formatLongDateTime, formatPence } from "~/lib/format";
 import { formValues } from "~/lib/forms";
 import { londonDateTimeLocal } from "~/lib/london-clock.server";
 import { titled } from "~/lib/page-title";
-import { TIP_RUN_FIELDS, TIP_RUN_MESSAGES } from "~/lib/tip-run";
+import { TIP_RUN_FIELDS, TIP_RUN_MESSAGES, tipRunReference } from "~/lib/tip-run";
 import { formatKilograms } from "~/lib/waste-facts";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { listReceivingSites } from "~/models/waste-tracking/receiving-sites.server";
@@ -17,23 +16,23 @@ import {
   recentTipRuns,
   recordTipRun,
 } from "~/models/waste-tracking/tip-runs.server";
-import { readFlash, redirectWithFlash } from "~/services/flash.server";
+import { redirectWithFlash } from "~/services/flash.server";
 
 /**
  * Tip runs (docs/rules.md#tip-runs): record a load taken to a tip — the site, when, the van, the
  * weighbridge ticket and gate fee, and the jobs whose waste was on it — and see the last loads with
- * each job's share of the fee. One plain form: it works without JavaScript.
+ * each job's share of the fee; each load opens on its own page with the site's hand-off
+ * (dashboard.tip-runs_.$id.tsx). One plain form: it works without JavaScript.
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const { flash, headers } = await readFlash(request, "tip-runs");
   const [sites, jobs, runs] = await Promise.all([
     listReceivingSites(),
     deliverableJobs(),
     recentTipRuns(),
   ]);
-  return data({ sites, jobs, runs, flash, now: londonDateTimeLocal() }, { headers });
+  return { sites, jobs, runs, now: londonDateTimeLocal() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,15 +44,16 @@ export async function action({ request }: ActionFunctionArgs) {
       { message: TIP_RUN_MESSAGES.failed, errors: recorded.errors, values },
       { status: 400 },
     );
+  // To the load's own page: the crew shows the site its QR code there.
   return redirectWithFlash(
-    "/dashboard/tip-runs",
-    "tip-runs",
+    `/dashboard/tip-runs/${recorded.tipRunId}`,
+    "tip-run",
     `Load recorded at ${recorded.siteName}: ${formatKilograms(recorded.netGrams)} net, ${recorded.jobs} ${recorded.jobs === 1 ? "job" : "jobs"} delivered.`,
   );
 }
 
 export default function TipRuns() {
-  const { sites, jobs, runs, flash, now } = useLoaderData<typeof loader>();
+  const { sites, jobs, runs, now } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const values: Record<string, string> = failed?.values ?? { [TIP_RUN_FIELDS.arrivedAt]: now };
@@ -67,7 +67,6 @@ export default function TipRuns() {
         Each load taken to a tip, with the jobs whose waste was on it. A job&apos;s waste counts as
         delivered once its load is recorded, and the gate fee is shared between the jobs by weight.
       </p>
-      <FlashNotice flash={flash} testId="tip-runs-flash" />
       {sites.length === 0 ? (
         <p className="notice">
           Add the sites your vans use first: <Link to="/dashboard/tip-sites">Tip sites</Link>.
@@ -180,7 +179,9 @@ export default function TipRuns() {
           {runs.map((run) => (
             <li key={run.id} className="takings-panel" data-testid="tip-run">
               <h3>
-                {formatLongDateTime(run.arrived_at)} · {run.site_name}
+                <Link to={`/dashboard/tip-runs/${run.id}`}>
+                  {tipRunReference(run.id)} · {formatLongDateTime(run.arrived_at)} · {run.site_name}
+                </Link>
               </h3>
               <p>
                 {run.vehicle_registration} · {formatKilograms(run.net_grams)} net

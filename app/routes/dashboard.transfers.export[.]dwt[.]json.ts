@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { checkTransferRange } from "~/models/job-day/waste-export.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
-import { defraRecords } from "~/models/waste-tracking/defra-records.server";
+import { defraRecords, movementsJson } from "~/models/waste-tracking/defra-records.server";
 
 /**
  * GET /dashboard/transfers/export.dwt.json?from=…&to=… — `{ "movements": [...] }`: Defra's record
@@ -14,9 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   const range = checkTransferRange({ from: q.get("from"), to: q.get("to") });
   if (!range.ok) throw new Response(range.message, { status: 400 });
-  const records = await defraRecords(range.from, range.to);
-  const movements = records.filter((r) => r.problems.length === 0).map((r) => r.movement);
-  return new Response(JSON.stringify({ movements }, null, 2), {
+  return new Response(movementsJson(await defraRecords(range)), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="defra-movements-${range.from}-to-${range.to}.json"`,

@@ -29,10 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lines: [],
       defra: null,
     };
-  const [records, defra] = await Promise.all([
-    wasteTransfers(range),
-    defraRecords(range.from, range.to),
-  ]);
+  const [records, defra] = await Promise.all([wasteTransfers(range), defraRecords(range)]);
   const query = new URLSearchParams({ from: range.from, to: range.to }).toString();
   return {
     asked,

@@ -37,8 +37,8 @@ export type FlashKey =
   | "takings"
   /** the tip sites page: a site added, changed or no longer used */
   | "tip-sites"
-  /** the tip runs page: a load recorded */
-  | "tip-runs"
+  /** a tip run's page: the load just recorded */
+  | "tip-run"
   | "content"
   /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
   | "fleet";

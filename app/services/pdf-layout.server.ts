@@ -7,6 +7,7 @@ import type {
   DocumentTable,
   LabelledValue,
 } from "./pdf-spec.server";
+import { qrRuns } from "~/lib/qr-code";
 
 /**
  * Where each part of a document goes on an A4 page: the page's measures and
@@ -245,6 +246,7 @@ export class Layout {
     if (block.kind === "parties") return this.parties(block.parties);
     if (block.kind === "notice") return this.notice(block.heading, block.text);
     if (block.kind === "signatures") return this.signatures(block);
+    if (block.kind === "qr") return this.qr(block);
     if (block.kind === "link") {
       // The address on a line of its own: after the label it would wrap at a hyphen in the
       // link's token, and the printed address would be split in two.
@@ -296,6 +298,40 @@ export class Layout {
     const top = this.y + 10;
     const bottoms = parties.map((party, i) => this.party(party, x(i), top, width));
     this.y = Math.max(top, ...bottoms) + 18;
+  }
+
+  /**
+   * A QR code 40 mm square (a phone reads it from arm's length), black on white, its heading, words
+   * and address beside it, all on one page.
+   */
+  qr(block: Extract<DocumentBlock, { kind: "qr" }>) {
+    const side = 40 * MM;
+    const gap = 14;
+    const textWidth = this.width - side - gap;
+    this.ensure(side + 12);
+    const module = side / block.code.size;
+    this.doc.save().fillColor("#000000");
+    for (const run of qrRuns(block.code))
+      this.doc.rect(
+        this.left + run.x * module,
+        this.y + run.y * module,
+        run.width * module,
+        module,
+      );
+    this.doc.fill().restore();
+    const x = this.left + side + gap;
+    let y = this.y + 4 * module;
+    this.style("bold", SIZE.heading);
+    y += this.write(block.heading, x, y, textWidth) + 3;
+    this.style("regular", SIZE.body);
+    y += this.write(block.text, x, y, textWidth) + 5;
+    this.doc.fillColor(COLOR.link).text(block.url, x, y, {
+      width: textWidth,
+      link: block.url,
+      underline: true,
+      lineGap: 1,
+    });
+    this.y += side + 12;
   }
 
   /** A tinted box with an accent bar on its left: a bold heading, then the text. */

@@ -1,3 +1,5 @@
+import type { QrCode } from "~/lib/qr-code";
+
 /**
  * What a printed document says, as data: a DocumentSpec (the business, the
  * party, the meta rows, a table, totals and blocks of text) that the
@@ -44,15 +46,17 @@ export interface DocumentSignature {
 /**
  * Text before the table (`beforeTable`) or after the totals (`blocks`), in order: headed
  * paragraphs (notes, terms), link lines, parties side by side (two columns: the transferor and
- * the carrier), a notice (a tinted box with an accent bar: what the reader must not miss) and
- * signatures (one per line, each with a rule under it).
+ * the carrier), a notice (a tinted box with an accent bar: what the reader must not miss),
+ * signatures (one per line, each with a rule under it) and a QR code with its words and address
+ * beside it (a hand-off another party scans).
  */
 export type DocumentBlock =
   | { kind: "paragraphs"; heading?: string; paragraphs: string[] }
   | { kind: "link"; label: string; url: string }
   | { kind: "parties"; parties: DocumentParty[] }
   | { kind: "notice"; heading: string; text: string }
-  | { kind: "signatures"; heading?: string; text?: string; signatures: DocumentSignature[] };
+  | { kind: "signatures"; heading?: string; text?: string; signatures: DocumentSignature[] }
+  | { kind: "qr"; heading: string; text: string; url: string; code: QrCode };
 
 export interface DocumentSpec {
   /** the big heading ("Quote") and the PDF's Title */

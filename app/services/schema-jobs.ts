@@ -139,6 +139,10 @@ export interface TipRunsTable {
   gate_fee_pence: number;
   recorded_by: string;
   created_at: CreatedAt;
+  /** the secret address of the run's Defra records for the receiving site (0032) */
+  handoff_token: string | null;
+  /** the weighbridge ticket's photo, when one was taken (0032) */
+  ticket_image_id: string | null;
 }
 
 /** A job whose waste was on a tip run, with its share of the gate fee (0030). */

@@ -112,8 +112,9 @@ describe("migrate", () => {
       `${file}: applied 0029_waste_line_weights`,
       `${file}: applied 0030_tip_runs`,
       `${file}: applied 0031_completion_vehicle`,
+      `${file}: applied 0032_tip_run_handoff`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(31);
+    expect(count(file, "kysely_migration")).toBe(32);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -150,7 +151,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(31);
+    expect(count(target, "kysely_migration")).toBe(32);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

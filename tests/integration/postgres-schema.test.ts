@@ -392,6 +392,7 @@ describe("PostgreSQL's schema", () => {
       "0029_waste_line_weights",
       "0030_tip_runs",
       "0031_completion_vehicle",
+      "0032_tip_run_handoff",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -425,6 +426,7 @@ describe("PostgreSQL's schema", () => {
       "0029_waste_line_weights",
       "0030_tip_runs",
       "0031_completion_vehicle",
+      "0032_tip_run_handoff",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

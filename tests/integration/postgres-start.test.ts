@@ -85,6 +85,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0029_waste_line_weights" },
         { name: "0030_tip_runs" },
         { name: "0031_completion_vehicle" },
+        { name: "0032_tip_run_handoff" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { londonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { rows } from "../support/database";
+import { pdfText } from "../support/pdf-text";
 import { startServer, type RunningServer } from "../support/server";
 import { completedJob, JOB_PHONE } from "../support/jobs";
 import { signInStaff, type SignedIn } from "../support/staff";
@@ -150,6 +151,80 @@ describe("tip runs", () => {
     const again = await post("/dashboard/tip-runs", LOAD(siteId, [one]));
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("A job ticked is already on another tip run");
+  });
+
+  it("hands the load to the site: its page, QR code and sheet, and the records without the household", async () => {
+    const siteId = await site();
+    const sofa = await desks("Handoff Household", 2);
+    const saved = await post("/dashboard/tip-runs", LOAD(siteId, [sofa]));
+    expect(saved.status).toBe(303);
+    const location = saved.headers.get("location")!;
+    expect(location).toMatch(/^\/dashboard\/tip-runs\/\d+$/);
+    const runId = Number(location.split("/").pop());
+    const reference = `TR-${String(runId).padStart(6, "0")}`;
+
+    // The crew lands on the load's page: the QR code and the address it holds.
+    const html = await page(location);
+    expect(html).toContain(`Tip run ${reference}`);
+    expect(html).toMatch(
+      /<svg class="qr-code" viewBox="0 0 \d+ \d+" role="img" aria-label="QR code of this load/,
+    );
+    const [{ handoff_token: token }] = (await sql<{ handoff_token: string }>(
+      "SELECT handoff_token FROM tip_runs WHERE id = ?",
+      runId,
+    )) as [{ handoff_token: string }];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(html).toContain(`/handoff/${token}</p>`);
+
+    // The printed sheet says the same, with the address as a link beside its code.
+    const sheet = await fetch(`${server.url}${location}/sheet.pdf`, {
+      headers: { cookie: staff.cookie },
+    });
+    expect(sheet.headers.get("content-type")).toBe("application/pdf");
+    const printed = await pdfText(new Uint8Array(await sheet.arrayBuffer()));
+    const text = printed.pages.join("\n");
+    expect(text).toContain("Tip run");
+    expect(text).toContain(reference);
+    expect(text).toContain(`WTN-${String(sofa).padStart(6, "0")}`);
+    expect(text).toContain("For the site: this load's Defra records");
+    // (at the shop's public address, PUBLIC_URL)
+    expect(printed.links.flat().filter((link) => link.endsWith(`/handoff/${token}`))).toHaveLength(
+      1,
+    );
+
+    // The site opens it with no sign-in: the load and its record in words, no household.
+    const opened = await fetch(`${server.url}/handoff/${token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toContain("no-store");
+    const shown = (await opened.text()).replaceAll("<!-- -->", "");
+    expect(shown).toContain(`Load ${reference} from`);
+    expect(shown).toContain("Its record is ready for Defra&#x27;s Receipt API.");
+    expect(shown).toContain("20 03 07");
+    const records = await fetch(`${server.url}/handoff/${token}/movements.json`);
+    const body = await records.text();
+    for (const privateWord of [
+      "Handoff Household",
+      "handoff@example.com",
+      JOB_PHONE,
+      "9 Elm Road",
+      "GU21 4AA",
+    ])
+      for (const said of [shown, body]) expect(said).not.toContain(privateWord);
+    const { movements } = JSON.parse(body) as { movements: { yourUniqueReference: string }[] };
+    expect(movements.map((m) => m.yourUniqueReference)).toEqual([
+      `WTN-${String(sofa).padStart(6, "0")}`,
+    ]);
+
+    // A made-up address finds nothing; a load past its 30 days says so.
+    expect((await fetch(`${server.url}/handoff/${"x".repeat(32)}`)).status).toBe(404);
+    await sql(
+      "UPDATE tip_runs SET arrived_at = ? WHERE id = ?",
+      new Date(Date.now() - 31 * 86_400_000).toISOString(),
+      runId,
+    );
+    const late = await fetch(`${server.url}/handoff/${token}`);
+    expect(late.status).toBe(410);
+    expect(await late.text()).toContain("were open for 30 days after it arrived");
   });
 
   it("lists a job whose record is not ready, with what is missing, and leaves it out of the export", async () => {

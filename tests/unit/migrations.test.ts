@@ -122,6 +122,7 @@ describe("migrations", () => {
       ["0029_waste_line_weights", "Success"],
       ["0030_tip_runs", "Success"],
       ["0031_completion_vehicle", "Success"],
+      ["0032_tip_run_handoff", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -312,6 +313,7 @@ describe("an upgrade", () => {
       "0029_waste_line_weights",
       "0030_tip_runs",
       "0031_completion_vehicle",
+      "0032_tip_run_handoff",
     ]);
   });
 
@@ -339,7 +341,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(28);
+    expect(outcome.results).toHaveLength(29);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   gateFeeOf,
+  handoffOpen,
+  handoffUrls,
   netWeightOf,
   normaliseVehicleRegistration,
   shareByWeight,
   TIP_RUN_MESSAGES,
+  tipRunReference,
+  wasteItemText,
 } from "~/lib/tip-run";
 
 /** A tip run's reading and its gate fee's share (docs/rules.md#tip-runs), as tables. */
@@ -77,5 +81,84 @@ describe("the van and the fee as typed", () => {
     ["lots", null],
   ])("gate fee %j → %j", (typed, expected) => {
     expect(gateFeeOf(typed)).toBe(expected);
+  });
+});
+
+describe("the site's hand-off", () => {
+  const arrived = "2026-11-02T10:00:00.000Z";
+  it.each([
+    ["the moment it arrived", "2026-11-02T10:00:00.000Z", true],
+    ["a week on", "2026-11-09T10:00:00.000Z", true],
+    ["the 30th day, to the minute", "2026-12-02T10:00:00.000Z", true],
+    ["a minute past 30 days", "2026-12-02T10:01:00.000Z", false],
+    ["months on", "2027-03-01T10:00:00.000Z", false],
+  ])("%s: open %s", (_, now, open) => {
+    expect(handoffOpen(arrived, new Date(now))).toBe(open);
+  });
+
+  it("is closed for an arrival that cannot be read", () => {
+    expect(handoffOpen("not a time", new Date(arrived))).toBe(false);
+  });
+
+  it("numbers a run and gives its addresses at the shop's public address", () => {
+    expect(tipRunReference(12)).toBe("TR-000012");
+    expect(handoffUrls("https://shop.example/", "abc_DEF-123")).toEqual({
+      page: "https://shop.example/handoff/abc_DEF-123",
+      records: "https://shop.example/handoff/abc_DEF-123/movements.json",
+    });
+  });
+});
+
+describe("wasteItemText", () => {
+  const item = {
+    ewcCodes: ["200307"],
+    wasteDescription: "Bulky furniture waste",
+    physicalForm: "Solid" as const,
+    numberOfContainers: 0,
+    typeOfContainers: "LOO" as const,
+    weight: { metric: "Kilograms" as const, amount: 1240.5, isEstimate: true },
+    containsPops: false,
+    containsHazardous: false,
+  };
+  it.each([
+    [
+      "a sofa-free load, loose, estimated",
+      item,
+      ["20 03 07 Bulky furniture waste · Solid · Loose (no container) · 1,240.5 kg, estimated"],
+    ],
+    [
+      "upholstered seating with its POPs named",
+      {
+        ...item,
+        containsPops: true,
+        pops: {
+          sourceOfComponents: "GUIDANCE" as const,
+          components: [{ code: "DECABDE" as const }],
+        },
+      },
+      [
+        "20 03 07 Bulky furniture waste · Solid · Loose (no container) · 1,240.5 kg, estimated",
+        "Contains persistent organic pollutants: Decabromodiphenyl ether",
+      ],
+    ],
+    [
+      "a fridge, hazardous, in a cage, weighed",
+      {
+        ...item,
+        ewcCodes: ["200123"],
+        wasteDescription: "Discarded equipment containing chlorofluorocarbons",
+        typeOfContainers: "CAR" as const,
+        numberOfContainers: 1,
+        weight: { metric: "Kilograms" as const, amount: 45, isEstimate: false },
+        containsHazardous: true,
+        hazardous: { sourceOfComponents: "NOT_PROVIDED" as const, hazCodes: ["HP_14" as const] },
+      },
+      [
+        "20 01 23 Discarded equipment containing chlorofluorocarbons · Solid · Carrier (a pallet cage) · 45 kg",
+        "Hazardous: HP 14 Ecotoxic",
+      ],
+    ],
+  ])("%s", (_, given, lines) => {
+    expect(wasteItemText(given)).toEqual(lines);
   });
 });

@@ -17,8 +17,11 @@ import { businessProfile } from "~/models/shop/business-profile.server";
  * out of their own link.
  */
 
-/** The kinds of link, each the token of one table's row: an order, a quote offer, a job completion. */
-export type CustomerLinkKind = "booking" | "quote" | "job";
+/**
+ * The kinds of link, each the token of one table's row: an order, a quote offer, a job completion;
+ * and, the same way, a tip run's hand-off to the receiving site (its Defra records).
+ */
+export type CustomerLinkKind = "booking" | "quote" | "job" | "handoff";
 
 /** What every link token looks like (24 random bytes, base64url; older ones up to 64 characters). */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -46,7 +49,9 @@ export async function findByCustomerLink(
       ? executor.selectFrom("orders").select("id").where("manage_token", "=", token)
       : kind === "quote"
         ? executor.selectFrom("quote_offers").select("id").where("token", "=", token)
-        : executor.selectFrom("job_completions").select("id").where("photo_token", "=", token)
+        : kind === "job"
+          ? executor.selectFrom("job_completions").select("id").where("photo_token", "=", token)
+          : executor.selectFrom("tip_runs").select("id").where("handoff_token", "=", token)
   ).executeTakeFirst();
   return row?.id;
 }

@@ -24,11 +24,14 @@ export interface DefraRecord {
   problems: { key: string; message: string }[];
 }
 
-/** Every job delivered on a load that arrived between two London days (inclusive). */
-export async function defraRecords(from: string, to: string): Promise<DefraRecord[]> {
-  const start = londonDayStart(from).toISOString();
-  const end = londonDayStart(addDaysIso(to, 1)).toISOString();
-  const jobs = await db()
+/**
+ * Every job delivered on a load that arrived between two London days (inclusive), or on one load
+ * (its hand-off to the site).
+ */
+export async function defraRecords(
+  selection: { from: string; to: string } | { tipRunId: number },
+): Promise<DefraRecord[]> {
+  let query = db()
     .selectFrom("tip_run_jobs")
     .innerJoin("tip_runs", "tip_runs.id", "tip_run_jobs.tip_run_id")
     .innerJoin("receiving_sites", "receiving_sites.id", "tip_runs.site_id")
@@ -47,11 +50,19 @@ export async function defraRecords(from: string, to: string): Promise<DefraRecor
       "receiving_sites.postcode as site_postcode",
       "receiving_sites.authorisation_number",
     ])
-    .where("tip_runs.arrived_at", ">=", start)
-    .where("tip_runs.arrived_at", "<", end)
     .orderBy("tip_runs.arrived_at")
-    .orderBy("job_completions.id")
-    .execute();
+    .orderBy("job_completions.id");
+  query =
+    "tipRunId" in selection
+      ? query.where("tip_runs.id", "=", selection.tipRunId)
+      : query
+          .where("tip_runs.arrived_at", ">=", londonDayStart(selection.from).toISOString())
+          .where(
+            "tip_runs.arrived_at",
+            "<",
+            londonDayStart(addDaysIso(selection.to, 1)).toISOString(),
+          );
+  const jobs = await query.execute();
   if (jobs.length === 0) return [];
   const lines = await db()
     .selectFrom("job_waste_lines")
@@ -145,4 +156,10 @@ export async function defraRecords(from: string, to: string): Promise<DefraRecor
       problems: checked.ok ? [] : checked.errors,
     };
   });
+}
+
+/** What a Defra export sends (the office's for a period, the site's hand-off for a load): `{ "movements": [...] }`, the ready records only. */
+export function movementsJson(records: readonly DefraRecord[]): string {
+  const movements = records.filter((r) => r.problems.length === 0).map((r) => r.movement);
+  return JSON.stringify({ movements }, null, 2);
 }

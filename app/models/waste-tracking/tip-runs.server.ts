@@ -12,6 +12,7 @@ import {
 import { wtnReference } from "~/lib/waste-export";
 import { db } from "~/services/db.server";
 import { lockKeys } from "~/services/dialect.server";
+import { newLinkToken } from "../customer-links/customer-link.server";
 
 /**
  * Tip runs (docs/rules.md#tip-runs): the office or the crew record each load taken to a receiving
@@ -159,6 +160,7 @@ export async function recordTipRun(
           gate_fee_pence: fee,
           recorded_by: actor,
           created_at: now.toISOString(),
+          handoff_token: newLinkToken(),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
