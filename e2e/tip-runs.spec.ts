@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { seriousViolations } from "./support/axe";
+import { photo } from "./support/quotes";
 import { shot } from "./support/shots";
 import { withShopDatabase } from "./support/shop-data";
 import { signIn } from "./support/staff";
@@ -87,8 +88,17 @@ test("the office records a load at the tip with its job", async ({
     "href",
     /\/dashboard\/tip-runs\/\d+\/sheet\.pdf$/,
   );
+  // The ticket's photo, taken at the weighbridge.
+  await page
+    .getByLabel("Photo of the ticket")
+    .setInputFiles(await photo("ticket.jpg", "jpeg", 600, 800));
+  await page.getByRole("button", { name: "Keep the photo" }).click();
+  await expect(page.getByTestId("tip-run-flash")).toHaveText(
+    "The ticket's photo is kept with the load.",
+  );
+  await expect(page.getByTestId("ticket-photo")).toBeVisible();
   expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
-  await shot(page, testInfo, "tip-run-handoff");
+  await shot(page, testInfo, "tip-run-handoff", { fullPage: true });
   const handoff = new URL((await page.getByTestId("handoff-url").textContent())!.trim()).pathname;
 
   // What the site sees when it scans it: no sign-in, the load's record in words.

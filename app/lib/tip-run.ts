@@ -19,6 +19,8 @@ export const TIP_RUN_FIELDS = {
   ticket: "ticket_number",
   gateFee: "gate_fee",
   job: (completionId: number) => `job_${completionId}`,
+  /** the weighbridge ticket's photo, sent on its own from the load's page */
+  ticketPhoto: "ticket_photo",
 } as const;
 
 export const TIP_RUN_MESSAGES = {

@@ -1,21 +1,31 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AlertNotice } from "~/components/alert-notice";
 import { FlashNotice } from "~/components/flash-notice";
 import { QrCodeImage } from "~/components/qr-code-image";
 import { formatLongDateTime, formatPence } from "~/lib/format";
 import { requireId } from "~/lib/ids";
 import { titled } from "~/lib/page-title";
 import { qrSvgPath } from "~/lib/qr-code";
+import { TIP_RUN_FIELDS } from "~/lib/tip-run";
 import { formatKilograms } from "~/lib/waste-facts";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { handoffOfSheet, tipRunSheet } from "~/models/waste-tracking/tip-run-handoff.server";
-import { readFlash } from "~/services/flash.server";
+import {
+  saveTicketPhoto,
+  TICKET_MESSAGES,
+  TICKET_UPLOAD_LIMITS,
+  ticketPhotoReceiver,
+} from "~/models/waste-tracking/tip-run-ticket.server";
+import { readFlash, redirectWithFlash } from "~/services/flash.server";
+import { receiveUpload } from "~/services/uploads.server";
 
 /**
  * One load at the tip (docs/rules.md#tip-runs), where the crew lands once it is recorded: the QR
  * code the site scans for the load's Defra records (big enough to read off a phone held up at the
- * weighbridge window), what was on the load, and its printable sheet with the same code.
+ * weighbridge window), what was on the load, its printable sheet with the same code, and a photo
+ * of the weighbridge ticket (one file field: a refused photo loses nothing else).
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,8 +50,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const id = requireId(params.id, "Tip run not found");
+  const upload = await receiveUpload(request, TICKET_UPLOAD_LIMITS, ticketPhotoReceiver);
+  const saved = upload.ok
+    ? await saveTicketPhoto(id, upload.files)
+    : { ok: false as const, status: upload.status, message: upload.message };
+  if (!saved.ok) return data({ message: saved.message }, { status: saved.status });
+  return redirectWithFlash(`/dashboard/tip-runs/${id}`, "tip-run", TICKET_MESSAGES.saved);
+}
+
 export default function TipRun() {
   const { sheet, flash, handoff } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const sending = useNavigation().state === "submitting";
   return (
     <section aria-labelledby="tip-run-title" className="tip-sites">
       <p>
@@ -97,6 +120,39 @@ export default function TipRun() {
         <dt>Recorded by</dt>
         <dd>{sheet.recordedBy}</dd>
       </dl>
+      <div className="takings-panel tip-run-ticket">
+        <h2>Weighbridge ticket</h2>
+        {sheet.ticketImageId ? (
+          <a href={`/dashboard/tip-runs/${sheet.id}/ticket.jpg`}>
+            <img
+              src={`/dashboard/tip-runs/${sheet.id}/ticket.jpg?w=320`}
+              alt={`The weighbridge ticket${sheet.ticketNumber ? ` ${sheet.ticketNumber}` : ""}`}
+              width={320}
+              data-testid="ticket-photo"
+            />
+          </a>
+        ) : (
+          <p>No photo of the ticket yet.</p>
+        )}
+        <Form method="post" encType="multipart/form-data" className="tip-site-form">
+          <AlertNotice message={failed?.message} focusOn={failed} />
+          <div className="field">
+            <label htmlFor={TIP_RUN_FIELDS.ticketPhoto}>
+              {sheet.ticketImageId ? "Replace the photo" : "Photo of the ticket"}
+            </label>
+            <input
+              id={TIP_RUN_FIELDS.ticketPhoto}
+              name={TIP_RUN_FIELDS.ticketPhoto}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              capture="environment"
+            />
+          </div>
+          <button type="submit" className="button button-secondary" disabled={sending}>
+            {sending ? "Sending..." : "Keep the photo"}
+          </button>
+        </Form>
+      </div>
       <h2>On this load</h2>
       <ul className="tip-site-list" data-testid="tip-run-jobs">
         {sheet.jobs.map((job) => (

@@ -150,4 +150,29 @@ describe("the Defra export of a period", () => {
       receipt: { address: { postcode: "GU1 1RX" } },
     });
   });
+
+  it("keeps each job's waste facts as they were on the day, whatever the product says later", async () => {
+    const garden = await job("Petra Bell", ["Garden Waste Bag"]);
+    // The product changes after the job: it would now go loose, as mixed waste.
+    await sql(
+      "UPDATE products SET container_type = 'LOO', physical_form = 'Mixed' WHERE name = 'Garden Waste Bag'",
+    );
+    try {
+      const slyfield = await site(`Slyfield ${Date.now()}`, "EPR/AB1234CD");
+      expect((await load(slyfield, "ab12cde", [garden])).status).toBe(303);
+      const today = todayInLondon();
+      const { movements } = (await (
+        await fetch(`${server.url}/dashboard/transfers/export.dwt.json?from=${today}&to=${today}`, {
+          headers: { cookie: staff.cookie },
+        })
+      ).json()) as { movements: Record<string, any>[] };
+      expect(movements.find((m) => m.yourUniqueReference === wtn(garden))).toMatchObject({
+        wasteItems: [{ physicalForm: "Solid", typeOfContainers: "BAG", numberOfContainers: 1 }],
+      });
+    } finally {
+      await sql(
+        "UPDATE products SET container_type = 'BAG', physical_form = 'Solid' WHERE name = 'Garden Waste Bag'",
+      );
+    }
+  });
 });

@@ -122,14 +122,15 @@ export async function listImageVariants(originalIds: readonly string[]) {
     .execute();
 }
 
-/** The tables whose rows use an image by its id (the logo is named in a setting). */
+/** The tables whose rows use an image by its id, and the column (the logo is named in a setting). */
 const IMAGE_USERS = [
-  "products",
-  "order_items",
-  "quote_images",
-  "job_photos",
-  "pending_uploads",
-  "blog_posts",
+  ["products", "image_id"],
+  ["order_items", "image_id"],
+  ["quote_images", "image_id"],
+  ["job_photos", "image_id"],
+  ["pending_uploads", "image_id"],
+  ["blog_posts", "image_id"],
+  ["tip_runs", "ticket_image_id"],
 ] as const;
 
 /**
@@ -138,7 +139,7 @@ const IMAGE_USERS = [
  * variants; a quote photo may share its bytes, so its row, with a product
  * picture). A family is kept while any member is used by a product, an order
  * line (orders keep the picture they were placed with), a quote, a job's photos, a photo kept
- * for a form that came back (pending_uploads), a blog post or the business's logo, because
+ * for a form that came back (pending_uploads), a blog post, a tip run's ticket or the business's logo, because
  * content addressing lets two uploads share an image. Use inside the
  * caller's transaction, after removing its own references; returns how many
  * image rows were deleted.
@@ -165,11 +166,11 @@ export async function deleteUnusedImages(
       .select(sql<number>`1`.as("one"))
       .where("key", "=", BUSINESS_PROFILE_SETTING)
       .where("value", "like", logoReference(root));
-    const used = await IMAGE_USERS.map((table) =>
+    const used = await IMAGE_USERS.map(([table, column]) =>
       trx
         .selectFrom(table)
         .select(sql<number>`1`.as("one"))
-        .where(sql.ref(`${table}.image_id`), "in", family),
+        .where(sql.ref(`${table}.${column}`), "in", family),
     )
       .reduce((all, uses) => all.unionAll(uses), logo)
       .limit(1)

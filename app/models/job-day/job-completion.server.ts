@@ -6,7 +6,7 @@ import {
   type ExtrasPayment,
   type ExtrasPaymentState,
 } from "~/lib/job-extras";
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
 import { PAYMENT_METHOD_LABELS } from "~/lib/domain";
 import { formatLongDate, formatPence } from "~/lib/format";
@@ -401,6 +401,7 @@ async function recordCompletion(
       })),
     )
     .execute();
+  await keepProductWasteFacts(trx, completion.id);
   await trx
     .insertInto("job_receipt_lines")
     .values(
@@ -456,4 +457,27 @@ async function recordCompletion(
   }
   const emailId = await enqueueCompletionEmail(trx, completion.id);
   return { ok: true, completionId: completion.id, receiptNumber, emailId };
+}
+
+/**
+ * Each waste line keeps its product's waste facts as they are now, the day of the transfer
+ * (docs/rules.md#the-defra-record): a product changed later changes no job's Defra record.
+ */
+async function keepProductWasteFacts(trx: Transaction<DB>, completionId: number): Promise<void> {
+  const fromProduct = (column: string) =>
+    sql<
+      string | null
+    >`(SELECT ${sql.ref(`products.${column}`)} FROM products WHERE products.id = job_waste_lines.product_id)`;
+  await trx
+    .updateTable("job_waste_lines")
+    .set({
+      physical_form: fromProduct("physical_form"),
+      container_type: fromProduct("container_type"),
+      pops_source: fromProduct("pops_source"),
+      pop_codes: fromProduct("pop_codes"),
+      hp_codes: fromProduct("hp_codes"),
+    })
+    .where("completion_id", "=", completionId)
+    .where("product_id", "is not", null)
+    .execute();
 }

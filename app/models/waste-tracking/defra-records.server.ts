@@ -11,8 +11,8 @@ import { db } from "~/services/db.server";
 /**
  * Defra's record of each job delivered in a period (docs/rules.md#the-defra-record): the body the
  * receiving site sends to Defra's Receipt API for the load our van brought, one per job, built
- * from the job's completion (its waste lines and weights, the carrier as it was), the products'
- * waste facts, and the tip run (the site, the time, the van, the ticket). Each is checked by our
+ * from the job's completion (its waste lines, their weights and their products' waste facts as
+ * they were on the day, the carrier as it was) and the tip run (the site, the time, the van, the ticket). Each is checked by our
  * schema of Defra's rules (app/lib/defra-receipt.ts) before it is offered; one that fails says why.
  */
 
@@ -66,27 +66,27 @@ export async function defraRecords(
   if (jobs.length === 0) return [];
   const lines = await db()
     .selectFrom("job_waste_lines")
-    .leftJoin("products", "products.id", "job_waste_lines.product_id")
     .select([
-      "job_waste_lines.completion_id",
-      "job_waste_lines.waste_description",
-      "job_waste_lines.low_code",
-      "job_waste_lines.pops",
-      "job_waste_lines.hazardous",
-      "job_waste_lines.weight_grams",
-      "products.physical_form",
-      "products.container_type",
-      "products.pops_source",
-      "products.pop_codes",
-      "products.hp_codes",
+      "completion_id",
+      "waste_description",
+      "low_code",
+      "pops",
+      "hazardous",
+      "weight_grams",
+      // the product's facts as they were on the day (0033)
+      "physical_form",
+      "container_type",
+      "pops_source",
+      "pop_codes",
+      "hp_codes",
     ])
     .where(
-      "job_waste_lines.completion_id",
+      "completion_id",
       "in",
       jobs.map((job) => job.completion_id),
     )
-    .orderBy("job_waste_lines.completion_id")
-    .orderBy("job_waste_lines.sort_order")
+    .orderBy("completion_id")
+    .orderBy("sort_order")
     .execute();
   return jobs.map((job) => {
     const mine = lines.filter((line) => line.completion_id === job.completion_id);
