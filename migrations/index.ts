@@ -33,6 +33,8 @@ import * as m0029 from "./0029_waste_line_weights";
 import * as m0030 from "./0030_tip_runs";
 import * as m0031 from "./0031_completion_vehicle";
 import * as m0032 from "./0032_tip_run_handoff";
+import * as m0033 from "./0033_waste_line_facts";
+import * as m0034 from "./0034_staff_roles";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -71,6 +73,8 @@ export const migrations: Record<string, Migration> = {
   "0030_tip_runs": m0030,
   "0031_completion_vehicle": m0031,
   "0032_tip_run_handoff": m0032,
+  "0033_waste_line_facts": m0033,
+  "0034_staff_roles": m0034,
 };
 
 /**
@@ -107,6 +111,8 @@ export const postgresMigrations: Record<string, Migration> = {
   "0030_tip_runs": m0030,
   "0031_completion_vehicle": m0031,
   "0032_tip_run_handoff": m0032,
+  "0033_waste_line_facts": m0033,
+  "0034_staff_roles": m0034,
 };
 
 /** SQLite's migrations (the list above). */

@@ -65,17 +65,20 @@ export function filled(
 export function SelectField({
   label,
   name,
+  id: givenId,
   value,
   options,
   error,
 }: {
   label: string;
   name: string;
+  /** as Field's: for a second form on the page with a field of the same name */
+  id?: string;
   value: string;
   options: [string, string][];
   error?: string;
 }) {
-  const id = `field-${name}`;
+  const id = givenId ?? `field-${name}`;
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>

@@ -18,6 +18,7 @@ import {
 } from "~/models/bookings/cancel-booking.server";
 import { getOrderWithHistory } from "~/models/checkout/order.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { canReach } from "~/lib/staff-roles";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { AlertNotice } from "~/components/alert-notice";
 import { titled } from "~/lib/page-title";
@@ -32,7 +33,7 @@ import { bookingReference } from "~/lib/references";
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
   const [order, documents, cancel, { flash, headers }] = await Promise.all([
     getOrderWithHistory(orderId),
@@ -41,10 +42,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     readFlash(request, "order"),
   ]);
   if (!order) throw new Response("Order not found", { status: 404 });
+  const office = canReach(user.role, "office");
   const confirming =
     new URL(request.url).searchParams.get("cancel") === "1" && cancel !== undefined;
   return data(
-    { order, documents: documents ?? null, cancel: cancel ?? null, confirming, flash },
+    {
+      order,
+      documents: documents ?? null,
+      // The crew sees the job and its documents; changing the booking is the office's.
+      cancel: office ? (cancel ?? null) : null,
+      confirming,
+      flash,
+      office,
+    },
     { headers },
   );
 }
@@ -114,7 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrderDetail() {
-  const { order, documents, cancel, confirming, flash } = useLoaderData<typeof loader>();
+  const { order, documents, cancel, confirming, flash, office } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as CancelFailure | undefined;
   const navigation = useNavigation();
   const base = `/dashboard/orders/${order.id}/documents`;
@@ -122,7 +132,11 @@ export default function OrderDetail() {
   return (
     <article aria-labelledby="order-title">
       <p>
-        <Link to="/dashboard/orders">← All orders</Link>
+        {office ? (
+          <Link to="/dashboard/orders">← All orders</Link>
+        ) : (
+          <Link to="/dashboard/today">← Today&rsquo;s run</Link>
+        )}
       </p>
       <h1 id="order-title">
         Order {bookingReference(order.id)}: {order.billing.full_name}
@@ -251,17 +265,19 @@ export default function OrderDetail() {
               </a>
             </li>
           </ul>
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="resend"
-              className="button"
-              disabled={navigation.state === "submitting"}
-            >
-              Send the documents again
-            </button>
-          </Form>
+          {office ? (
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="resend"
+                className="button"
+                disabled={navigation.state === "submitting"}
+              >
+                Send the documents again
+              </button>
+            </Form>
+          ) : null}
         </div>
       ) : order.cancelledAt ? null : order.bookingStatus === "complete" ? (
         <p className="field-hint">

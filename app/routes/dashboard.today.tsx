@@ -5,11 +5,12 @@ import { formatLongDate } from "~/lib/format";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { runSheet } from "~/models/job-day/run-sheet.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
+import { canReach } from "~/lib/staff-roles";
 import { titled } from "~/lib/page-title";
 import { bookingReference } from "~/lib/references";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const asked = new URL(request.url).searchParams.get("day") ?? "";
   const today = todayInLondon();
   // A day that is not one is refused plainly rather than quietly showing another day's jobs.
@@ -26,11 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     previous: addDaysIso(day, -1),
     next: addDaysIso(day, 1),
     jobs: await runSheet(day),
+    // the calendar of every booking is the office's
+    office: canReach(user.role, "office"),
   };
 }
 
 export default function RunSheet() {
-  const { day, label, isToday, previous, next, jobs } = useLoaderData<typeof loader>();
+  const { day, label, isToday, previous, next, jobs, office } = useLoaderData<typeof loader>();
   const toDo = jobs.filter((j) => !j.done).length;
   return (
     <section aria-labelledby="run-sheet-title" className="run-sheet">
@@ -57,12 +60,14 @@ export default function RunSheet() {
         <Link to={`/dashboard/today?day=${next}`} className="button button-light" rel="next">
           Next day ›
         </Link>
-        <Link
-          to={`/dashboard/home?month=${day.slice(0, 7)}&day=${day}`}
-          className="button button-light"
-        >
-          Calendar
-        </Link>
+        {office ? (
+          <Link
+            to={`/dashboard/home?month=${day.slice(0, 7)}&day=${day}`}
+            className="button button-light"
+          >
+            Calendar
+          </Link>
+        ) : null}
       </nav>
       {jobs.length === 0 ? (
         <p className="run-sheet-empty">No jobs booked for this day.</p>

@@ -14,6 +14,7 @@ import {
 import { Overlay } from "~/components/overlay";
 import { formatLongDate } from "~/lib/format";
 import { SEARCH_MAX } from "~/lib/staff-search";
+import { canReach, reachOf } from "~/lib/staff-roles";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { overlayHref, skipRevalidationForOverlays } from "~/lib/overlays";
 import { countBookingsOn } from "~/models/checkout/order.server";
@@ -25,12 +26,20 @@ import { titleFor } from "~/lib/page-title";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const current = await requireStaffSession(request);
+  // The leaf route checks what this member's role may open; the layout only who they are.
+  const current = await requireStaffSession(request, "page", { anyReach: true });
+  const role = current.session.user.role;
   const today = todayInLondon();
   // Each dashboard visit renews the cookies for 12 hours (never past the session's 7-day lifetime).
   return data(
     {
       username: current.session.user.username,
+      role,
+      // the menu's pages this role may open, and whether it may search bookings and quotes
+      menu: MENU.filter((item) => canReach(role, reachOf(menuPath(item.title)))).map(
+        (item) => item.title,
+      ),
+      searches: canReach(role, "office"),
       today,
       todayLabel: formatLongDate(today),
       bookingsToday: await countBookingsOn(today),
@@ -57,15 +66,18 @@ const MENU = [
   { title: "Tip sites", icon: <PinIcon /> },
   { title: "Fleet", icon: <SlidersIcon /> },
   { title: "Content", icon: <MailIcon /> },
+  { title: "Staff", icon: <SlidersIcon /> },
   { title: "Settings", icon: <SlidersIcon /> },
 ] as const;
 
-function MenuLinks({ newMessages }: { newMessages: number }) {
+const menuPath = (title: string) => `/dashboard/${title.toLowerCase().replaceAll(" ", "-")}`;
+
+function MenuLinks({ newMessages, shown }: { newMessages: number; shown: readonly string[] }) {
   return (
     <ul className="staff-menu">
-      {MENU.map((item) => (
+      {MENU.filter((item) => shown.includes(item.title)).map((item) => (
         <li key={item.title}>
-          <NavLink to={`/dashboard/${item.title.toLowerCase().replaceAll(" ", "-")}`}>
+          <NavLink to={menuPath(item.title)}>
             {item.icon}
             <span>{item.title}</span>
             {item.title === "Inbox" && newMessages > 0 ? (
@@ -81,7 +93,8 @@ function MenuLinks({ newMessages }: { newMessages: number }) {
 }
 
 export default function Dashboard() {
-  const { username, todayLabel, bookingsToday, newMessages } = useLoaderData<typeof loader>();
+  const { username, todayLabel, bookingsToday, newMessages, menu, searches } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const menuOpen = new URLSearchParams(location.search).get("menu") === "open";
   return (
@@ -101,21 +114,28 @@ export default function Dashboard() {
             Total Bookings For: {bookingsToday}
           </p>
         </div>
-        <Form method="get" action="/dashboard/search" className="staff-header-search" role="search">
-          <label htmlFor="header-q" className="visually-hidden">
-            Find a booking or quote
-          </label>
-          <input
-            id="header-q"
-            name="q"
-            type="search"
-            placeholder="HB12, name, phone, postcode"
-            maxLength={SEARCH_MAX}
-          />
-          <button type="submit" className="button button-light">
-            Find
-          </button>
-        </Form>
+        {searches ? (
+          <Form
+            method="get"
+            action="/dashboard/search"
+            className="staff-header-search"
+            role="search"
+          >
+            <label htmlFor="header-q" className="visually-hidden">
+              Find a booking or quote
+            </label>
+            <input
+              id="header-q"
+              name="q"
+              type="search"
+              placeholder="HB12, name, phone, postcode"
+              maxLength={SEARCH_MAX}
+            />
+            <button type="submit" className="button button-light">
+              Find
+            </button>
+          </Form>
+        ) : null}
         <Form method="post" action="/logout" className="staff-signout">
           <span className="staff-user">{username}</span>
           <button type="submit" className="button button-light">
@@ -130,7 +150,7 @@ export default function Dashboard() {
           variant="drawer"
           exitMs={300}
         >
-          <MenuLinks newMessages={newMessages} />
+          <MenuLinks newMessages={newMessages} shown={menu} />
         </Overlay>
       ) : null}
       <main id="main" className="staff-main">
@@ -143,7 +163,7 @@ export default function Dashboard() {
 export function ErrorBoundary() {
   return (
     <main className="staff-main">
-      <ErrorNotice />
+      <ErrorNotice staff />
     </main>
   );
 }

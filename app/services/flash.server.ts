@@ -37,8 +37,10 @@ export type FlashKey =
   | "takings"
   /** the tip sites page: a site added, changed or no longer used */
   | "tip-sites"
-  /** a tip run's page: the load just recorded */
+  /** a tip run's page: the load just recorded, its ticket's photo kept */
   | "tip-run"
+  /** the staff accounts page: an account added or changed */
+  | "staff"
   | "content"
   /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
   | "fleet";

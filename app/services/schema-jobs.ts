@@ -77,6 +77,12 @@ export interface JobWasteLinesTable {
   quantity: number;
   /** the whole line's estimated weight, grams; 0 when nobody knew (0029) */
   weight_grams: Generated<number>;
+  /** the product's waste facts on the day (0033); null on a line with no product */
+  physical_form: Generated<string | null>;
+  container_type: Generated<string | null>;
+  pops_source: Generated<string | null>;
+  pop_codes: Generated<string | null>;
+  hp_codes: Generated<string | null>;
 }
 
 /** One line of a receipt (VAT-inclusive pence). */

@@ -37,6 +37,10 @@ export interface UsersTable {
   password_hash: string;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
+  /** owner, office or crew (0034; app/lib/staff-roles.ts) */
+  role: Generated<"owner" | "office" | "crew">;
+  /** set when the owner disabled the account: it cannot sign in (0034) */
+  disabled_at: Generated<string | null>;
 }
 
 export interface ImagesTable {

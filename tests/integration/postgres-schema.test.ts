@@ -393,6 +393,8 @@ describe("PostgreSQL's schema", () => {
       "0030_tip_runs",
       "0031_completion_vehicle",
       "0032_tip_run_handoff",
+      "0033_waste_line_facts",
+      "0034_staff_roles",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -427,6 +429,8 @@ describe("PostgreSQL's schema", () => {
       "0030_tip_runs",
       "0031_completion_vehicle",
       "0032_tip_run_handoff",
+      "0033_waste_line_facts",
+      "0034_staff_roles",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -86,6 +86,8 @@ describe("the shop on PostgreSQL", () => {
         { name: "0030_tip_runs" },
         { name: "0031_completion_vehicle" },
         { name: "0032_tip_run_handoff" },
+        { name: "0033_waste_line_facts" },
+        { name: "0034_staff_roles" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -123,6 +123,8 @@ describe("migrations", () => {
       ["0030_tip_runs", "Success"],
       ["0031_completion_vehicle", "Success"],
       ["0032_tip_run_handoff", "Success"],
+      ["0033_waste_line_facts", "Success"],
+      ["0034_staff_roles", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -314,6 +316,8 @@ describe("an upgrade", () => {
       "0030_tip_runs",
       "0031_completion_vehicle",
       "0032_tip_run_handoff",
+      "0033_waste_line_facts",
+      "0034_staff_roles",
     ]);
   });
 
@@ -341,7 +345,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(29);
+    expect(outcome.results).toHaveLength(31);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { formValues } from "~/lib/forms";
+import { canReach, NOT_YOURS_MESSAGE, reachOf } from "~/lib/staff-roles";
 import { attemptLogin } from "~/models/staff/login-throttle.server";
 import {
   createStaffSession,
@@ -51,14 +52,23 @@ export function currentStaffSession(request: Request): Promise<CurrentSession | 
 /**
  * The signed-in staff member's session, or: a redirect to /login (pages) /
  * a 401 JSON (the /api). Staff /api calls that change data must also carry
- * this session's XSRF token in the X-XSRF-TOKEN header (403 otherwise).
+ * this session's XSRF token in the X-XSRF-TOKEN header (403 otherwise). The
+ * member's role must reach the request's path (app/lib/staff-roles.ts): 403
+ * otherwise, a page saying so or the /api's JSON. The dashboard's layout
+ * asks `anyReach`: its leaf route checks the page.
  */
 export async function requireStaffSession(
   request: Request,
   kind: "page" | "api" = "page",
+  { anyReach = false }: { anyReach?: boolean } = {},
 ): Promise<CurrentSession> {
   const current = await currentStaffSession(request);
   if (current) {
+    const reach = reachOf(new URL(request.url).pathname, request.method);
+    if (!anyReach && !canReach(current.session.user.role, reach))
+      throw kind === "api"
+        ? Response.json({ status: false, message: NOT_YOURS_MESSAGE }, { status: 403 })
+        : new Response(NOT_YOURS_MESSAGE, { status: 403 });
     if (
       kind === "api" &&
       !["GET", "HEAD"].includes(request.method) &&

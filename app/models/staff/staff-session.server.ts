@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { StaffRole } from "~/lib/staff-roles";
 import { isSessionToken } from "~/services/session.server";
 import type { Transaction } from "kysely";
 import { db, type DB } from "~/services/db.server";
@@ -7,6 +8,7 @@ import { db, type DB } from "~/services/db.server";
 export interface StaffUser {
   id: number;
   username: string;
+  role: StaffRole;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function createStaffSession(
     .executeTakeFirstOrThrow();
   const user = await db()
     .selectFrom("users")
-    .select(["id", "username"])
+    .select(["id", "username", "role"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   const times = { createdAt: now, seenAt: now };
@@ -84,8 +86,11 @@ export async function findStaffSession(
       "staff_sessions.seen_at",
       "users.id as user_id",
       "users.username",
+      "users.role",
     ])
     .where("staff_sessions.token_hash", "=", hashToken(token))
+    // A disabled account's sessions end with it (disableStaff deletes them too).
+    .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   const createdAt = new Date(row.created_at);
@@ -104,7 +109,7 @@ export async function findStaffSession(
   }
   return {
     id: row.id,
-    user: { id: row.user_id, username: row.username },
+    user: { id: row.user_id, username: row.username, role: row.role },
     createdAt,
     seenAt,
     expiresAt: sessionExpiry({ createdAt, seenAt }),

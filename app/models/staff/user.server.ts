@@ -33,7 +33,7 @@ export const loginSchema = z.object(
   { error: "Please send a username and a password." },
 );
 /** A new password: 12 to 1,024 characters, no NUL. */
-const newPasswordSchema = z
+export const newPasswordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(MAX_PASSWORD_INPUT, `Passwords are at most ${MAX_PASSWORD_INPUT} characters.`)
@@ -87,11 +87,14 @@ export async function verifyStaffLogin(
 ): Promise<StaffUser | undefined> {
   const row = await db()
     .selectFrom("users")
-    .select(["id", "username", "password_hash"])
+    .select(["id", "username", "password_hash", "role", "disabled_at"])
     .where(sameIgnoringCase("username", username.trim()))
     .executeTakeFirst();
   const ok = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
-  return row && ok ? { id: row.id, username: row.username } : undefined;
+  // A disabled account is refused like a wrong password, after the same work.
+  return row && ok && row.disabled_at === null
+    ? { id: row.id, username: row.username, role: row.role }
+    : undefined;
 }
 
 /**
