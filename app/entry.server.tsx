@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StylesheetTextProvider } from "~/components/inline-stylesheets";
 import { NonceProvider } from "~/components/nonce";
+import { withoutNulBytes } from "~/lib/rendered-html";
 import { readStylesheetText } from "~/lib/stylesheet-text.server";
 
 // server.ts calls these through the build so the app and the server share one database connection.
@@ -50,7 +51,7 @@ export default function handleRequest(
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(
-                new Response(Buffer.concat(chunks), {
+                new Response(withoutNulBytes(Buffer.concat(chunks)), {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),

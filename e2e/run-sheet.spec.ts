@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { withShopDatabase } from "./support/shop-data";
+import { shot } from "./support/shots";
 import { signIn } from "./support/staff";
 import { seriousViolations } from "./support/axe";
 
@@ -88,6 +89,17 @@ test("staff open today's run sheet from the menu, step a day and back, and open 
   await page.getByRole("link", { name: "‹ Previous day" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/today\\?day=${today}$`));
   await expect(job).toHaveCount(1);
+
+  // On my way: the customer is told (no postcode service here, so no time is promised).
+  await expect(page.getByTestId("run-route")).toContainText("Not in road order");
+  await job.getByRole("button", { name: "On my way" }).click();
+  await expect(page.getByTestId("run-sheet-flash")).toHaveText(
+    `${name} was told you are on your way, by email.`,
+  );
+  await expect(job.getByTestId("run-job-on-way")).toHaveText(
+    /^On the way since \d\d:\d\d (GMT|BST)$/,
+  );
+  await shot(page, testInfo, "run-sheet-on-my-way");
 
   await job.getByRole("link", { name: `Order HB${orderId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));

@@ -35,6 +35,8 @@ import * as m0031 from "./0031_completion_vehicle";
 import * as m0032 from "./0032_tip_run_handoff";
 import * as m0033 from "./0033_waste_line_facts";
 import * as m0034 from "./0034_staff_roles";
+import * as m0035 from "./0035_postcode_places";
+import * as m0036 from "./0036_on_my_way";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -75,6 +77,8 @@ export const migrations: Record<string, Migration> = {
   "0032_tip_run_handoff": m0032,
   "0033_waste_line_facts": m0033,
   "0034_staff_roles": m0034,
+  "0035_postcode_places": m0035,
+  "0036_on_my_way": m0036,
 };
 
 /**
@@ -113,6 +117,8 @@ export const postgresMigrations: Record<string, Migration> = {
   "0032_tip_run_handoff": m0032,
   "0033_waste_line_facts": m0033,
   "0034_staff_roles": m0034,
+  "0035_postcode_places": m0035,
+  "0036_on_my_way": m0036,
 };
 
 /** SQLite's migrations (the list above). */

@@ -32,6 +32,8 @@ export const UPLOAD_PATHS: readonly RegExp[] = [
   /^\/dashboard\/products\/new\/?$/,
   /^\/dashboard\/products\/[^/]+\/?$/,
   /^\/dashboard\/orders\/[^/]+\/complete\/?$/,
+  // a tip run's page: the weighbridge ticket's photo
+  /^\/dashboard\/tip-runs\/[^/]+\/?$/,
 ];
 
 /**

@@ -67,6 +67,13 @@ export function BusinessProfileFields({
           hint="Such as London and the South East. The postcodes you take are set below."
           {...field("areaInWords")}
         />
+        <Field
+          label="Review page (optional)"
+          hint="Your Google or Trustpilot review page. Every customer's completion email invites a review there, whatever the job: asking only happy customers is against the law."
+          type="url"
+          inputMode="url"
+          {...field("reviewUrl")}
+        />
       </fieldset>
       <fieldset>
         <legend>Registrations</legend>

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { refundShares } from "~/lib/cancellation";
 import { paidByCard } from "~/lib/domain";
 import { ANY_TIME_DISCOUNT_LABEL } from "~/lib/capacity";
-import { formatDateTime, formatLongDate, formatPence } from "~/lib/format";
+import { formatDateTime, formatLongDate, formatPence, formatTimeWithZone } from "~/lib/format";
 import type { ManagedBooking } from "~/lib/managed-booking";
 import { lineName } from "~/lib/positions";
 import { IntentButton } from "./intent-button";
@@ -67,7 +67,13 @@ export function BookingDetails({ booking, phone }: { booking: ManagedBooking; ph
         )}
         <dt>Status</dt>
         <dd data-testid="manage-status">
-          {booking.cancelledAt ? "Cancelled" : booking.done ? "Done" : "Booked"}
+          {booking.cancelledAt
+            ? "Cancelled"
+            : booking.done
+              ? "Done"
+              : booking.onMyWay
+                ? `Our crew is on the way${booking.onMyWay.arrivingBy ? `: expected around ${formatTimeWithZone(booking.onMyWay.arrivingBy)}` : ""}`
+                : "Booked"}
         </dd>
         <dt>Total</dt>
         <dd>

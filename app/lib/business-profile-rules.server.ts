@@ -60,7 +60,22 @@ export const businessProfileSchema = z.object({
   vatRegistered: z.enum(["yes", "no"], M.vatChoice),
   vatNumber: z.string().max(20, M.vatNumber),
   areaInWords: line(80, M.areaInWords),
+  reviewUrl: z
+    .string()
+    .max(300, M.reviewUrl)
+    .transform((text) => text.trim())
+    .refine((text) => text === "" || isReviewUrl(text), M.reviewUrl),
 });
+
+/** A review page customers can open: an https address with a host that has a dot. */
+function isReviewUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname.includes(".") && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+}
 
 /** The form's limits, for the page's maxlength attributes. */
 export const BUSINESS_PROFILE_LIMITS = formLimits(businessProfileSchema);
@@ -107,6 +122,7 @@ export function checkBusinessProfile(
       wasteCarrierLicence: p.wasteCarrierLicence,
       vatNumber,
       areaInWords: p.areaInWords,
+      reviewUrl: p.reviewUrl,
     },
   };
 }

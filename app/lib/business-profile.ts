@@ -30,6 +30,11 @@ export interface BusinessProfile {
   areaInWords: string;
   /** the logo's image id (uploaded in Settings), "" for none: the header and documents show it */
   logoImageId: string;
+  /**
+   * where customers may review the business (its Google or Trustpilot page), "" for none: every
+   * completion email invites a review there, to every customer alike (no review gating)
+   */
+  reviewUrl: string;
 }
 
 /** The setting that holds the business's details as JSON (its logo's image id among them). */
@@ -55,6 +60,8 @@ export const BUSINESS_PROFILE_MESSAGES = {
   vatNumber: "Enter the VAT registration number, such as GB123456789.",
   vatChoice: "Choose whether the business is registered for VAT.",
   areaInWords: "Shorten the area to 80 characters.",
+  reviewUrl:
+    "Enter the full address of your review page, starting https://, such as https://g.page/r/yourbusiness/review (leave it empty for none).",
   logoMissing: "Choose a picture file for your logo: JPEG, PNG, WebP or SVG.",
   logoType:
     "Your logo must be a JPEG, PNG, WebP or SVG picture that opens: please choose another file.",
@@ -120,7 +127,8 @@ export type BusinessProfileField =
   | "wasteCarrierLicence"
   | "vatRegistered"
   | "vatNumber"
-  | "areaInWords";
+  | "areaInWords"
+  | "reviewUrl";
 export type BusinessProfileForm = Record<BusinessProfileField, string>;
 
 /** The form's values for a profile (what the page shows before anything is typed). */
@@ -138,5 +146,6 @@ export function businessProfileForm(profile: BusinessProfile): BusinessProfileFo
     vatRegistered: profile.vatNumber === "" ? "no" : "yes",
     vatNumber: profile.vatNumber,
     areaInWords: profile.areaInWords,
+    reviewUrl: profile.reviewUrl,
   };
 }

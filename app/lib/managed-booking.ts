@@ -42,6 +42,8 @@ export interface ManagedBooking {
    */
   extras: { pence: number; state: "paid" | "card" | "due" } | null;
   done: boolean;
+  /** the crew said they were on their way (and when they expected to arrive); null before, or once done */
+  onMyWay: { at: string; arrivingBy: string | null } | null;
   /** when the customer (or staff) cancelled it; null while it stands */
   cancelledAt: string | null;
   /** what the cancellation sent back to the card, pence */

@@ -1,7 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AlertNotice } from "~/components/alert-notice";
+import { FlashNotice } from "~/components/flash-notice";
+import { formValues } from "~/lib/forms";
+import { parseId } from "~/lib/ids";
+import { sayOnMyWay } from "~/models/job-day/on-my-way.server";
+import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import { addDaysIso, isIsoDay } from "~/lib/calendar";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate, formatTimeWithZone } from "~/lib/format";
+import { formatKm } from "~/lib/route-order";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { runSheet } from "~/models/job-day/run-sheet.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
@@ -20,20 +28,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const day = asked || today;
-  return {
-    day,
-    label: formatLongDate(day),
-    isToday: day === today,
-    previous: addDaysIso(day, -1),
-    next: addDaysIso(day, 1),
-    jobs: await runSheet(day),
-    // the calendar of every booking is the office's
-    office: canReach(user.role, "office"),
-  };
+  const { flash, headers } = await readFlash(request, "run-sheet");
+  return data(
+    {
+      day,
+      label: formatLongDate(day),
+      isToday: day === today,
+      previous: addDaysIso(day, -1),
+      next: addDaysIso(day, 1),
+      ...(await runSheet(day)),
+      // the calendar of every booking is the office's
+      office: canReach(user.role, "office"),
+      flash,
+    },
+    { headers },
+  );
+}
+
+/** "On my way" for one job (docs/rules.md#on-my-way): the customer is told, once. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const values = formValues(await request.formData());
+  const orderId = parseId(values.order);
+  const said =
+    values.intent === "on-my-way" && orderId !== undefined
+      ? await sayOnMyWay(orderId, user.username)
+      : { ok: false as const, message: "Failed to preform that action" };
+  if (!said.ok) return data({ message: said.message, orderId: orderId ?? null }, { status: 409 });
+  return redirectWithFlash("/dashboard/today", "run-sheet", said.message);
 }
 
 export default function RunSheet() {
-  const { day, label, isToday, previous, next, jobs, office } = useLoaderData<typeof loader>();
+  const { day, label, isToday, previous, next, jobs, route, office, flash } =
+    useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const navigation = useNavigation();
   const toDo = jobs.filter((j) => !j.done).length;
   return (
     <section aria-labelledby="run-sheet-title" className="run-sheet">
@@ -48,6 +77,8 @@ export default function RunSheet() {
             : `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}, ${toDo} to do`}
         </p>
       </div>
+      <FlashNotice flash={flash} testId="run-sheet-flash" />
+      <AlertNotice message={refused?.message} focusOn={refused} />
       <nav className="run-sheet-days" aria-label="Other days">
         <Link to={`/dashboard/today?day=${previous}`} className="button button-light" rel="prev">
           ‹ Previous day
@@ -69,6 +100,24 @@ export default function RunSheet() {
           </Link>
         ) : null}
       </nav>
+      {toDo > 0 ? (
+        <div className="run-route" data-testid="run-route">
+          <p>
+            {route.placed && route.totalKm !== null
+              ? `In road order: about ${formatKm(route.totalKm)} from the yard and back, in straight lines between postcodes.`
+              : "Not in road order: the postcodes are not placed on a map, so the jobs are in window order, then by postcode district."}
+          </p>
+          <p className="run-route-links">
+            {route.links.map((href, n) => (
+              <a key={href} href={href} className="button run-route-link">
+                {route.links.length === 1
+                  ? "Open the route in Maps"
+                  : `Route in Maps, part ${n + 1} of ${route.links.length}`}
+              </a>
+            ))}
+          </p>
+        </div>
+      ) : null}
       {jobs.length === 0 ? (
         <p className="run-sheet-empty">No jobs booked for this day.</p>
       ) : (
@@ -115,6 +164,9 @@ export default function RunSheet() {
               ) : null}
               <p className="run-job-window" data-testid="run-job-window">
                 {job.windowText}
+                {job.legKm !== null
+                  ? ` · ${formatKm(job.legKm)} from ${i === 0 ? "the yard" : "the last stop"}`
+                  : ""}
               </p>
               <p
                 className={`run-job-payment${job.payment.collect ? " is-collect" : ""}`}
@@ -151,6 +203,27 @@ export default function RunSheet() {
                 </>
               ) : null}
               <div className="run-job-actions">
+                {job.done || !isToday ? null : job.onMyWayAt ? (
+                  <p className="run-job-on-way" data-testid="run-job-on-way">
+                    On the way since {formatTimeWithZone(job.onMyWayAt)}
+                  </p>
+                ) : (
+                  <Form method="post" action="/dashboard/today" className="run-job-on-way-form">
+                    <input type="hidden" name="order" value={job.orderId} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="on-my-way"
+                      className="button button-light"
+                      disabled={
+                        navigation.state === "submitting" &&
+                        navigation.formData?.get("order") === String(job.orderId)
+                      }
+                    >
+                      On my way
+                    </button>
+                  </Form>
+                )}
                 {job.done ? null : (
                   <Link
                     to={`/dashboard/orders/${job.orderId}/complete`}

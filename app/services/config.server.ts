@@ -135,6 +135,15 @@ const envSchema = z.object({
       }),
     ),
   SEED_DEMO: booleanText,
+  /** The owner's SMS provider: an HTTP API taking `{ to, message }` as JSON (services/sms.server.ts). */
+  SMS_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+  ),
+  SMS_TOKEN: optionalText.pipe(z.string().optional()),
+  /** A postcodes.io-compatible service (https://api.postcodes.io, or one run by the owner): puts the run sheet in road order. */
+  POSTCODES_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+  ),
   PUBLIC_URL: optionalText.pipe(
     z
       .url({
@@ -178,6 +187,10 @@ export interface Config {
   seedDemo: boolean;
   /** the site's address, for links in emails (no trailing slash) */
   publicUrl: string;
+  /** POSTCODES_URL (no trailing slash): where postcodes become places; undefined: no lookups */
+  postcodesUrl: string | undefined;
+  /** SMS_URL and SMS_TOKEN: the provider "on my way" texts go through; undefined: email only */
+  sms: { url: string; token: string | undefined } | undefined;
   /** whether PUBLIC_URL was set (else publicUrl is a localhost guess) */
   publicUrlSet: boolean;
   /** the business until staff save its details in Settings (app/models/shop/business-profile.server.ts) */
@@ -305,6 +318,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     seedDemo: env.SEED_DEMO ?? true,
     publicUrlSet: Boolean(env.PUBLIC_URL),
+    postcodesUrl: env.POSTCODES_URL?.replace(/\/+$/, ""),
+    sms: env.SMS_URL ? { url: env.SMS_URL, token: env.SMS_TOKEN } : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     startingBusiness: {
       name: env.BUSINESS_NAME ?? DEMO_BUSINESS.name,

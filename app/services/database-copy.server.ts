@@ -96,6 +96,7 @@ export const COPY_ORDER = [
   { name: "contact_messages", key: ["id"], counter: true },
   { name: "contact_replies", key: ["id"], counter: true },
   { name: "settings", key: ["key"], counter: false },
+  { name: "postcode_places", key: ["postcode"], counter: false },
   { name: "rate_limit_events", key: ["id"], counter: true },
   { name: "payment_events", key: ["id"], counter: false },
   { name: "staff_sessions", key: ["id"], counter: true },

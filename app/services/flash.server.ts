@@ -41,6 +41,8 @@ export type FlashKey =
   | "tip-run"
   /** the staff accounts page: an account added or changed */
   | "staff"
+  /** the run sheet: a customer told the crew are on their way */
+  | "run-sheet"
   | "content"
   /** the fleet page: the fleet saved, a day blocked or opened, an override added or removed */
   | "fleet";

@@ -158,3 +158,13 @@ export interface TipRunJobsTable {
   completion_id: number;
   cost_pence: number;
 }
+
+/** Where a postcode is, looked up once and kept (0035); no place when the lookup did not know it. */
+export interface PostcodePlacesTable {
+  /** as Royal Mail writes it: "SW1A 2AA" */
+  postcode: string;
+  /** its centre in millionths of a degree */
+  lat_micro: number | null;
+  lng_micro: number | null;
+  looked_up_at: string;
+}

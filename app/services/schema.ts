@@ -26,6 +26,7 @@ import type {
   JobPhotosTable,
   JobReceiptLinesTable,
   JobWasteLinesTable,
+  PostcodePlacesTable,
 } from "./schema-jobs";
 
 // The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
@@ -141,6 +142,9 @@ export interface OrdersTable extends OrderContactDetails {
   notes: ColumnType<string | null, string | null | undefined, string | null>;
   /** the customer's "Manage your booking" link, made when first needed (0010) */
   manage_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the crew said they were on their way, and when they expected to arrive (0036) */
+  on_my_way_at: Generated<string | null>;
+  arriving_by: Generated<string | null>;
   /** when the customer (or staff) cancelled the booking; NULL while it stands (0011) */
   cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** what the cancellation refunded, pence (NULL: nothing went back) */
@@ -441,6 +445,7 @@ export interface DB {
   receiving_sites: ReceivingSitesTable;
   tip_runs: TipRunsTable;
   tip_run_jobs: TipRunJobsTable;
+  postcode_places: PostcodePlacesTable;
   pending_uploads: PendingUploadsTable;
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;

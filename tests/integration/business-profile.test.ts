@@ -4,6 +4,7 @@ import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { payOnDemoPage, startCardCheckout } from "../support/bookings";
 import { rows } from "../support/database";
+import { completedJob } from "../support/jobs";
 import { startServer, type RunningServer } from "../support/server";
 import { eventually, startSmtp } from "../support/smtp";
 import { followRedirect, postAsStaff, signInStaff, type SignedIn } from "../support/staff";
@@ -156,6 +157,29 @@ describe("the business's details in Settings", () => {
       "Acme Clearances Ltd, registered in Scotland, company number SC123456. Registered office: 1 High Street, Edinburgh EH1 1AA.",
     );
     expect(mail.text).not.toContain("Haulbook");
+  });
+
+  it("a review page set here is offered in every completion email, whatever the job", async () => {
+    const refused = await save({ ...ACME, reviewUrl: "g.page/acme" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Enter the full address of your review page");
+    const review = "https://g.page/r/acme-clearances/review";
+    expect((await save({ ...ACME, reviewUrl: ` ${review} ` })).status).toBe(303);
+    expect(JSON.parse((await stored())[0]!.value)).toMatchObject({ reviewUrl: review });
+
+    // Two jobs done, the same invitation to each: nothing asks whether they were happy first.
+    const received = smtp.messages;
+    for (const customer of ["Rhona Fox", "Iain Gray"]) {
+      await completedJob(server, staff, customer, [{ product: "Garden Waste Bag" }]);
+      const email = `${customer.split(" ")[0]!.toLowerCase()}@example.com`;
+      const isTheirs = (m: (typeof received)[number]) =>
+        m.subject.startsWith("Your collection is complete") && m.to.includes(email);
+      const mail = await eventually(() => received.find(isTheirs));
+      expect(mail.text).toMatch(
+        /How did we do\? A minute of your time helps others choose: please review us here:\r?\nhttps:\/\/g\.page\/r\/acme-clearances\/review/,
+      );
+      expect(mail.text).toContain(`href="${review}"`);
+    }
   });
 
   it("saved as not registered for VAT, no page mentions VAT, and a number typed is not kept", async () => {

@@ -31,6 +31,7 @@ const business: DocumentBusiness = {
   openingHours: "",
   areaInWords: "",
   logoImageId: "",
+  reviewUrl: "",
 };
 const notVatRegistered: DocumentBusiness = { ...business, vatNumber: "" };
 

@@ -20,6 +20,7 @@ const business: DocumentBusiness = {
   openingHours: "",
   areaInWords: "",
   logoImageId: "",
+  reviewUrl: "",
 };
 const notVatRegistered: DocumentBusiness = { ...business, vatNumber: "" };
 

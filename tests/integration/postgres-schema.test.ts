@@ -309,6 +309,7 @@ const TABLES = [
   "outbox_attachments",
   "payment_events",
   "pending_uploads",
+  "postcode_places",
   "products",
   "quote_images",
   "quote_offer_lines",
@@ -395,6 +396,8 @@ describe("PostgreSQL's schema", () => {
       "0032_tip_run_handoff",
       "0033_waste_line_facts",
       "0034_staff_roles",
+      "0035_postcode_places",
+      "0036_on_my_way",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -431,6 +434,8 @@ describe("PostgreSQL's schema", () => {
       "0032_tip_run_handoff",
       "0033_waste_line_facts",
       "0034_staff_roles",
+      "0035_postcode_places",
+      "0036_on_my_way",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

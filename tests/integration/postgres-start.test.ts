@@ -88,6 +88,8 @@ describe("the shop on PostgreSQL", () => {
         { name: "0032_tip_run_handoff" },
         { name: "0033_waste_line_facts" },
         { name: "0034_staff_roles" },
+        { name: "0035_postcode_places" },
+        { name: "0036_on_my_way" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -150,7 +150,12 @@ describe("the run sheet", () => {
     expect(response.status).toBe(200);
     const jobs = jobsOf(html);
     const names = jobs.map((j) => /<h2[^>]*>.*?<\/span> ([^<]+)<\/h2>/.exec(j)?.[1]);
+    // No postcode service here (POSTCODES_URL): by window (the phone booking's is the morning),
+    // then postcode district.
     expect(names).toEqual(["Cash Customer", "Card Payer", "Quote Client", "Bank Done"]);
+    expect(html).toContain(
+      "Not in road order: the postcodes are not placed on a map, so the jobs are in window order, then by postcode district.",
+    );
     expect(html).not.toContain("Unpaid Checkout");
     expect(html).toContain("4 jobs, 3 to do");
     expect(jobs.map((j) => />(To do|Done)</.exec(j)?.[1])).toEqual([
@@ -162,7 +167,10 @@ describe("the run sheet", () => {
   });
 
   it("gives each job its maps and phone links, items, notes, payment line and order link", async () => {
-    const [cash, card, quote, done] = jobsOf((await page(`/dashboard/today?day=${DAY}`)).html);
+    const { html } = await page(`/dashboard/today?day=${DAY}`);
+    // React 18 pads a stream's buffer with NULs at a multi-byte character: none reach the page.
+    expect(html).not.toContain("\u0000");
+    const [cash, card, quote, done] = jobsOf(html);
     expect(cash).toContain(
       'href="https://www.google.com/maps/search/?api=1&amp;query=5%20Station%20Road%2C%20Woking%2C%20GU22%207AA"',
     );

@@ -81,6 +81,18 @@ describe("the business's numbers, as people type them", () => {
 });
 
 describe("checkBusinessProfile", () => {
+  it.each([
+    ["", ""],
+    ["  https://g.page/r/pats-clearances/review  ", "https://g.page/r/pats-clearances/review"],
+    [
+      "https://uk.trustpilot.com/review/pats.example",
+      "https://uk.trustpilot.com/review/pats.example",
+    ],
+  ])("keeps the review page %j as %j", (typed, kept) => {
+    const checked = checkBusinessProfile({ ...SOLE_TRADER, reviewUrl: typed });
+    expect(checked.ok && checked.profile.reviewUrl).toBe(kept);
+  });
+
   it("keeps a sole trader's details tidied, not VAT registered, with no legal line", () => {
     const checked = checkBusinessProfile(SOLE_TRADER);
     expect(checked).toEqual({
@@ -97,6 +109,7 @@ describe("checkBusinessProfile", () => {
         wasteCarrierLicence: "CBDU123456",
         vatNumber: "",
         areaInWords: "North London",
+        reviewUrl: "",
       },
     });
     expect(checked.ok && legalLine(checked.profile)).toBe("");
@@ -150,6 +163,12 @@ describe("checkBusinessProfile", () => {
     [{ companyNumber: "01234567", legalName: "Pat Ltd" }, "registeredOffice", M.companyDetails],
     [{ openingHours: "x".repeat(121) }, "openingHours", M.openingHours],
     [{ areaInWords: "x".repeat(81) }, "areaInWords", M.areaInWords],
+    [{ reviewUrl: "g.page/r/pats/review" }, "reviewUrl", M.reviewUrl],
+    [{ reviewUrl: "http://g.page/r/pats/review" }, "reviewUrl", M.reviewUrl],
+    // a script address, never a link in an email
+    [{ reviewUrl: ["java", "script:alert(1)"].join("") }, "reviewUrl", M.reviewUrl],
+    [{ reviewUrl: "https://localhost/review" }, "reviewUrl", M.reviewUrl],
+    [{ reviewUrl: `https://example.com/${"x".repeat(300)}` }, "reviewUrl", M.reviewUrl],
   ] as const)("refuses %j: %s", (change, field, message) => {
     const checked = checkBusinessProfile({ ...SOLE_TRADER, ...change });
     expect(checked.ok).toBe(false);

@@ -68,6 +68,7 @@ const TABLES = [
   "outbox_attachments",
   "payment_events",
   "pending_uploads",
+  "postcode_places",
   "products",
   "quote_images",
   "quote_offer_lines",
@@ -125,6 +126,8 @@ describe("migrations", () => {
       ["0032_tip_run_handoff", "Success"],
       ["0033_waste_line_facts", "Success"],
       ["0034_staff_roles", "Success"],
+      ["0035_postcode_places", "Success"],
+      ["0036_on_my_way", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -318,6 +321,8 @@ describe("an upgrade", () => {
       "0032_tip_run_handoff",
       "0033_waste_line_facts",
       "0034_staff_roles",
+      "0035_postcode_places",
+      "0036_on_my_way",
     ]);
   });
 
@@ -345,7 +350,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(31);
+    expect(outcome.results).toHaveLength(33);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

@@ -52,6 +52,8 @@ export async function bookingForCustomer(
       "orders.paid_at",
       "orders.cancelled_at",
       "orders.refund_pence",
+      "orders.on_my_way_at",
+      "orders.arriving_by",
       "job_completions.photo_token",
       "job_completions.extras_pence",
       "job_completions.extras_taken",
@@ -116,6 +118,10 @@ export async function bookingForCustomer(
       : null,
     paidPence,
     done,
+    onMyWay:
+      order.on_my_way_at && !done && order.cancelled_at === null
+        ? { at: order.on_my_way_at, arrivingBy: order.arriving_by }
+        : null,
     cancelledAt: order.cancelled_at,
     refundPence: order.refund_pence,
     changeFeesPence: Number(fees.pence),

@@ -63,6 +63,14 @@ export function jobCompletedEmail(
       : "Your documents are also here (the link is yours alone):",
     job.photoLink,
   ];
+  // Every customer is asked alike, whatever the job: asking only the happy ones is review gating,
+  // which UK law bans (DMCC Act 2024, in force April 2025).
+  const review = business.reviewUrl
+    ? [
+        "How did we do? A minute of your time helps others choose: please review us here:",
+        business.reviewUrl,
+      ]
+    : [];
   const closing = [
     `Questions? Call us on ${business.phone} and quote reference ${ref}.`,
     "",
@@ -90,6 +98,9 @@ export function jobCompletedEmail(
       ? `<p style="margin:0 0 6px"><strong>Before</strong></p><div>${thumbs("before")}</div><p style="margin:8px 0 6px"><strong>After</strong></p><div>${thumbs("after")}</div>`
       : "",
     `<p style="margin:14px 0"><a href="${escapeHtml(job.photoLink)}" style="color:#0b5a3d">${job.thumbnails.length > 0 ? "See your photos and documents" : "See your documents"}</a></p>`,
+    review.length > 0
+      ? `<p style="margin:0 0 14px">${escapeHtml(review[0]!)}<br><a href="${escapeHtml(review[1]!)}" style="color:#0b5a3d">Review ${escapeHtml(business.name)}</a></p>`
+      : "",
     paragraph(closing.slice(0, 1)),
     `<p style="margin:0;color:#4f5652;font-size:13px">${closing.slice(2).map(escapeHtml).join("<br>")}</p>`,
     `</div>`,
@@ -98,7 +109,14 @@ export function jobCompletedEmail(
     kind: "job_completed",
     to: job.email,
     subject: `Your collection is complete: waste transfer note and receipt (ref ${ref})`,
-    text: [...intro, "", ...photos, "", ...closing].join("\n"),
+    text: [
+      ...intro,
+      "",
+      ...photos,
+      "",
+      ...(review.length > 0 ? [...review, ""] : []),
+      ...closing,
+    ].join("\n"),
     html,
     attachments: documents.map((doc) => ({
       filename: doc.filename,

@@ -3,7 +3,11 @@ import { sql } from "kysely";
 import { windowDescription, type WindowChoice } from "~/lib/capacity";
 import { needsConsignmentNote } from "~/lib/waste";
 import { jobPaymentLine, mapsHref, telHref, type PaymentLine } from "~/lib/run-sheet";
+import { directionsLinks, planRoute, type RouteWindow } from "~/lib/route-order";
+import { postcodeAtEnd } from "~/lib/waste-export";
 import { isBooking } from "../bookings/booking.server";
+import { businessProfile } from "../shop/business-profile.server";
+import { placesOf } from "./postcode-places.server";
 import { fleetOnDay } from "../bookings/fleet.server";
 import { crewJobLines, crewJobsQuery } from "./crew-jobs.server";
 
@@ -28,6 +32,20 @@ export interface RunSheetJob {
   window: WindowChoice;
   /** "Morning, 7:00 to 12:00" (that day's windows) */
   windowText: string;
+  /** straight-line km from the stop before (the yard for the first); null when not placed or done */
+  legKm: number | null;
+  /** when the crew told the customer they were on their way (docs/rules.md#on-my-way) */
+  onMyWayAt: string | null;
+}
+
+/** The day's run in road order (lib/route-order.ts), or why not. */
+export interface RunRoute {
+  /** false: not every postcode (or the yard's) has a place, so the order is by window and district */
+  placed: boolean;
+  /** from the yard through the jobs to do and back, straight lines; null when not placed */
+  totalKm: number | null;
+  /** the run for the phone's maps app: yard, the jobs to do in order, yard (nine stops a link) */
+  links: string[];
 }
 
 /** Morning, afternoon, evening, then any time, in SQL. */
@@ -36,23 +54,29 @@ const WINDOW_ORDER = sql`CASE orders.arrival_window WHEN 'morning' THEN 0 WHEN '
 /**
  * A day's jobs for the crew, in collection order: every booking the calendar
  * counts for the day (isBooking: paid orders and staff bookings, never an
- * unpaid card checkout): the jobs to do by arrival window (morning, afternoon,
- * evening, then any time), then the completed ones (the same way). There is no
- * route order yet, so within a window by order id.
+ * unpaid card checkout): the jobs to do in road order from the yard and back
+ * (planRoute: window by window, nearest first then uncrossed; any time where it
+ * adds least), or, without places, by window then postcode district; then the
+ * completed ones by window.
  */
-export async function runSheet(day: string): Promise<RunSheetJob[]> {
+export async function runSheet(day: string): Promise<{ jobs: RunSheetJob[]; route: RunRoute }> {
   const orders = await crewJobsQuery()
-    .select(["orders.booking_status", "orders.business_name", "orders.sic_code"])
+    .select([
+      "orders.booking_status",
+      "orders.business_name",
+      "orders.sic_code",
+      "orders.on_my_way_at",
+    ])
     .where("orders.collection_date", "=", day)
     .where(isBooking)
     .orderBy(sql`orders.booking_status = 'complete'`)
     .orderBy(WINDOW_ORDER)
     .orderBy("orders.id")
     .execute();
-  if (orders.length === 0) return [];
+  if (orders.length === 0) return { jobs: [], route: { placed: false, totalKm: null, links: [] } };
   const { windows } = await fleetOnDay(day);
   const linesOf = await crewJobLines(orders.map((o) => o.id));
-  return orders.map((o) => {
+  const jobs = orders.map((o): RunSheetJob => {
     const address = `${o.address_1}, ${o.town}, ${o.postcode}`;
     const notes = o.notes?.trim() || o.comments?.trim();
     const business = o.business_name ? { name: o.business_name, sicCode: o.sic_code } : null;
@@ -74,6 +98,43 @@ export async function runSheet(day: string): Promise<RunSheetJob[]> {
       done: o.booking_status === "complete",
       window: o.arrival_window,
       windowText: windowDescription(o.arrival_window, windows),
+      legKm: null,
+      onMyWayAt: o.on_my_way_at,
     };
   });
+  return inRoadOrder(
+    jobs,
+    orders.map((o) => o.postcode),
+  );
+}
+
+/** The jobs to do in road order from the yard, with their legs; the done ones after, as they were. */
+async function inRoadOrder(
+  jobs: RunSheetJob[],
+  postcodes: string[],
+): Promise<{ jobs: RunSheetJob[]; route: RunRoute }> {
+  const yard = postcodeAtEnd(businessProfile().address);
+  const toDo = jobs.map((job, i) => ({ job, postcode: postcodes[i]! })).filter((s) => !s.job.done);
+  const places = await placesOf([yard, ...toDo.map((s) => s.postcode)].filter(Boolean));
+  const plan = planRoute(
+    yard ? (places.get(yard) ?? null) : null,
+    toDo.map((s) => ({
+      item: s.job,
+      postcode: s.postcode,
+      window: s.job.window as RouteWindow,
+      place: places.get(s.postcode) ?? null,
+    })),
+  );
+  const planned = plan.stops.map((stop) => ({ ...stop.item, legKm: stop.legKm }));
+  return {
+    jobs: [...planned, ...jobs.filter((job) => job.done)],
+    route: {
+      placed: plan.placed,
+      totalKm: plan.totalKm,
+      links: directionsLinks(
+        yard || businessProfile().address,
+        plan.stops.map((stop) => stop.postcode),
+      ),
+    },
+  };
 }

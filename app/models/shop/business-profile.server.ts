@@ -46,6 +46,7 @@ export function startingProfile(): BusinessProfile {
     openingHours: "",
     areaInWords: config().seedDemo ? DEMO_AREA_IN_WORDS : "",
     logoImageId: "",
+    reviewUrl: "",
   };
 }
 
