@@ -26,6 +26,7 @@ test("the owner adds a crew member, who reaches only the crew's pages", async ({
     .locator("form")
     .filter({ has: page.getByRole("heading", { name: "Add a member of staff" }) });
   await add.getByLabel("Username").fill(username);
+  await add.getByLabel("Name on documents (optional)").fill("Cal Lomax");
   await add.getByLabel("Role").selectOption({ value: "crew" });
   await add.getByLabel("First password").fill("short");
   await add.getByRole("button", { name: "Add" }).click();
@@ -34,9 +35,9 @@ test("the owner adds a crew member, who reaches only the crew's pages", async ({
   await add.getByLabel("First password").fill(password);
   await add.getByRole("button", { name: "Add" }).click();
   await expect(page.getByTestId("staff-flash")).toHaveText(`${username} can now sign in.`);
-  await expect(page.getByTestId("staff-account").filter({ hasText: username })).toContainText(
-    "Crew · can sign in",
-  );
+  const added = page.getByTestId("staff-account").filter({ hasText: username });
+  await expect(added).toContainText(`Signs in as ${username} · Crew · can sign in`);
+  await expect(added.getByRole("heading")).toHaveText("Cal Lomax");
   expect(await seriousViolations(page, browser, javaScriptEnabled)).toEqual([]);
   await shot(page, testInfo, "staff-accounts", { fullPage: true });
 

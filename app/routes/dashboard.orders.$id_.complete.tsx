@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Already done: its documents are on the order page.
   if (context.completion) throw redirect(`/dashboard/orders/${orderId}`, 303);
   if (!context.isBooking) throw new Response(NOT_A_BOOKING, { status: 409 });
-  return { context, defaults: completionDefaults(context), crew: staff.username };
+  return { context, defaults: completionDefaults(context), crew: staff.name };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     orderId,
     values,
     upload.files,
-    { userId: staff.id, name: staff.username },
+    { userId: staff.id, name: staff.name },
     new Date(),
     { keep: sent(KEPT_FIELDS.keep), remove: sent(KEPT_FIELDS.remove) },
   );

@@ -56,8 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
         ? { ok: false as const, errors: {}, message: STAFF_ACCOUNT_MESSAGES.gone }
         : await changeStaffAccount(
             id,
-            intent === "role"
-              ? { kind: "role", role: values.role ?? "" }
+            intent === "details"
+              ? { kind: "details", role: values.role ?? "", fullName: values.fullName ?? "" }
               : intent === "password"
                 ? { kind: "password", password: values.password ?? "" }
                 : intent === "enable"
@@ -98,10 +98,11 @@ export default function Staff() {
           return (
             <li key={account.id} className="takings-panel" data-testid="staff-account">
               <h2>
-                {account.username}
+                {account.fullName || account.username}
                 {account.id === me ? " (you)" : ""}
               </h2>
               <p>
+                {account.fullName ? `Signs in as ${account.username} · ` : ""}
                 {ROLE_LABELS[account.role]} ·{" "}
                 {account.disabledAt
                   ? `disabled since ${formatDay(account.disabledAt)}`
@@ -111,21 +112,32 @@ export default function Staff() {
               <div className="staff-account-forms">
                 <Form method="post" className="staff-account-form">
                   <input type="hidden" name="account" value={account.id} />
+                  <Field
+                    label="Name on documents"
+                    id={`name-${account.id}`}
+                    autoComplete="off"
+                    {...limits.fullName}
+                    {...filled(
+                      "fullName",
+                      refused?.values ?? { fullName: account.fullName },
+                      refused?.errors,
+                    )}
+                  />
                   <SelectField
                     label="Role"
                     name="role"
                     id={`role-${account.id}`}
-                    value={account.role}
+                    value={refused?.values.role ?? account.role}
                     options={ROLE_OPTIONS}
                   />
                   <button
                     type="submit"
                     name="intent"
-                    value="role"
+                    value="details"
                     className="button button-secondary"
                     disabled={busy}
                   >
-                    Change role
+                    Save name and role
                   </button>
                 </Form>
                 <Form method="post" className="staff-account-form">
@@ -184,6 +196,14 @@ export default function Staff() {
           hint="What they type to sign in, like sam.b"
           {...limits.username}
           {...filled("username", adding?.values, adding?.errors)}
+        />
+        <Field
+          label="Name on documents (optional)"
+          id="name-new"
+          autoComplete="off"
+          hint="As it should print on the waste transfer notes they sign, like Sam Brown"
+          {...limits.fullName}
+          {...filled("fullName", adding?.values, adding?.errors)}
         />
         <SelectField
           label="Role"

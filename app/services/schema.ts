@@ -42,6 +42,8 @@ export interface UsersTable {
   role: Generated<"owner" | "office" | "crew">;
   /** set when the owner disabled the account: it cannot sign in (0034) */
   disabled_at: Generated<string | null>;
+  /** the name the member goes by, on the documents they sign; "" uses the username (0034) */
+  full_name: Generated<string>;
 }
 
 export interface ImagesTable {

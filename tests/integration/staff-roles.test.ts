@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInLondon } from "~/lib/london-clock.server";
 import { rows, run } from "../support/database";
+import { createBooking } from "../support/make";
 import { startServer, type RunningServer } from "../support/server";
 import { testStaffHash } from "../support/staff-hash.mjs";
 import { postAsStaff, signInStaff, type SignedIn } from "../support/staff";
@@ -79,6 +81,42 @@ describe("staff roles", () => {
     expect(await text(again)).toContain("There is already an account with that username");
     // The office member signs in with what the owner gave them.
     await signInStaff(server, { credentials: { username: "sam.office", password: PASSWORD } });
+  });
+
+  it("a member's name is what the documents they sign print; the username until one is given", async () => {
+    const crew = await account("kit.crew", "crew");
+    const [{ id }] = (await rows<{ id: number }>(
+      server,
+      "SELECT id FROM users WHERE username = 'kit.crew'",
+    )) as [{ id: number }];
+    const api = await signInStaff(server, { via: "api" });
+    const booked = await createBooking(server, api, { date: todayInLondon() });
+    const completion = `/dashboard/orders/${booked.orderId}/complete`;
+    expect(await text(await get(crew, completion))).toContain(
+      "Collected by <strong>kit.crew</strong>",
+    );
+
+    const long = await postAsStaff(server, owner, "/dashboard/staff", {
+      intent: "details",
+      account: String(id),
+      role: "crew",
+      fullName: "x".repeat(81),
+    });
+    expect(await text(long)).toContain("Keep the name to 80 characters");
+    const named = await postAsStaff(server, owner, "/dashboard/staff", {
+      intent: "details",
+      account: String(id),
+      role: "crew",
+      fullName: "  Kit   Marlowe ",
+    });
+    expect(named.status).toBe(303);
+    expect(
+      await rows(server, "SELECT full_name, role FROM users WHERE username = 'kit.crew'"),
+    ).toEqual([{ full_name: "Kit Marlowe", role: "crew" }]);
+    // From their next page, without signing in again.
+    expect(await text(await get(crew, completion))).toContain(
+      "Collected by <strong>Kit Marlowe</strong>",
+    );
   });
 
   it("a crew member reaches the day's run and tip runs, and nothing of the office's", async () => {
@@ -180,14 +218,16 @@ describe("staff roles", () => {
     )) as [{ id: number }];
     const both = await Promise.all([
       postAsStaff(server, owner, "/dashboard/staff", {
-        intent: "role",
+        intent: "details",
         account: String(pat),
         role: "office",
+        fullName: "",
       }),
       postAsStaff(server, second, "/dashboard/staff", {
-        intent: "role",
+        intent: "details",
         account: String(me),
         role: "office",
+        fullName: "",
       }),
     ]);
     const statuses = both.map((r) => r.status);

@@ -19,6 +19,7 @@ export const STAFF_ACCOUNT_MESSAGES = {
   username: "Use 3 to 40 letters, digits, dots, dashes or underscores, like sam.b",
   taken: "There is already an account with that username",
   role: "Choose a role",
+  fullName: "Keep the name to 80 characters, as it should print on a waste transfer note",
   lastOwner: "There must always be an owner who can sign in: make someone else an owner first.",
   failed: "The account was not saved: please correct what is marked.",
   gone: "That account no longer exists.",
@@ -33,11 +34,17 @@ export const staffAccountSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{3,}$/, STAFF_ACCOUNT_MESSAGES.username),
   role: z.string().refine(isStaffRole, STAFF_ACCOUNT_MESSAGES.role),
   password: newPasswordSchema,
+  fullName: z
+    .string()
+    .transform((text) => text.trim().replace(/\s+/g, " "))
+    .pipe(z.string().max(80, STAFF_ACCOUNT_MESSAGES.fullName)),
 });
 
 export interface StaffAccount {
   id: number;
   username: string;
+  /** the name on the documents they sign ("" when none: the username is printed) */
+  fullName: string;
   role: StaffRole;
   disabledAt: string | null;
   createdAt: string;
@@ -46,13 +53,14 @@ export interface StaffAccount {
 export async function listStaffAccounts(): Promise<StaffAccount[]> {
   const rows = await db()
     .selectFrom("users")
-    .select(["id", "username", "role", "disabled_at", "created_at"])
+    .select(["id", "username", "full_name", "role", "disabled_at", "created_at"])
     .orderBy("disabled_at", "desc")
     .orderBy("username")
     .execute();
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
+    fullName: row.full_name,
     role: row.role,
     disabledAt: row.disabled_at,
     createdAt: row.created_at,
@@ -64,7 +72,7 @@ type Result = { ok: true; message: string } | { ok: false; errors: FieldErrors; 
 /** Adds an account with its role and first password. */
 export async function addStaffAccount(values: Readonly<Record<string, string>>): Promise<Result> {
   const checked = checkFields(staffAccountSchema, values);
-  const { username, role, password } = checked.values;
+  const { username, role, password, fullName } = checked.values;
   if (!username || !role || !password || Object.keys(checked.errors).length > 0)
     return { ok: false, errors: checked.errors, message: STAFF_ACCOUNT_MESSAGES.failed };
   const password_hash = await hashPassword(password);
@@ -85,14 +93,14 @@ export async function addStaffAccount(values: Readonly<Record<string, string>>):
         };
       await trx
         .insertInto("users")
-        .values({ username, password_hash, role: role as StaffRole })
+        .values({ username, password_hash, role: role as StaffRole, full_name: fullName ?? "" })
         .execute();
       return { ok: true, message: `${username} can now sign in.` };
     });
 }
 
 export type AccountChange =
-  | { kind: "role"; role: string }
+  | { kind: "details"; role: string; fullName: string }
   | { kind: "disable" }
   | { kind: "enable" }
   | { kind: "password"; password: string };
@@ -115,8 +123,13 @@ export async function changeStaffAccount(
       errors: { account: STAFF_ACCOUNT_MESSAGES.self },
       message: STAFF_ACCOUNT_MESSAGES.self,
     };
-  if (change.kind === "role" && !isStaffRole(change.role))
-    return refused("role", STAFF_ACCOUNT_MESSAGES.role);
+  let fullName = "";
+  if (change.kind === "details") {
+    if (!isStaffRole(change.role)) return refused("role", STAFF_ACCOUNT_MESSAGES.role);
+    const name = staffAccountSchema.shape.fullName.safeParse(change.fullName);
+    if (!name.success) return refused("fullName", STAFF_ACCOUNT_MESSAGES.fullName);
+    fullName = name.data;
+  }
   let password_hash: string | undefined;
   if (change.kind === "password") {
     const checked = newPasswordSchema.safeParse(change.password);
@@ -136,7 +149,7 @@ export async function changeStaffAccount(
       const losesOwner =
         account.role === "owner" &&
         account.disabled_at === null &&
-        (change.kind === "disable" || (change.kind === "role" && change.role !== "owner"));
+        (change.kind === "disable" || (change.kind === "details" && change.role !== "owner"));
       if (losesOwner) {
         const owners = await trx
           .selectFrom("users")
@@ -148,9 +161,14 @@ export async function changeStaffAccount(
       }
       const stamp = now.toISOString();
       const update = trx.updateTable("users").where("id", "=", id);
-      if (change.kind === "role") {
-        await update.set({ role: change.role as StaffRole, updated_at: stamp }).execute();
-        return { ok: true, message: `${account.username} is now ${roleWords(change.role)}.` };
+      if (change.kind === "details") {
+        await update
+          .set({ role: change.role as StaffRole, full_name: fullName, updated_at: stamp })
+          .execute();
+        return {
+          ok: true,
+          message: `${fullName || account.username} (${account.username}) is ${roleWords(change.role)}.`,
+        };
       }
       if (change.kind === "password") {
         await update.set({ password_hash: password_hash!, updated_at: stamp }).execute();

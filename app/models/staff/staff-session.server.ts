@@ -9,7 +9,13 @@ export interface StaffUser {
   id: number;
   username: string;
   role: StaffRole;
+  /** the name they go by, as the documents they sign print it (the username when none is given) */
+  name: string;
 }
+
+/** The name a member of staff goes by: the one the owner gave, else the username. */
+export const staffName = (user: { username: string; full_name: string }) =>
+  user.full_name.trim() || user.username;
 
 /**
  * Staff sessions, kept on the server. The browser holds a random 256-bit
@@ -61,9 +67,10 @@ export async function createStaffSession(
     .executeTakeFirstOrThrow();
   const user = await db()
     .selectFrom("users")
-    .select(["id", "username", "role"])
+    .select(["id", "username", "role", "full_name"])
     .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then((row) => ({ id: row.id, username: row.username, role: row.role, name: staffName(row) }));
   const times = { createdAt: now, seenAt: now };
   return { token, session: { id: row.id, user, ...times, expiresAt: sessionExpiry(times) } };
 }
@@ -87,6 +94,7 @@ export async function findStaffSession(
       "users.id as user_id",
       "users.username",
       "users.role",
+      "users.full_name",
     ])
     .where("staff_sessions.token_hash", "=", hashToken(token))
     // A disabled account's sessions end with it (disableStaff deletes them too).
@@ -109,7 +117,12 @@ export async function findStaffSession(
   }
   return {
     id: row.id,
-    user: { id: row.user_id, username: row.username, role: row.role },
+    user: {
+      id: row.user_id,
+      username: row.username,
+      role: row.role,
+      name: staffName({ username: row.username, full_name: row.full_name }),
+    },
     createdAt,
     seenAt,
     expiresAt: sessionExpiry({ createdAt, seenAt }),

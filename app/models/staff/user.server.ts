@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkField } from "~/lib/forms";
 import { countRows, db, sameIgnoringCase } from "~/services/db.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/services/password.server";
-import { endAllStaffSessions, type StaffUser } from "./staff-session.server";
+import { endAllStaffSessions, staffName, type StaffUser } from "./staff-session.server";
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_USERNAME_INPUT = 100;
@@ -87,13 +87,13 @@ export async function verifyStaffLogin(
 ): Promise<StaffUser | undefined> {
   const row = await db()
     .selectFrom("users")
-    .select(["id", "username", "password_hash", "role", "disabled_at"])
+    .select(["id", "username", "password_hash", "role", "disabled_at", "full_name"])
     .where(sameIgnoringCase("username", username.trim()))
     .executeTakeFirst();
   const ok = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_HASH);
   // A disabled account is refused like a wrong password, after the same work.
   return row && ok && row.disabled_at === null
-    ? { id: row.id, username: row.username, role: row.role }
+    ? { id: row.id, username: row.username, role: row.role, name: staffName(row) }
     : undefined;
 }
 
