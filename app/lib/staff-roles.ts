@@ -1,3 +1,5 @@
+import { addDaysIso } from "./calendar";
+
 /**
  * Who on the staff may reach what (docs/rules.md#staff-roles): an *owner* everything, staff
  * accounts and settings included; the *office* bookings, quotes, customers, the inbox, the
@@ -92,3 +94,14 @@ export function isStaffRole(value: unknown): value is StaffRole {
 
 export const NOT_YOURS_MESSAGE =
   "Your account cannot open this page. Ask the owner if you need it.";
+
+/**
+ * The days a crew member's pages reach (the run sheet, a job's page, its completion and documents):
+ * today's run and tomorrow's, which they get ready for. Other days' customers are the office's.
+ */
+export function crewReachesDay(day: string, today: string): boolean {
+  return day === today || day === addDaysIso(today, 1);
+}
+
+export const NOT_THEIR_DAY_MESSAGE =
+  "A crew account opens today's and tomorrow's jobs. Ask the office for this one.";

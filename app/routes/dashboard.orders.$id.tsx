@@ -17,6 +17,7 @@ import {
   type CancelResult,
 } from "~/models/bookings/cancel-booking.server";
 import { getOrderWithHistory } from "~/models/checkout/order.server";
+import { requireJobInCrewReach } from "~/models/job-day/crew-reach.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { canReach } from "~/lib/staff-roles";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
@@ -35,6 +36,7 @@ import { bookingReference } from "~/lib/references";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
+  await requireJobInCrewReach(user, orderId);
   const [order, documents, cancel, { flash, headers }] = await Promise.all([
     getOrderWithHistory(orderId),
     jobDocuments(orderId),

@@ -25,6 +25,7 @@ import {
   NOT_A_BOOKING,
 } from "~/models/job-day/job-completion.server";
 import { completionDefaults, jobContext } from "~/models/job-day/job-context.server";
+import { requireJobInCrewReach } from "~/models/job-day/crew-reach.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
@@ -52,6 +53,7 @@ interface Failure {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
+  await requireJobInCrewReach(staff, orderId);
   const context = await jobContext(orderId);
   if (!context) throw new Response("Order not found", { status: 404 });
   // Already done: its documents are on the order page.
@@ -63,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
+  await requireJobInCrewReach(staff, orderId);
   const upload = await receiveUpload(request, JOB_UPLOAD_LIMITS, jobPhotoReceiver);
   if (!upload.ok)
     return Response.json(

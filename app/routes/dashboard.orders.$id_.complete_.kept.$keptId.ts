@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireId } from "~/lib/ids";
 import { keptPhotoImage } from "~/models/quotes/pending-uploads.server";
+import { requireJobInCrewReach } from "~/models/job-day/crew-reach.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { isServablePhoto, photoThumbnail } from "~/services/images.server";
 import { privatePhotoResponse } from "~/lib/photo-response";
@@ -12,6 +13,7 @@ import { privatePhotoResponse } from "~/lib/photo-response";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
+  await requireJobInCrewReach(staff, orderId);
   const photo = await keptPhotoImage(
     { form: "job", orderId, userId: staff.id },
     params.keptId ?? "",

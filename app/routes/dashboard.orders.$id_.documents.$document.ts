@@ -5,6 +5,7 @@ import {
   orderDocument,
   type JobDocumentKind,
 } from "~/models/job-day/job-documents.server";
+import { requireJobInCrewReach } from "~/models/job-day/crew-reach.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { pdfResponse } from "~/services/pdf.server";
 
@@ -13,8 +14,9 @@ import { pdfResponse } from "~/services/pdf.server";
  * a completed job's document, for staff. Opens in the browser; `?download=1` saves it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const orderId = requireId(params.id, "Order not found");
+  await requireJobInCrewReach(user, orderId);
   const kind = (params.document ?? "").replace(/\.pdf$/, "") as JobDocumentKind;
   const pdf =
     params.document?.endsWith(".pdf") && JOB_DOCUMENT_KINDS.includes(kind)

@@ -13,7 +13,7 @@ import { formatKm } from "~/lib/route-order";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { runSheet } from "~/models/job-day/run-sheet.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
-import { canReach } from "~/lib/staff-roles";
+import { canReach, crewReachesDay, NOT_THEIR_DAY_MESSAGE } from "~/lib/staff-roles";
 import { titled } from "~/lib/page-title";
 import { bookingReference } from "~/lib/references";
 
@@ -28,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const day = asked || today;
+  if (user.role === "crew" && !crewReachesDay(day, today))
+    throw new Response(NOT_THEIR_DAY_MESSAGE, { status: 403 });
   const { flash, headers } = await readFlash(request, "run-sheet");
   return data(
     {
@@ -39,6 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...(await runSheet(day)),
       // the calendar of every booking is the office's
       office: canReach(user.role, "office"),
+      // the days either side this member may open (a crew member: today and tomorrow)
+      opensPrevious: user.role !== "crew" || crewReachesDay(addDaysIso(day, -1), today),
+      opensNext: user.role !== "crew" || crewReachesDay(addDaysIso(day, 1), today),
       flash,
     },
     { headers },
@@ -59,8 +64,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RunSheet() {
-  const { day, label, isToday, previous, next, jobs, route, office, flash } =
-    useLoaderData<typeof loader>();
+  const {
+    day,
+    label,
+    isToday,
+    previous,
+    next,
+    jobs,
+    route,
+    office,
+    flash,
+    opensPrevious,
+    opensNext,
+  } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const navigation = useNavigation();
   const toDo = jobs.filter((j) => !j.done).length;
@@ -80,17 +96,21 @@ export default function RunSheet() {
       <FlashNotice flash={flash} testId="run-sheet-flash" />
       <AlertNotice message={refused?.message} focusOn={refused} />
       <nav className="run-sheet-days" aria-label="Other days">
-        <Link to={`/dashboard/today?day=${previous}`} className="button button-light" rel="prev">
-          ‹ Previous day
-        </Link>
+        {opensPrevious ? (
+          <Link to={`/dashboard/today?day=${previous}`} className="button button-light" rel="prev">
+            ‹ Previous day
+          </Link>
+        ) : null}
         {isToday ? null : (
           <Link to="/dashboard/today" className="button button-light">
             Today
           </Link>
         )}
-        <Link to={`/dashboard/today?day=${next}`} className="button button-light" rel="next">
-          Next day ›
-        </Link>
+        {opensNext ? (
+          <Link to={`/dashboard/today?day=${next}`} className="button button-light" rel="next">
+            Next day ›
+          </Link>
+        ) : null}
         {office ? (
           <Link
             to={`/dashboard/home?month=${day.slice(0, 7)}&day=${day}`}

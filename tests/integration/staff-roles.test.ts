@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysIso } from "~/lib/calendar";
 import { todayInLondon } from "~/lib/london-clock.server";
 import { rows, run } from "../support/database";
 import { createBooking } from "../support/make";
@@ -132,6 +133,28 @@ describe("staff roles", () => {
     expect(menu).not.toContain('action="/dashboard/search"');
     expect((await get(crew, "/dashboard/tip-runs")).status).toBe(200);
 
+    // Today's run and tomorrow's; another day's, and its jobs, are the office's.
+    const today = todayInLondon();
+    expect((await get(crew, `/dashboard/today?day=${addDaysIso(today, 1)}`)).status).toBe(200);
+    const yesterday = await get(crew, `/dashboard/today?day=${addDaysIso(today, -1)}`);
+    expect(yesterday.status).toBe(403);
+    expect(await text(yesterday)).toContain(
+      "A crew account opens today&#x27;s and tomorrow&#x27;s jobs. Ask the office for this one.",
+    );
+    const api = await signInStaff(server, { via: "api" });
+    const later = await createBooking(server, api, { date: addDaysIso(today, 3) });
+    const soon = await createBooking(server, api, { date: today });
+    for (const path of [
+      `/dashboard/orders/${later.orderId}`,
+      `/dashboard/orders/${later.orderId}/complete`,
+      `/dashboard/orders/${later.orderId}/documents/receipt.pdf`,
+    ])
+      expect((await get(crew, path)).status, path).toBe(403);
+    expect((await get(crew, `/dashboard/orders/${soon.orderId}`)).status).toBe(200);
+    expect((await get(crew, `/dashboard/orders/${soon.orderId}/complete`)).status).toBe(200);
+    // The office opens every day's.
+    expect((await get(owner, `/dashboard/orders/${later.orderId}`)).status).toBe(200);
+
     for (const path of ["/dashboard/takings", "/dashboard/orders", "/dashboard/settings"]) {
       const refused = await get(crew, path);
       expect(refused.status, path).toBe(403);
@@ -139,9 +162,9 @@ describe("staff roles", () => {
         "Your account cannot open this page. Ask the owner if you need it.",
       );
     }
-    const api = await get(crew, "/api/orders");
-    expect(api.status).toBe(403);
-    expect(await api.json()).toEqual({
+    const apiRow = await get(crew, "/api/orders");
+    expect(apiRow.status).toBe(403);
+    expect(await apiRow.json()).toEqual({
       status: false,
       message: "Your account cannot open this page. Ask the owner if you need it.",
     });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { canReach, reachOf, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
+import { canReach, crewReachesDay, reachOf, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
 
 /**
  * Each role's reach over every staff page and /api row (issue 34; docs/rules.md#staff-roles), as
@@ -116,5 +116,22 @@ describe("each role's reach", () => {
     const placed = new Set(REACH_TABLE.map(([file]) => file));
     expect(staffFiles.filter((file) => !placed.has(file))).toEqual([]);
     expect([...placed].filter((file) => !staffFiles.includes(file))).toEqual([]);
+  });
+});
+
+describe("the days a crew member reaches", () => {
+  it.each([
+    ["today", "2026-11-27", true],
+    ["tomorrow", "2026-11-28", true],
+    ["yesterday", "2026-11-26", false],
+    ["the day after tomorrow", "2026-11-29", false],
+    ["next year's today", "2027-11-27", false],
+  ])("%s: %s", (_, day, reached) => {
+    expect(crewReachesDay(day, "2026-11-27")).toBe(reached);
+  });
+
+  it("crosses a month's end and the clocks' change alike", () => {
+    expect(crewReachesDay("2026-12-01", "2026-11-30")).toBe(true);
+    expect(crewReachesDay("2027-03-28", "2027-03-27")).toBe(true);
   });
 });

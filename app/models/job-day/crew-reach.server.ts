@@ -1,0 +1,25 @@
+import { todayInLondon } from "~/lib/london-clock.server";
+import { crewReachesDay, NOT_THEIR_DAY_MESSAGE } from "~/lib/staff-roles";
+import { db } from "~/services/db.server";
+import type { StaffUser } from "../staff/staff-session.server";
+
+/**
+ * A crew member opens a job only on its day or the day before (crewReachesDay,
+ * docs/rules.md#staff-roles): the order's page, its completion and its documents answer 403 with
+ * words for another day's. The owner and the office open every job. An order that does not exist
+ * is left for the route to say so.
+ */
+export async function requireJobInCrewReach(
+  user: StaffUser,
+  orderId: number,
+  now = new Date(),
+): Promise<void> {
+  if (user.role !== "crew") return;
+  const order = await db()
+    .selectFrom("orders")
+    .select("collection_date")
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (order && !crewReachesDay(order.collection_date, todayInLondon(now)))
+    throw new Response(NOT_THEIR_DAY_MESSAGE, { status: 403 });
+}
