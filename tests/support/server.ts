@@ -160,8 +160,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The data folders this test process made: removed after each file (removeMadeDataDirs). */
+const madeDataDirs = new Set<string>();
+
+/** Removes the data folders made since the last call (after a file's hooks: its shops are stopped). */
+export function removeMadeDataDirs(): void {
+  for (const dir of madeDataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDataDirs.clear();
+}
+
 export function makeDataDir(fromTemplate: boolean): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haulbook-test-"));
+  madeDataDirs.add(dir);
   if (fromTemplate && TEST_ENGINE === "postgres") {
     // The database itself is made when something first needs it (databaseOf).
     fs.writeFileSync(path.join(dir, FROM_TEMPLATE_FILE), "");
