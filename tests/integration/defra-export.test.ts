@@ -4,7 +4,7 @@ import { londonDateTimeLocal, todayInLondon } from "~/lib/london-clock.server";
 import { rows } from "../support/database";
 import { startServer, type RunningServer } from "../support/server";
 import { completedJob, JOB_PHONE } from "../support/jobs";
-import { signInStaff, type SignedIn } from "../support/staff";
+import { postAsStaff, signInStaff, type SignedIn } from "../support/staff";
 
 /**
  * The Defra export for a period (issue 33's "done when"): a sofa (POPs) and a fridge (hazardous)
@@ -32,16 +32,7 @@ const sql = <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
   rows<T>(server, text, ...params);
 
 const form = (path: string, fields: Record<string, string>) =>
-  fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
+  postAsStaff(server, staff, path, fields);
 
 /** A completed job of these demo products, one of each: its completion's id. */
 const job = (customer: string, products: string[]) =>

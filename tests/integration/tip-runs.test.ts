@@ -7,7 +7,7 @@ import { phonePhoto } from "../support/images";
 import { pdfText } from "../support/pdf-text";
 import { startServer, type RunningServer } from "../support/server";
 import { completedJob, JOB_PHONE } from "../support/jobs";
-import { followRedirect, signInStaff, type SignedIn } from "../support/staff";
+import { followRedirect, postAsStaff, signInStaff, type SignedIn } from "../support/staff";
 
 /**
  * Tip runs (issue 33; docs/rules.md#tip-runs): the office records a load at a tip site with the
@@ -32,16 +32,7 @@ const sql = <T = Record<string, unknown>>(text: string, ...params: unknown[]) =>
   rows<T>(server, text, ...params);
 
 const post = (path: string, fields: Record<string, string>) =>
-  fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      cookie: staff.cookie,
-      origin: server.url,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
+  postAsStaff(server, staff, path, fields);
 
 const page = async (path: string) =>
   (
