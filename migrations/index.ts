@@ -37,6 +37,7 @@ import * as m0033 from "./0033_waste_line_facts";
 import * as m0034 from "./0034_staff_roles";
 import * as m0035 from "./0035_postcode_places";
 import * as m0036 from "./0036_on_my_way";
+import * as m0037 from "./0037_vans";
 
 /**
  * The ordered list of migrations, imported statically so the built server
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   "0034_staff_roles": m0034,
   "0035_postcode_places": m0035,
   "0036_on_my_way": m0036,
+  "0037_vans": m0037,
 };
 
 /**
@@ -119,6 +121,7 @@ export const postgresMigrations: Record<string, Migration> = {
   "0034_staff_roles": m0034,
   "0035_postcode_places": m0035,
   "0036_on_my_way": m0036,
+  "0037_vans": m0037,
 };
 
 /** SQLite's migrations (the list above). */

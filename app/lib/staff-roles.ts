@@ -105,3 +105,7 @@ export function crewReachesDay(day: string, today: string): boolean {
 
 export const NOT_THEIR_DAY_MESSAGE =
   "A crew account opens today's and tomorrow's jobs. Ask the office for this one.";
+
+/** What a crew member on a van is told of another van's job (docs/rules.md#vans-and-crews). */
+export const NOT_THEIR_VAN_MESSAGE =
+  "This job is on another van's run. Ask the office if it should be on yours.";

@@ -7,36 +7,41 @@ import { FlashNotice } from "~/components/flash-notice";
 import { IntentButton } from "~/components/intent-button";
 import { WEEKDAY_NAMES, WINDOW_KEYS, WINDOW_LABELS } from "~/lib/capacity";
 import { formatLongDate } from "~/lib/format";
-import { formValues, type FieldLimits } from "~/lib/forms";
+import { formLimits, formValues, type FieldLimits } from "~/lib/forms";
+import { parseId } from "~/lib/ids";
 import { todayInLondon } from "~/lib/london-clock.server";
+import {
+  fleetFormValues,
+  getFleetSettings,
+  saveFleetSettings,
+} from "~/models/bookings/fleet.server";
 import {
   addBlockedDay,
   addDayOverride,
   fleetFormLimits,
-  fleetFormValues,
-  getFleetSettings,
   removeBlockedDay,
   removeDayOverride,
-  saveFleetSettings,
   upcomingBlockedDays,
   upcomingDayOverrides,
-} from "~/models/bookings/fleet.server";
+} from "~/models/bookings/fleet-days.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { readFlash, redirectWithFlash } from "~/services/flash.server";
 import styles from "~/styles/fleet.css";
 import { AlertNotice } from "~/components/alert-notice";
+import { FleetVans } from "~/components/fleet-vans";
+import { listVans, saveVan, vanSchema } from "~/models/bookings/vans.server";
 import { titled } from "~/lib/page-title";
 
 /**
  * The fleet (docs/rules.md#capacity-by-load): vans per weekday, a van's load per trip, trips per
  * day, a crew's minutes, the arrival windows; blocked days with a reason; per-day van overrides.
- * Plain forms, one intent each, so it works without JavaScript. Not yet what checkout counts:
- * the next slice wires THE capacity rule into checkout and the calendars.
+ * The vans by name and registration. Plain forms, one intent each, so it works without
+ * JavaScript.
  */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-type Intent = "fleet" | "block" | "override";
+type Intent = "fleet" | "block" | "override" | "van";
 
 interface Failure {
   intent: Intent;
@@ -47,8 +52,9 @@ interface Failure {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const today = todayInLondon();
-  const [fleet, blocked, overrides, flash] = await Promise.all([
+  const [fleet, vans, blocked, overrides, flash] = await Promise.all([
     getFleetSettings(),
+    listVans(),
     upcomingBlockedDays(today),
     upcomingDayOverrides(today),
     readFlash(request, "fleet"),
@@ -57,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       values: fleetFormValues(fleet),
       limits: fleetFormLimits(today),
+      vans,
+      vanLimits: formLimits(vanSchema),
       blocked,
       overrides,
       today,
@@ -78,6 +86,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const saved = await saveFleetSettings(values);
       if (!saved.ok) return fail({ intent: "fleet", errors: saved.errors, values });
       return done("Fleet saved.");
+    }
+    case "van": {
+      const saved = await saveVan(parseId(values.van) ?? 0, values);
+      if (!saved.ok) return fail({ intent: "van", errors: saved.errors, values });
+      return done(`${saved.van.name} saved.`);
     }
     case "block": {
       const added = await addBlockedDay(values, staff.username, today);
@@ -213,7 +226,8 @@ const FLEET_NUMBERS = [
 ] as const;
 
 export default function Fleet() {
-  const { values, limits, blocked, overrides, today, flash } = useLoaderData<typeof loader>();
+  const { values, limits, vans, vanLimits, blocked, overrides, today, flash } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as Failure | undefined;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -300,6 +314,14 @@ export default function Fleet() {
         </section>
 
         <div className="fleet-side">
+          <FleetVans
+            vans={vans}
+            limits={vanLimits}
+            failure={
+              failure?.intent === "van" ? { ...failure, van: failure.values.van ?? "" } : undefined
+            }
+            pending={pending === "van" ? String(navigation.formData?.get("van")) : null}
+          />
           <section aria-labelledby="fleet-blocked" className="fleet-panel">
             <h2 id="fleet-blocked">Blocked days</h2>
             <p className="field-hint">Bank holidays and closures: no collections that day.</p>

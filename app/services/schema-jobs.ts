@@ -168,3 +168,19 @@ export interface PostcodePlacesTable {
   lng_micro: number | null;
   looked_up_at: string;
 }
+
+/** The fleet's vans, in the order they go out (0037). */
+export interface VansTable {
+  id: Generated<number>;
+  position: number;
+  name: string;
+  registration: string | null;
+  created_at: Generated<string>;
+}
+
+/** Who crews a van on a day: one van a person a day (0037). */
+export interface VanCrewsTable {
+  day: string;
+  user_id: number;
+  van_id: number;
+}

@@ -27,6 +27,8 @@ import type {
   JobReceiptLinesTable,
   JobWasteLinesTable,
   PostcodePlacesTable,
+  VanCrewsTable,
+  VansTable,
 } from "./schema-jobs";
 
 // The database as Kysely sees it. Money columns are integer pence; dates are `YYYY-MM-DD` text
@@ -147,6 +149,8 @@ export interface OrdersTable extends OrderContactDetails {
   /** when the crew said they were on their way, and when they expected to arrive (0036) */
   on_my_way_at: Generated<string | null>;
   arriving_by: Generated<string | null>;
+  /** the van the booking is on (0037); null for bookings from before vans had names */
+  van_id: Generated<number | null>;
   /** when the customer (or staff) cancelled the booking; NULL while it stands (0011) */
   cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** what the cancellation refunded, pence (NULL: nothing went back) */
@@ -452,6 +456,8 @@ export interface DB {
   booking_changes: BookingChangesTable;
   scheduled_jobs: ScheduledJobsTable;
   fleet_days: FleetDaysTable;
+  vans: VansTable;
+  van_crews: VanCrewsTable;
   blocked_days: BlockedDaysTable;
   day_overrides: DayOverridesTable;
   shared_pages_version: SharedPagesVersionTable;

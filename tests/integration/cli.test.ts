@@ -117,8 +117,9 @@ describe("migrate", () => {
       `${file}: applied 0034_staff_roles`,
       `${file}: applied 0035_postcode_places`,
       `${file}: applied 0036_on_my_way`,
+      `${file}: applied 0037_vans`,
     ]);
-    expect(count(file, "kysely_migration")).toBe(36);
+    expect(count(file, "kysely_migration")).toBe(37);
 
     const second = haulbook(["migrate"], { dataDir });
     expect(second.status).toBe(0);
@@ -155,7 +156,7 @@ describe("backup", () => {
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     expect(rows(target, "PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }]);
     expect(count(target, "images")).toBe(count(live, "images"));
-    expect(count(target, "kysely_migration")).toBe(36);
+    expect(count(target, "kysely_migration")).toBe(37);
     // Only the backup is in its folder: no temporary file was left behind.
     expect(fs.readdirSync(path.dirname(target))).toEqual(["nightly.db"]);
   });

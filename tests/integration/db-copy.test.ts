@@ -224,7 +224,7 @@ describe("copy: SQLite to PostgreSQL and back", () => {
     );
     expect(run.stdout).toContain(`Copying ${shopFile} to PostgreSQL ${copyUrl}...`);
     expect(run.stdout).toContain(
-      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes, 0009_job_completions, 0010_manage_links, 0011_cancellations, 0012_changes_and_schedule, 0013_loads_and_fleet, 0014_arrival_windows, 0015_shared_pages, 0016_day_fill_indexes, 0017_refused_payments, 0018_pending_uploads, 0019_site_content, 0020_blog_posts, 0021_more_site_content, 0022_area_surcharges, 0023_payment_links, 0024_inbox, 0025_job_extras, 0026_extras_links_and_banking, 0027_waste_facts, 0028_receiving_sites, 0029_waste_line_weights, 0030_tip_runs, 0031_completion_vehicle, 0032_tip_run_handoff, 0033_waste_line_facts, 0034_staff_roles, 0035_postcode_places, 0036_on_my_way.",
+      "Migrated the copy: 0006_postgres_baseline, 0007_quote_prices, 0008_waste_classes, 0009_job_completions, 0010_manage_links, 0011_cancellations, 0012_changes_and_schedule, 0013_loads_and_fleet, 0014_arrival_windows, 0015_shared_pages, 0016_day_fill_indexes, 0017_refused_payments, 0018_pending_uploads, 0019_site_content, 0020_blog_posts, 0021_more_site_content, 0022_area_surcharges, 0023_payment_links, 0024_inbox, 0025_job_extras, 0026_extras_links_and_banking, 0027_waste_facts, 0028_receiving_sites, 0029_waste_line_weights, 0030_tip_runs, 0031_completion_vehicle, 0032_tip_run_handoff, 0033_waste_line_facts, 0034_staff_roles, 0035_postcode_places, 0036_on_my_way, 0037_vans.",
     );
     expect(run.stdout).toContain(`Copied ${copied} rows from ${shopFile} to PostgreSQL`);
     expect(run.stdout).toContain("every table's rows and money match");

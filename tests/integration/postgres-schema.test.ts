@@ -326,6 +326,8 @@ const TABLES = [
   "tip_run_jobs",
   "tip_runs",
   "users",
+  "van_crews",
+  "vans",
 ];
 
 let server: RunningPostgres;
@@ -398,6 +400,7 @@ describe("PostgreSQL's schema", () => {
       "0034_staff_roles",
       "0035_postcode_places",
       "0036_on_my_way",
+      "0037_vans",
     ]);
     expect(await applied(sqlite.db)).toEqual([
       "0001_initial",
@@ -436,6 +439,7 @@ describe("PostgreSQL's schema", () => {
       "0034_staff_roles",
       "0035_postcode_places",
       "0036_on_my_way",
+      "0037_vans",
     ]);
     // A second run finds nothing to do.
     expect((await migrateToLatest(postgres)).results).toEqual([]);

@@ -90,6 +90,7 @@ describe("the shop on PostgreSQL", () => {
         { name: "0034_staff_roles" },
         { name: "0035_postcode_places" },
         { name: "0036_on_my_way" },
+        { name: "0037_vans" },
       ]);
       // No SQLite file appears beside it.
       expect(fs.existsSync(path.join(dataDir, "haulbook.db"))).toBe(false);

@@ -3,20 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  addBlockedDay,
-  addDayOverride,
-  checkBlockedDay,
-  checkDayOverride,
   checkFleetSettings,
   fleetFormValues,
   fleetOnDay,
   getFleetSettings,
+  saveFleetSettings,
+} from "~/models/bookings/fleet.server";
+import {
+  addBlockedDay,
+  addDayOverride,
+  checkBlockedDay,
+  checkDayOverride,
   removeBlockedDay,
   removeDayOverride,
-  saveFleetSettings,
   upcomingBlockedDays,
   upcomingDayOverrides,
-} from "~/models/bookings/fleet.server";
+} from "~/models/bookings/fleet-days.server";
 import {
   parseHandlingMinutes,
   parseLoadYards,

@@ -85,6 +85,8 @@ const TABLES = [
   "tip_run_jobs",
   "tip_runs",
   "users",
+  "van_crews",
+  "vans",
 ];
 
 describe("migrations", () => {
@@ -128,6 +130,7 @@ describe("migrations", () => {
       ["0034_staff_roles", "Success"],
       ["0035_postcode_places", "Success"],
       ["0036_on_my_way", "Success"],
+      ["0037_vans", "Success"],
     ]);
     const tables = sqlite
       .prepare(
@@ -323,6 +326,7 @@ describe("an upgrade", () => {
       "0034_staff_roles",
       "0035_postcode_places",
       "0036_on_my_way",
+      "0037_vans",
     ]);
   });
 
@@ -350,7 +354,7 @@ describe("an upgrade", () => {
     expect(outcome.backup?.file).toBe(file);
     expect(fs.readdirSync(backupDir)).toEqual(["before-0004_payments-20261123-081500.db"]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(outcome.results).toHaveLength(33);
+    expect(outcome.results).toHaveLength(34);
 
     // The copy is the database as it was before the upgrade.
     const copy = new Database(file, { readonly: true });

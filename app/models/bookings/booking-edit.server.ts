@@ -14,6 +14,7 @@ import { contactDetailsSchema } from "../messages/contact-details.server";
 import { deliverNow } from "../messages/outbox-worker.server";
 import { BOOKING_COLUMNS } from "./booking.server";
 import { orderNeed } from "./booking-facts.server";
+import { vanForBooking } from "./vans.server";
 import {
   overReason,
   recordOverride,
@@ -170,6 +171,14 @@ export async function updateBooking(
           if (!decision.ok) throw new CapacityRefused(decision);
           fullDayWarning = decision.over;
           if (decision.over) await recordOverride(trx, orderId, decision, actor);
+          const van_id = await vanForBooking(trx, {
+            day: next.date,
+            window: decision.window,
+            need,
+            now: new Date(now),
+            excludeOrderId: orderId,
+          });
+          await trx.updateTable("orders").set({ van_id }).where("id", "=", orderId).execute();
         }
         await trx
           .updateTable("orders")

@@ -10,6 +10,7 @@ import {
 } from "./booking-change-emails.server";
 import { arrivalOf } from "./fleet.server";
 import { manageLink } from "./manage-link.server";
+import { vanForBooking } from "./vans.server";
 import { recordOrderEvent } from "../checkout/order-history.server";
 import { enqueueEmail } from "../messages/outbox.server";
 import type { VatStatus } from "~/lib/vat";
@@ -86,11 +87,19 @@ export async function applyMove(
 ): Promise<void> {
   const at = now.toISOString();
   const sequence = order.ics_sequence + 1;
+  const vanId = await vanForBooking(trx, {
+    day: change.toDate,
+    window: change.toWindow,
+    need: await orderNeed(order.id, trx),
+    now,
+    excludeOrderId: order.id,
+  });
   await trx
     .updateTable("orders")
     .set({
       collection_date: change.toDate,
       arrival_window: change.toWindow,
+      van_id: vanId,
       ics_sequence: sequence,
       reminder_sent_at: null,
       updated_at: at,

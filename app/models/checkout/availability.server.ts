@@ -11,10 +11,10 @@ import {
   dayCapacity,
   INVALID_DATE_MESSAGE,
   type CapacityAnswer,
-  type DayBooking,
   type Load,
   type WindowChoice,
 } from "~/lib/capacity";
+import type { VanBooking } from "~/lib/van-assignment";
 import { db, type DB } from "~/services/db.server";
 import { bookingRules, fillsDay, isBooking } from "../bookings/booking.server";
 import { fleetForDays } from "../bookings/fleet.server";
@@ -44,7 +44,7 @@ export interface AvailabilityOptions {
 }
 
 /**
- * The orders counted on the days between two (inclusive), summed by day and window: how many,
+ * The orders counted on the days between two (inclusive), summed by day, window and van: how many,
  * and what their lines take (as snapshot on them). One query, whatever the range; an order with
  * no lines (a booking staff made by hand) counts as a collection that takes nothing.
  */
@@ -52,7 +52,7 @@ async function ordersOnDays(
   from: string,
   to: string,
   options: AvailabilityOptions,
-): Promise<Map<string, DayBooking[]>> {
+): Promise<Map<string, VanBooking[]>> {
   const executor = options.executor ?? db();
   const counted = options.counting === "booked" ? isBooking : fillsDay(options.now ?? new Date());
   let query = executor
@@ -61,6 +61,7 @@ async function ordersOnDays(
     .select([
       "orders.collection_date",
       "orders.arrival_window",
+      "orders.van_id",
       sql<number>`count(DISTINCT orders.id)`.as("n"),
       sql<number>`coalesce(sum(coalesce(order_items.load_hundredths, 0) * order_items.quantity), 0)`.as(
         "load",
@@ -72,11 +73,11 @@ async function ordersOnDays(
     .where("orders.collection_date", ">=", from)
     .where("orders.collection_date", "<=", to)
     .where(counted)
-    .groupBy(["orders.collection_date", "orders.arrival_window"]);
+    .groupBy(["orders.collection_date", "orders.arrival_window", "orders.van_id"]);
   if (options.excludeOrderId !== undefined)
     query = query.where("orders.id", "<>", options.excludeOrderId);
   const rows = await query.execute();
-  const byDay = new Map<string, DayBooking[]>();
+  const byDay = new Map<string, VanBooking[]>();
   for (const row of rows) {
     const list = byDay.get(row.collection_date) ?? [];
     list.push({
@@ -84,6 +85,7 @@ async function ordersOnDays(
       minutes: Number(row.minutes),
       window: row.arrival_window,
       count: Number(row.n),
+      vanId: row.van_id,
     });
     byDay.set(row.collection_date, list);
   }
@@ -127,6 +129,14 @@ export async function dayAvailability(
   options: AvailabilityOptions = {},
 ): Promise<CapacityAnswer> {
   return (await capacityByDay(day, day, need, options)).get(day)!;
+}
+
+/** The orders counted on one day, summed by window and van (for lib/van-assignment.ts). */
+export async function dayBookingsByVan(
+  day: string,
+  options: AvailabilityOptions = {},
+): Promise<VanBooking[]> {
+  return (await ordersOnDays(day, day, options)).get(day) ?? [];
 }
 
 /** Is a day open for this booking: not blocked, and at least one window (or any time) fits? */

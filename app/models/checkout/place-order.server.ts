@@ -9,11 +9,12 @@ import { recordOrderEvent } from "./order-history.server";
 import { holdDecision, holdsOn } from "../bookings/booking.server";
 import { orderContact, type OrderContact } from "./order.server";
 import { recordOverride, staffCapacityDecision } from "../bookings/staff-capacity.server";
+import { vanForBooking } from "../bookings/vans.server";
 
 /**
  * Placing an order (docs/decisions/036-one-order-writer.md): the one transaction that writes a
  * new order (web checkout, quote booking, staff booking), under its day's lock, with THE capacity
- * rule's claim, a copy of its lines and the first entry of its history.
+ * rule's claim, its van, a copy of its lines and the first entry of its history.
  */
 
 /** An order line's copy of its product's waste class, in the line's columns. */
@@ -215,6 +216,12 @@ export async function placeOrder<Refusal>(
       const after = await place.refuseAfter?.(trx);
       if (after) return { outcome: "refused", refusal: after };
       const discountPence = place.discountFor?.(claimed.window) ?? 0;
+      const vanId = await vanForBooking(trx, {
+        day: place.date,
+        window: claimed.window,
+        need,
+        now: place.now,
+      });
       const order = await trx
         .insertInto("orders")
         .values({
@@ -224,6 +231,7 @@ export async function placeOrder<Refusal>(
           sic_code: place.business?.sicCode ?? null,
           collection_date: place.date,
           arrival_window: claimed.window,
+          van_id: vanId,
           window_discount_pence: discountPence,
           total_pence: place.totalPence - discountPence,
         })

@@ -64,8 +64,8 @@ export async function sayOnMyWay(
       message: ON_MY_WAY_MESSAGES.already(formatTimeWithZone(order.on_my_way_at)),
     };
 
-  // The leg to this job in today's road order; none when the run is not placed.
-  const { jobs } = await runSheet(today);
+  // The leg to this job in its van's road order today; none when the run is not placed.
+  const jobs = (await runSheet(today)).runs.flatMap((run) => run.jobs);
   const minutes = arrivalMinutes(jobs.find((job) => job.orderId === orderId)?.legKm ?? null);
   const arrivingBy = minutes === null ? null : new Date(now.getTime() + minutes * 60_000);
   const business = businessProfile();

@@ -8,7 +8,8 @@ import { postcodeAtEnd } from "~/lib/waste-export";
 import { isBooking } from "../bookings/booking.server";
 import { businessProfile } from "../shop/business-profile.server";
 import { placesOf } from "./postcode-places.server";
-import { fleetOnDay } from "../bookings/fleet.server";
+import { crewsOn, type CrewMember } from "../bookings/van-crews.server";
+import { vansOut, type Van } from "../bookings/vans.server";
 import { crewJobLines, crewJobsQuery } from "./crew-jobs.server";
 
 /** One job on the crew's run sheet (docs/rules.md#the-run-sheet). */
@@ -36,6 +37,8 @@ export interface RunSheetJob {
   legKm: number | null;
   /** when the crew told the customer they were on their way (docs/rules.md#on-my-way) */
   onMyWayAt: string | null;
+  /** the van it is on (null: none yet, or a van not out that day) */
+  vanId: number | null;
 }
 
 /** The day's run in road order (lib/route-order.ts), or why not. */
@@ -46,6 +49,14 @@ export interface RunRoute {
   totalKm: number | null;
   /** the run for the phone's maps app: yard, the jobs to do in order, yard (nine stops a link) */
   links: string[];
+}
+
+/** One van's run: its crew, its jobs in road order, its route (van null: the jobs on no van). */
+export interface VanRun {
+  van: Van | null;
+  crew: CrewMember[];
+  jobs: RunSheetJob[];
+  route: RunRoute;
 }
 
 /** Morning, afternoon, evening, then any time, in SQL. */
@@ -59,13 +70,17 @@ const WINDOW_ORDER = sql`CASE orders.arrival_window WHEN 'morning' THEN 0 WHEN '
  * adds least), or, without places, by window then postcode district; then the
  * completed ones by window.
  */
-export async function runSheet(day: string): Promise<{ jobs: RunSheetJob[]; route: RunRoute }> {
+export async function runSheet(
+  day: string,
+  onlyVanId: number | null = null,
+): Promise<{ vans: Van[]; runs: VanRun[] }> {
   const orders = await crewJobsQuery()
     .select([
       "orders.booking_status",
       "orders.business_name",
       "orders.sic_code",
       "orders.on_my_way_at",
+      "orders.van_id",
     ])
     .where("orders.collection_date", "=", day)
     .where(isBooking)
@@ -73,9 +88,10 @@ export async function runSheet(day: string): Promise<{ jobs: RunSheetJob[]; rout
     .orderBy(WINDOW_ORDER)
     .orderBy("orders.id")
     .execute();
-  if (orders.length === 0) return { jobs: [], route: { placed: false, totalKm: null, links: [] } };
-  const { windows } = await fleetOnDay(day);
-  const linesOf = await crewJobLines(orders.map((o) => o.id));
+  const { vans, fleetDay } = await vansOut(day);
+  const crews = await crewsOn(day);
+  const { windows } = fleetDay;
+  const linesOf = orders.length > 0 ? await crewJobLines(orders.map((o) => o.id)) : new Map();
   const jobs = orders.map((o): RunSheetJob => {
     const address = `${o.address_1}, ${o.town}, ${o.postcode}`;
     const notes = o.notes?.trim() || o.comments?.trim();
@@ -100,12 +116,26 @@ export async function runSheet(day: string): Promise<{ jobs: RunSheetJob[]; rout
       windowText: windowDescription(o.arrival_window, windows),
       legKm: null,
       onMyWayAt: o.on_my_way_at,
+      vanId: vans.some((v) => v.id === o.van_id) ? o.van_id : null,
     };
   });
-  return inRoadOrder(
-    jobs,
-    orders.map((o) => o.postcode),
-  );
+  const postcodeOf = new Map(orders.map((o) => [o.id, o.postcode]));
+  const runs: VanRun[] = [];
+  for (const van of [...vans, null]) {
+    if (onlyVanId !== null && van?.id !== onlyVanId) continue;
+    const own = jobs.filter((job) => job.vanId === (van?.id ?? null));
+    // The jobs on no van are listed only when there are some.
+    if (van === null && own.length === 0) continue;
+    runs.push({
+      van,
+      crew: van ? (crews.get(van.id) ?? []) : [],
+      ...(await inRoadOrder(
+        own,
+        own.map((job) => postcodeOf.get(job.orderId)!),
+      )),
+    });
+  }
+  return { vans, runs };
 }
 
 /** The jobs to do in road order from the yard, with their legs; the done ones after, as they were. */
@@ -115,6 +145,7 @@ async function inRoadOrder(
 ): Promise<{ jobs: RunSheetJob[]; route: RunRoute }> {
   const yard = postcodeAtEnd(businessProfile().address);
   const toDo = jobs.map((job, i) => ({ job, postcode: postcodes[i]! })).filter((s) => !s.job.done);
+  if (toDo.length === 0) return { jobs, route: { placed: false, totalKm: null, links: [] } };
   const places = await placesOf([yard, ...toDo.map((s) => s.postcode)].filter(Boolean));
   const plan = planRoute(
     yard ? (places.get(yard) ?? null) : null,
