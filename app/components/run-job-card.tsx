@@ -172,7 +172,7 @@ function VanForm({
   refused: VanRefusal | null;
 }) {
   const mine = refused?.orderId === job.orderId ? refused : null;
-  const id = `van-${job.orderId}`;
+  const id = `job-${job.orderId}-van`;
   return (
     <Form method="post" className="run-job-van" data-testid="run-job-van">
       <input type="hidden" name="order" value={job.orderId} />

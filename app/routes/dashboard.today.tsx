@@ -197,7 +197,7 @@ function VanRunSection(props: {
   const title = run.van
     ? `${run.van.name}${run.van.registration ? ` · ${run.van.registration}` : ""}`
     : "Not on a van yet";
-  const headingId = `van-${run.van?.id ?? "none"}`;
+  const headingId = `van-run-${run.van?.id ?? "none"}`;
   return (
     <section className="van-run" aria-labelledby={headingId} data-testid="van-run">
       <div className="van-run-head">
