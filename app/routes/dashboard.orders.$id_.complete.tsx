@@ -26,6 +26,7 @@ import {
 } from "~/models/job-day/job-completion.server";
 import { completionDefaults, jobContext } from "~/models/job-day/job-context.server";
 import { requireJobInCrewReach } from "~/models/job-day/crew-reach.server";
+import { jobCrew } from "~/models/bookings/van-crews.server";
 import { requireStaff } from "~/models/staff/staff-auth.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import { receiveUpload } from "~/services/uploads.server";
@@ -59,7 +60,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Already done: its documents are on the order page.
   if (context.completion) throw redirect(`/dashboard/orders/${orderId}`, 303);
   if (!context.isBooking) throw new Response(NOT_A_BOOKING, { status: 409 });
-  return { context, defaults: completionDefaults(context), crew: staff.name };
+  const crew = await jobCrew(orderId, { userId: staff.id, name: staff.name });
+  const defaults = completionDefaults(context);
+  // The van's registration, when it has one, is the note's unless the crew change it.
+  if (crew.vanRegistration) defaults[JOB_FIELDS.vehicle] = crew.vanRegistration;
+  return { context, defaults, crew: crew.name };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -82,11 +87,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       .getAll(name)
       .filter((v): v is string => typeof v === "string")
       .slice(0, 50);
+  const crew = await jobCrew(orderId, { userId: staff.id, name: staff.name });
   const result = await completeJob(
     orderId,
     values,
     upload.files,
-    { userId: staff.id, name: staff.name },
+    { userId: staff.id, name: crew.name },
     new Date(),
     { keep: sent(KEPT_FIELDS.keep), remove: sent(KEPT_FIELDS.remove) },
   );

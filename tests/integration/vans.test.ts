@@ -251,5 +251,23 @@ describe("vans and crews", () => {
     });
     expect(other.status).toBe(403);
     expect(await other.text()).toContain("This job is on another van&#x27;s run.");
+
+    // The note names the van's crew that day and carries its registration.
+    await postAsStaff(server, owner, "/dashboard/fleet", {
+      intent: "van",
+      van: String(van2!.id),
+      name: "Van 2",
+      registration: "cd34efg",
+    });
+    expect((await crew(van2!.id, kitId!, samId!)).status).toBe(303);
+    const form = await text(
+      await fetch(`${server.url}/dashboard/orders/${ids.birch}/complete`, {
+        headers: { cookie: kit.cookie },
+      }),
+    );
+    expect(form).toContain("Collected by <strong>Kit Marlowe, Sam Okafor</strong>");
+    expect(form).toMatch(
+      /name="vehicle_registration"[^>]*value="CD34 EFG"|value="CD34 EFG"[^>]*name="vehicle_registration"/,
+    );
   });
 });

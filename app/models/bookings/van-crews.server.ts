@@ -95,3 +95,24 @@ export async function setVanCrew(
       return { ok: true, vanName: van.name };
     });
 }
+
+/**
+ * Who collected a job, as its waste transfer note names them: the crew of its van that day
+ * (docs/rules.md#vans-and-crews), the member completing it among them; the member alone when the
+ * van has no crew named. With the van's registration, the form's default for the note.
+ */
+export async function jobCrew(
+  orderId: number,
+  member: CrewMember,
+): Promise<{ name: string; vanRegistration: string | null }> {
+  const order = await db()
+    .selectFrom("orders")
+    .leftJoin("vans", "vans.id", "orders.van_id")
+    .select(["orders.collection_date", "orders.van_id", "vans.registration"])
+    .where("orders.id", "=", orderId)
+    .executeTakeFirst();
+  if (!order?.van_id) return { name: member.name, vanRegistration: null };
+  const crew = (await crewsOn(order.collection_date)).get(order.van_id) ?? [];
+  const names = [member, ...crew.filter((m) => m.userId !== member.userId)].map((m) => m.name);
+  return { name: names.join(", "), vanRegistration: order.registration };
+}
