@@ -1,28 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { formatTimeWithZone } from "~/lib/format";
 import { formatKm } from "~/lib/route-order";
+import type { RunSheetJob } from "~/lib/run-sheet";
 import { bookingReference } from "~/lib/references";
 import { FieldError } from "./field-error";
-
-/** A job on the run sheet as the loader sends it (models/job-day/run-sheet.server.ts). */
-export interface RunJobView {
-  orderId: number;
-  fullName: string;
-  address: string;
-  mapsHref: string;
-  phoneNumber: string;
-  telHref: string;
-  business: { name: string; sicCode: string | null } | null;
-  items: string[];
-  notes: string | null;
-  consignmentNote: boolean;
-  payment: { text: string; collect: boolean };
-  done: boolean;
-  windowText: string;
-  legKm: number | null;
-  onMyWayAt: string | null;
-  vanId: number | null;
-}
 
 /** A refused van move, shown on its job's form. */
 export interface VanRefusal {
@@ -38,7 +19,7 @@ export interface VanRefusal {
  * office, the van it is on, changed with a select (a reason asked only when the van is full).
  */
 export function RunJobCard(props: {
-  job: RunJobView;
+  job: RunSheetJob;
   number: number;
   isToday: boolean;
   busy: boolean;
@@ -167,7 +148,7 @@ function VanForm({
   vans,
   refused,
 }: {
-  job: RunJobView;
+  job: RunSheetJob;
   vans: { id: number; name: string }[];
   refused: VanRefusal | null;
 }) {

@@ -1,3 +1,4 @@
+import type { WindowChoice } from "~/lib/capacity";
 import { formatPence } from "~/lib/format";
 
 /**
@@ -54,4 +55,33 @@ export function mapsHref(address: string): string {
 /** A `tel:` link for a number as typed ("07700 900111" → "tel:07700900111"). */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** One job on the crew's run sheet (docs/rules.md#the-run-sheet). */
+export interface RunSheetJob {
+  orderId: number;
+  fullName: string;
+  address: string;
+  mapsHref: string;
+  phoneNumber: string;
+  telHref: string;
+  /** a booking for a business: its name and SIC 2007 code (null for a household) */
+  business: { name: string; sicCode: string | null } | null;
+  /** "2 × Sofa (Outside — left out for collection)" */
+  items: string[];
+  /** the customer's own words: the order's notes for the crew, else its quote request's comments */
+  notes: string | null;
+  /** hazardous waste from a business: the crew need a consignment note before the job */
+  consignmentNote: boolean;
+  payment: PaymentLine;
+  done: boolean;
+  window: WindowChoice;
+  /** "Morning, 7:00 to 12:00" (that day's windows) */
+  windowText: string;
+  /** straight-line km from the stop before (the yard for the first); null when not placed or done */
+  legKm: number | null;
+  /** when the crew told the customer they were on their way (docs/rules.md#on-my-way) */
+  onMyWayAt: string | null;
+  /** the van it is on (null: none yet, or a van not out that day) */
+  vanId: number | null;
 }

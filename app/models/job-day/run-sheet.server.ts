@@ -1,8 +1,8 @@
 import { paymentWayOf } from "~/lib/domain";
 import { sql } from "kysely";
-import { windowDescription, type WindowChoice } from "~/lib/capacity";
+import { windowDescription } from "~/lib/capacity";
 import { needsConsignmentNote } from "~/lib/waste";
-import { jobPaymentLine, mapsHref, telHref, type PaymentLine } from "~/lib/run-sheet";
+import { jobPaymentLine, mapsHref, telHref, type RunSheetJob } from "~/lib/run-sheet";
 import { directionsLinks, planRoute, type RouteWindow } from "~/lib/route-order";
 import { postcodeAtEnd } from "~/lib/waste-export";
 import { isBooking } from "../bookings/booking.server";
@@ -11,35 +11,6 @@ import { placesOf } from "./postcode-places.server";
 import { crewsOn, type CrewMember } from "../bookings/van-crews.server";
 import { vansOut, type Van } from "../bookings/vans.server";
 import { crewJobLines, crewJobsQuery } from "./crew-jobs.server";
-
-/** One job on the crew's run sheet (docs/rules.md#the-run-sheet). */
-export interface RunSheetJob {
-  orderId: number;
-  fullName: string;
-  address: string;
-  mapsHref: string;
-  phoneNumber: string;
-  telHref: string;
-  /** a booking for a business: its name and SIC 2007 code (null for a household) */
-  business: { name: string; sicCode: string | null } | null;
-  /** "2 × Sofa (Outside — left out for collection)" */
-  items: string[];
-  /** the customer's own words: the order's notes for the crew, else its quote request's comments */
-  notes: string | null;
-  /** hazardous waste from a business: the crew need a consignment note before the job */
-  consignmentNote: boolean;
-  payment: PaymentLine;
-  done: boolean;
-  window: WindowChoice;
-  /** "Morning, 7:00 to 12:00" (that day's windows) */
-  windowText: string;
-  /** straight-line km from the stop before (the yard for the first); null when not placed or done */
-  legKm: number | null;
-  /** when the crew told the customer they were on their way (docs/rules.md#on-my-way) */
-  onMyWayAt: string | null;
-  /** the van it is on (null: none yet, or a van not out that day) */
-  vanId: number | null;
-}
 
 /** The day's run in road order (lib/route-order.ts), or why not. */
 export interface RunRoute {
