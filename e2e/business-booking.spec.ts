@@ -109,7 +109,7 @@ test("a business books a fridge, and the run sheet asks for a consignment note",
   await signIn(page, `/dashboard/today?day=${isoDay}`);
   const job = page.getByTestId("run-job").filter({ hasText: businessName });
   await expect(job).toHaveCount(1);
-  await expect(job.getByRole("heading", { level: 2 })).toContainText(fullName);
+  await expect(job.getByRole("heading", { level: 3 })).toContainText(fullName);
   await expect(job.getByTestId("run-job-business")).toHaveText(`${businessName}SIC 81299`);
   await expect(job.getByTestId("run-job-warning")).toHaveText(WARNING);
   await expect(job.getByTestId("run-job-warning")).toBeVisible();

@@ -91,7 +91,9 @@ test("staff open today's run sheet from the menu, step a day and back, and open 
   await expect(job).toHaveCount(1);
 
   // On my way: the customer is told (no postcode service here, so no time is promised).
-  await expect(page.getByTestId("run-route")).toContainText("Not in road order");
+  // (Its run: other journeys' jobs for today are on the sheet too.)
+  const run = page.getByTestId("van-run").filter({ has: job });
+  await expect(run.getByTestId("run-route")).toContainText("Not in road order");
   await job.getByRole("button", { name: "On my way" }).click();
   await expect(page.getByTestId("run-sheet-flash")).toHaveText(
     `${name} was told you are on your way, by email.`,

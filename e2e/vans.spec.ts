@@ -21,7 +21,7 @@ async function jobOnVan1(day: string, name: string, yards: number): Promise<numb
          status, booking_status, payment_method, total_pence, source, van_id)
        VALUES (?, 'vans@example.com', '07700 900556', '2 Mill Lane', 'Woking', 'GU21 4AA', ?,
          'pending', 'pending', 'cash_payment', 12000, 'manual',
-         (SELECT id FROM vans WHERE position = 1)) RETURNING id`,
+         (SELECT id FROM vans WHERE out_order = 1)) RETURNING id`,
       name,
       day,
     );
@@ -42,8 +42,9 @@ test("the office moves jobs between vans and names a van's crew", async ({
   browser,
   javaScriptEnabled,
 }, testInfo) => {
-  // A day of this project's own, with two vans of 20 yd³ (10 a trip, two trips).
-  const day = addDaysIso(todayInLondon(), javaScriptEnabled ? 40 : 41);
+  // A day of this project's own, past any day a customer can book, with two vans of 20 yd³
+  // (10 a trip, two trips).
+  const day = addDaysIso(todayInLondon(), javaScriptEnabled ? 200 : 201);
   await withShopDatabase((db) =>
     db.run(
       "INSERT INTO day_overrides (day, vans, reason, created_by) VALUES (?, 2, '', 'e2e')",

@@ -14,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(
       `CREATE TABLE vans (
     ${id},
-    position INTEGER NOT NULL UNIQUE CHECK (position >= 1),
+    out_order INTEGER NOT NULL UNIQUE CHECK (out_order >= 1),
     name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
     registration TEXT CHECK (registration IS NULL OR length(registration) BETWEEN 2 AND 10),
     created_at TEXT NOT NULL DEFAULT ${now}
@@ -39,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) AS counts`.execute(db);
   const count = Math.max(2, Number(most.rows[0]?.vans ?? 0));
   for (let n = 1; n <= count; n++)
-    await sql`INSERT INTO vans (position, name) VALUES (${n}, ${`Van ${n}`})`.execute(db);
+    await sql`INSERT INTO vans (out_order, name) VALUES (${n}, ${`Van ${n}`})`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -122,10 +122,15 @@ const RULES: readonly TableRule[] = COPY_ORDER;
 
 /**
  * Tables a freshly migrated database already fills: the migrations put the
- * default settings, the default fleet (0013) and the shared pages' version
- * (0015) in, and the copy replaces them with the source's.
+ * default settings, the default fleet (0013), the shared pages' version
+ * (0015) and the first vans (0037) in, and the copy replaces them with the source's.
  */
-const FILLED_BY_MIGRATIONS = new Set<string>(["settings", "fleet_days", "shared_pages_version"]);
+const FILLED_BY_MIGRATIONS = new Set<string>([
+  "settings",
+  "fleet_days",
+  "shared_pages_version",
+  "vans",
+]);
 
 /** Kysely's own bookkeeping: each side's migrations keep theirs. */
 const isKyselyTable = (name: string) => name.startsWith("kysely_migration");

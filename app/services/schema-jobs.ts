@@ -172,7 +172,8 @@ export interface PostcodePlacesTable {
 /** The fleet's vans, in the order they go out (0037). */
 export interface VansTable {
   id: Generated<number>;
-  position: number;
+  /** the order the vans go out in: a day with N vans sends the first N */
+  out_order: number;
   name: string;
   registration: string | null;
   created_at: Generated<string>;

@@ -44,6 +44,8 @@ const TABLES: Record<string, string> = {
   site_content: "id",
   // the demo blog posts (0020)
   blog_posts: "id",
+  // the first vans, "Van 1" and "Van 2" (0037)
+  vans: "id",
 };
 
 const ORDERS = 620; // more than a batch (500), so the copy reads orders after a key

@@ -144,7 +144,7 @@ describe("the run sheet", () => {
       );
       // Orders written straight to the database have no van: these are all the first van's.
       await db.run(
-        "UPDATE orders SET van_id = (SELECT id FROM vans WHERE position = 1) WHERE collection_date = ?",
+        "UPDATE orders SET van_id = (SELECT id FROM vans WHERE out_order = 1) WHERE collection_date = ?",
         DAY,
       );
     });

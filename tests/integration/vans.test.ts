@@ -75,7 +75,7 @@ async function book(name: string, yards: number): Promise<number> {
 }
 
 const vans = () =>
-  rows<{ id: number; name: string }>(server, "SELECT id, name FROM vans ORDER BY position");
+  rows<{ id: number; name: string }>(server, "SELECT id, name FROM vans ORDER BY out_order");
 const vanOf = async (orderId: number) =>
   (
     await rows<{ name: string | null }>(
@@ -220,6 +220,16 @@ describe("vans and crews", () => {
         body: form,
       });
     };
+    // Two offices tick Sam for both vans at the same moment: Sam ends on one of them.
+    const raced = await Promise.all([crew(van1!.id, samId!), crew(van2!.id, samId!)]);
+    expect(raced.map((r) => r.status)).toEqual([303, 303]);
+    const onVans = await rows<{ n: number | string }>(
+      server,
+      "SELECT COUNT(*) AS n FROM van_crews WHERE day = ? AND user_id = ?",
+      day,
+      Number(samId),
+    );
+    expect(Number(onVans[0]!.n)).toBe(1);
     expect((await crew(van2!.id, kitId!, samId!)).status).toBe(303);
     expect(await sheet(owner, day)).toContain("Crew: Kit Marlowe, Sam Okafor");
     // Sam moves to Big Blue: one van a person a day.

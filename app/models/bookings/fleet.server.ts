@@ -257,12 +257,12 @@ export async function saveFleetSettings(
 export async function ensureVans(executor: Kysely<DB>, count: number): Promise<void> {
   const have = await executor
     .selectFrom("vans")
-    .select((eb) => eb.fn.max("position").as("last"))
+    .select((eb) => eb.fn.max("out_order").as("last"))
     .executeTakeFirst();
   for (let position = Number(have?.last ?? 0) + 1; position <= count; position++)
     await executor
       .insertInto("vans")
-      .values({ position, name: `Van ${position}` })
+      .values({ out_order: position, name: `Van ${position}` })
       .execute();
 }
 

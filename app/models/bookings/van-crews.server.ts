@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { db, type DB } from "~/services/db.server";
+import { lockKeys } from "~/services/dialect.server";
 import { staffName } from "../staff/staff-session.server";
 import { vansOut } from "./vans.server";
 
@@ -70,6 +71,8 @@ export async function setVanCrew(
   return db()
     .transaction()
     .execute(async (trx) => {
+      // Two vans' crews saved at once with the same person: one after the other, never both.
+      await lockKeys(trx, [`crews:${day}`]);
       const van = (await vansOut(day, trx)).vans.find((v) => v.id === vanId);
       if (!van) return { ok: false };
       const staff = await trx

@@ -20,7 +20,7 @@ import { fleetOnDay } from "./fleet.server";
 
 export interface Van {
   id: number;
-  position: number;
+  outOrder: number;
   name: string;
   registration: string | null;
 }
@@ -52,8 +52,8 @@ export const vanSchema = z.object({
 export async function listVans(executor: Kysely<DB> = db()): Promise<Van[]> {
   return executor
     .selectFrom("vans")
-    .select(["id", "position", "name", "registration"])
-    .orderBy("position")
+    .select(["id", "out_order as outOrder", "name", "registration"])
+    .orderBy("out_order")
     .execute();
 }
 
@@ -70,7 +70,7 @@ export async function saveVan(
     .updateTable("vans")
     .set({ name, registration })
     .where("id", "=", vanId)
-    .returning(["id", "position", "name", "registration"])
+    .returning(["id", "out_order as outOrder", "name", "registration"])
     .executeTakeFirst();
   if (!van) return { ok: false, errors: {}, message: VAN_MESSAGES.gone };
   return { ok: true, van };
