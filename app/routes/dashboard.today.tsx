@@ -267,7 +267,8 @@ function CrewForm({
   vanId: number;
 }) {
   return (
-    <details className="van-run-crew-form">
+    // Keyed by the crew, so a saved change closes it again.
+    <details className="van-run-crew-form" key={run.crew.map((m) => m.userId).join()}>
       <summary>Change the crew</summary>
       <Form method="post">
         <input type="hidden" name="van" value={vanId} />

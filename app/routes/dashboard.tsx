@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Each dashboard visit renews the cookies for 12 hours (never past the session's 7-day lifetime).
   return data(
     {
-      username: current.session.user.username,
+      // the member's name as their documents print it (their username until they have one)
+      staffName: current.session.user.name,
       role,
       // the menu's pages this role may open, and whether it may search bookings and quotes
       menu: MENU.filter((item) => canReach(role, reachOf(menuPath(item.title)))).map(
@@ -93,7 +94,7 @@ function MenuLinks({ newMessages, shown }: { newMessages: number; shown: readonl
 }
 
 export default function Dashboard() {
-  const { username, todayLabel, bookingsToday, newMessages, menu, searches } =
+  const { staffName, todayLabel, bookingsToday, newMessages, menu, searches } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const menuOpen = new URLSearchParams(location.search).get("menu") === "open";
@@ -137,7 +138,7 @@ export default function Dashboard() {
           </Form>
         ) : null}
         <Form method="post" action="/logout" className="staff-signout">
-          <span className="staff-user">{username}</span>
+          <span className="staff-user">{staffName}</span>
           <button type="submit" className="button button-light">
             Sign out
           </button>

@@ -276,6 +276,8 @@ describe("vans and crews", () => {
       }),
     );
     expect(form).toContain("Collected by <strong>Kit Marlowe, Sam Okafor</strong>");
+    // The header names the member as their documents do.
+    expect(form).toContain('<span class="staff-user">Kit Marlowe</span>');
     expect(form).toMatch(
       /name="vehicle_registration"[^>]*value="CD34 EFG"|value="CD34 EFG"[^>]*name="vehicle_registration"/,
     );
