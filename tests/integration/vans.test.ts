@@ -45,7 +45,7 @@ const sheet = async (who: SignedIn, day = DAY) =>
   );
 
 /** A phone booking of one line of our own with its load, as the office types it. */
-async function book(name: string, yards: number): Promise<number> {
+async function book(name: string, yards: number, date = DAY): Promise<number> {
   const res = await postAsStaff(server, owner, "/dashboard/home?new=booking", {
     intent: "create-booking",
     catalogue_rows: "0",
@@ -56,7 +56,7 @@ async function book(name: string, yards: number): Promise<number> {
     address_1: "1 High Street",
     town: "Guildford",
     postcode: "GU1 3AA",
-    date: DAY,
+    date,
     arrival_window: "any",
     f0_description: "Garden waste",
     f0_price: "80",
@@ -109,6 +109,17 @@ async function crewAccount(username: string, fullName: string): Promise<SignedIn
 }
 
 describe("vans and crews", () => {
+  it("two bookings at the same moment for one van's last room: one on each van", async () => {
+    const day = addDaysIso(todayInLondon(), 6);
+    await run(
+      server,
+      "INSERT INTO day_overrides (day, vans, reason, created_by) VALUES (?, 2, '', 'test')",
+      day,
+    );
+    const [first, second] = await Promise.all([book("Race One", 3, day), book("Race Two", 3, day)]);
+    expect([await vanOf(first), await vanOf(second)].sort()).toEqual(["Van 1", "Van 2"]);
+  });
+
   const ids = {} as Record<"alder" | "birch" | "cedar", number>;
 
   it("a shop has its vans by name; bookings fill the first van, then the second", async () => {
