@@ -189,7 +189,7 @@ describe("vans and crews", () => {
       ids.alder,
     );
     expect(history.map((h) => h.new_value)).toEqual([
-      "Put on Van 2, over its load by 2 yd³: Big Blue is in for its MOT",
+      "Moved from Big Blue to Van 2, over its load by 2 yd³: Big Blue is in for its MOT",
     ]);
   });
 

@@ -151,14 +151,14 @@ export async function moveToVan(
           message: VAN_MESSAGES.noRoom(van.name, vanOverText(overBy)),
         };
       await trx.updateTable("orders").set({ van_id: van.id }).where("id", "=", orderId).execute();
+      // One sentence for the history (shown as written): where from, where to, and why past its room.
       const from = day.vans.find((v) => v.id === order.van_id)?.name;
+      const moved = from ? `Moved from ${from} to ${van.name}` : `Put on ${van.name}`;
       await recordOrderEvent(trx, {
         orderId,
         field: "van",
-        oldValue: from ?? null,
-        newValue: overBy
-          ? `Put on ${van.name}, ${vanOverText(overBy)}: ${reason}`
-          : `Put on ${van.name}`,
+        oldValue: null,
+        newValue: overBy ? `${moved}, ${vanOverText(overBy)}: ${reason}` : moved,
         actor,
         at: now.toISOString(),
       });
