@@ -89,7 +89,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "van": {
       const saved = await saveVan(parseId(values.van) ?? 0, values);
-      if (!saved.ok) return fail({ intent: "van", errors: saved.errors, values });
+      // A refusal with no field of its own (the van is gone) still says why, above the vans.
+      if (!saved.ok)
+        return fail({
+          intent: "van",
+          errors: Object.keys(saved.errors).length > 0 ? saved.errors : { van: saved.message },
+          values,
+        });
       return done(`${saved.van.name} saved.`);
     }
     case "block": {
@@ -314,6 +320,7 @@ export default function Fleet() {
         </section>
 
         <div className="fleet-side">
+          <ErrorSummary failure={failure} intent="van" />
           <FleetVans
             vans={vans}
             limits={vanLimits}

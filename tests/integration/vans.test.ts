@@ -146,6 +146,14 @@ describe("vans and crews", () => {
     });
     expect(refused.status).toBe(400);
     expect(await text(refused)).toContain("Enter the van&#x27;s registration, like AB12 CDE");
+    const gone = await postAsStaff(server, owner, "/dashboard/fleet", {
+      intent: "van",
+      van: "99999",
+      name: "Ghost",
+      registration: "",
+    });
+    expect(gone.status).toBe(400);
+    expect(await text(gone)).toContain("That van is no longer in the fleet: reload the page.");
     const saved = await postAsStaff(server, owner, "/dashboard/fleet", {
       intent: "van",
       van: String(van1!.id),

@@ -30,6 +30,7 @@ export const VAN_MESSAGES = {
   registration: "Enter the van's registration, like AB12 CDE, or leave it empty",
   failed: "The van was not saved: please correct what is marked.",
   gone: "That van is not out on this day: reload the page and choose again.",
+  missing: "That van is no longer in the fleet: reload the page.",
   noRoom: (name: string, over: string) =>
     `${name} has no room for this job: it would be ${over}. Give a reason to put it there anyway.`,
   reason: "Keep the reason to 200 characters",
@@ -72,7 +73,7 @@ export async function saveVan(
     .where("id", "=", vanId)
     .returning(["id", "out_order as outOrder", "name", "registration"])
     .executeTakeFirst();
-  if (!van) return { ok: false, errors: {}, message: VAN_MESSAGES.gone };
+  if (!van) return { ok: false, errors: {}, message: VAN_MESSAGES.missing };
   return { ok: true, van };
 }
 
